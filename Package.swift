@@ -1,0 +1,72 @@
+// swift-tools-version:6.1
+// PhotoKit and Core Image for Linux. See ARCHITECTURE.md for the module map.
+import PackageDescription
+
+/// C libraries, each reached through one system-library shim imported by exactly one Swift module.
+let cShims: [Target] = [
+    .systemLibrary(name: "COpenSSLCrypto", path: "Sources/C/COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CExif", path: "Sources/C/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+    .systemLibrary(name: "CTurboJPEG", path: "Sources/C/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CSpng", path: "Sources/C/CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+    .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    // No pkgConfig: LibRaw's .pc carries -fopenmp, which SwiftPM refuses; libraw_r.so already links libgomp.
+    .systemLibrary(name: "CLibRaw", path: "Sources/C/CLibRaw", providers: [.apt(["libraw-dev"])]),
+    .systemLibrary(name: "CFFmpeg", path: "Sources/C/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+]
+
+let package = Package(
+    name: "PhotoKitLinux",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Photos", targets: ["Photos"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .executable(name: "photos", targets: ["photos"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: cShims + [
+        // Apple-named substrate modules (Foundation on Linux lacks these types).
+        .target(name: "CoreLocation"),
+        .target(name: "CoreGraphics"),
+        .target(name: "UniformTypeIdentifiers"),
+
+        // Swift-native cores.
+        .target(name: "FetchPredicates"),
+        .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff"]),
+        .target(name: "PhotoLibrary", dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+            "FetchPredicates", "MediaInspection", "COpenSSLCrypto",
+        ]),
+
+        // Façade with Apple's names.
+        .target(name: "Photos", dependencies: [
+            "PhotoLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
+        ]),
+
+        // The `photos` command.
+        .target(name: "PhotosCommands", dependencies: [
+            "Photos", "PhotoLibrary",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
+
+        // Tests.
+        .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
+        .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics"]),
+        .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
+        .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef CSPNG_SHIM_H
+#define CSPNG_SHIM_H
+#include <spng.h>
+#endif

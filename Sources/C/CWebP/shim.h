@@ -1,0 +1,5 @@
+#ifndef CWEBP_SHIM_H
+#define CWEBP_SHIM_H
+#include <webp/decode.h>
+#include <webp/demux.h>
+#endif

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A set of changes applied as one atomic transaction, files included: all or nothing.
+///
+/// Operations run in phases regardless of the order they were added — creations, then edits, then
+/// deletions — so a request may refer to an object created later in the same batch (through its identifier).
+public struct ChangeBatch: Sendable {
+    public var operations: [ChangeOperation]
+    public init(operations: [ChangeOperation] = []) { self.operations = operations }
+}
+
+/// One change.
+public enum ChangeOperation: Sendable {
+    /// Creates an asset from resources; its identifier is chosen by the caller (placeholders use it).
+    case createAsset(NewAsset)
+    /// Changes properties of an asset.
+    case editAsset(identifier: String, AssetEdits)
+    /// Moves assets to Recently Deleted.
+    case trashAssets([String])
+    /// Brings assets back from Recently Deleted.
+    case recoverAssets([String])
+    /// Erases assets and their files for good (the only operation that ever deletes a resource file).
+    case purgeAssets([String])
+    /// Creates a user album.
+    case createAlbum(identifier: String, title: String)
+    /// Creates a folder (a collection list of albums and folders).
+    case createFolder(identifier: String, title: String)
+    /// Renames a user album or folder and/or edits its members (assets of an album, child collections of a folder).
+    case editCollection(identifier: String, title: String?, members: [MemberEdit])
+    /// Deletes user albums and folders (a folder's contents go with it; assets are never deleted).
+    case deleteCollections([String])
+
+    var phase: Int {
+        switch self {
+        case .createAsset, .createAlbum, .createFolder: return 0
+        case .editAsset, .editCollection, .recoverAssets: return 1
+        case .trashAssets, .deleteCollections: return 2
+        case .purgeAssets: return 3
+        }
+    }
+}
+
+/// A new asset: its identifier, resources and initial properties.
+public struct NewAsset: Sendable {
+    public var identifier: String
+    public var resources: [NewResource]
+    public var edits: AssetEdits
+    public init(identifier: String = LocalIdentifier.make(.asset), resources: [NewResource], edits: AssetEdits = AssetEdits()) {
+        self.identifier = identifier; self.resources = resources; self.edits = edits
+    }
+}
+
+/// One resource of a new asset.
+public struct NewResource: Sendable {
+    public var type: ResourceType
+    public var source: ResourceSource
+    public var originalFilename: String?
+    public var uniformTypeIdentifier: String?
+    /// Remove the source file once the transaction has committed (PhotoKit's `shouldMoveFile`).
+    public var moveSourceFile: Bool
+    public init(type: ResourceType, source: ResourceSource, originalFilename: String? = nil,
+                uniformTypeIdentifier: String? = nil, moveSourceFile: Bool = false) {
+        self.type = type; self.source = source; self.originalFilename = originalFilename
+        self.uniformTypeIdentifier = uniformTypeIdentifier; self.moveSourceFile = moveSourceFile
+    }
+
+    /// How the resource is named in error messages.
+    var displayName: String {
+        switch source {
+        case .file(let url): return url.path
+        case .data: return originalFilename ?? "data for a \(type) resource"
+        }
+    }
+}
+
+/// Property changes to an asset; nil fields are left alone.
+public struct AssetEdits: Sendable {
+    public var isFavorite: Bool?
+    public var isHidden: Bool?
+    /// `.some(nil)` clears the date.
+    public var creationDate: Date??
+    /// `.some(nil)` clears the location.
+    public var location: GeoPoint??
+    public init(isFavorite: Bool? = nil, isHidden: Bool? = nil, creationDate: Date?? = nil, location: GeoPoint?? = nil) {
+        self.isFavorite = isFavorite; self.isHidden = isHidden; self.creationDate = creationDate; self.location = location
+    }
+    var isEmpty: Bool { isFavorite == nil && isHidden == nil && creationDate == nil && location == nil }
+}
+
+/// An edit to the ordered members of an album (asset identifiers) or a folder (collection identifiers).
+public enum MemberEdit: Sendable {
+    case add([String])
+    case insert([String], at: IndexSet)
+    case remove([String])
+    case removeAt(IndexSet)
+    case replace(IndexSet, with: [String])
+    case move(IndexSet, to: Int)
+}
+
+/// What a committed batch did, by object kind (the region change observation starts from).
+public struct ChangeOutcome: Sendable {
+    public var insertedAssets: Set<Int64> = []
+    public var updatedAssets: Set<Int64> = []
+    public var deletedAssets: Set<Int64> = []
+    public var insertedCollections: Set<Int64> = []
+    public var updatedCollections: Set<Int64> = []
+    public var deletedCollections: Set<Int64> = []
+}

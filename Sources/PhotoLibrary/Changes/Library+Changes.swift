@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// Applies a batch atomically: files are staged, flushed and renamed under an intent, then one
+    /// transaction references them. On any error nothing changes, no file is left behind, and the error
+    /// names the problem.
+    @discardableResult
+    public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
+        let operations = batch.operations.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
+
+        // 1. Stage and inspect new resources outside the write lock.
+        var staged: [String: StagedAsset] = [:]
+        do {
+            for case .createAsset(let request) in operations {
+                staged[request.identifier] = try StagedAsset.stage(request, in: store)
+            }
+        } catch {
+            staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
+            throw LibraryError.wrap(error, "Staging new resources failed")
+        }
+        let stagedAssets = Array(staged.values)
+
+        // 2. Journal every path whose fate this transaction decides, then move new files into place.
+        var purgePaths: [String] = []
+        let purged = operations.flatMap { op -> [String] in if case .purgeAssets(let ids) = op { return ids } else { return [] } }
+        if !purged.isEmpty {
+            purgePaths = (try? read { db in
+                try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
+                                    arguments: [AssetQuery.jsonArray(purged)])
+            }) ?? []
+        }
+        let newPaths = stagedAssets.flatMap { $0.resources.map(\.relativePath) }
+        var intent: ResourceStore.Intent?
+        do {
+            if !newPaths.isEmpty || !purgePaths.isEmpty { intent = try store.writeIntent(newPaths + purgePaths) }
+            for asset in stagedAssets { for resource in asset.resources { try store.place(resource.staged, at: resource.relativePath) } }
+        } catch {
+            cleanUp(newPaths: newPaths, stagedAssets, intent)
+            throw LibraryError.wrap(error, "Storing new resources failed")
+        }
+
+        // 3. One transaction.
+        let outcome: ChangeOutcome
+        do {
+            outcome = try pool.write { db in
+                var transaction = ChangeTransaction(db: db, staged: staged)
+                for operation in operations { try transaction.run(operation) }
+                try transaction.finish()
+                return transaction.outcome
+            }
+        } catch {
+            cleanUp(newPaths: newPaths, stagedAssets, intent)
+            throw LibraryError.wrap(error, "The change could not be applied")
+        }
+
+        // 4. After the commit: erase purged files no row references any more, drop moved sources, clear the intent.
+        if !purgePaths.isEmpty {
+            try? pool.read { db in
+                try store.deleteUnreferenced(purgePaths) { path in
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
+                }
+            }
+        }
+        for asset in stagedAssets {
+            for resource in asset.resources where resource.spec.moveSourceFile {
+                if case .file(let url) = resource.spec.source { try? FileManager.default.removeItem(at: url) }
+            }
+        }
+        if let intent { store.clearIntent(intent) }
+        return outcome
+    }
+
+    private func cleanUp(newPaths: [String], _ assets: [StagedAsset], _ intent: ResourceStore.Intent?) {
+        for asset in assets { asset.resources.forEach { store.discard($0.staged) } }
+        for path in newPaths { unlink(store.url(forRelativePath: path).path) }
+        if let intent { store.clearIntent(intent) }
+    }
+}

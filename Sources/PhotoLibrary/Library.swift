@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+/// A photo library on disk: one directory holding the database (`database/Photos.sqlite`, WAL, versioned
+/// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes.
+///
+/// Threading: a `Library` is immutable and `Sendable`. Reads run concurrently on WAL snapshots; writes are
+/// serialised by SQLite's write lock (`BEGIN IMMEDIATE`), also across processes that open the same directory.
+///
+/// ```swift
+/// let library = try Library.open(at: URL(fileURLWithPath: "/tmp/Test.photoslibrary"))
+/// let ids = try library.assetRowIDs(AssetQuery(scope: .all))
+/// ```
+public final class Library: Sendable {
+    /// The library directory.
+    public let url: URL
+    /// The database connection pool.
+    let pool: DatabasePool
+    /// The resource files.
+    let store: ResourceStore
+
+    /// How long deleted assets stay recoverable in Recently Deleted.
+    public static let trashRetention: TimeInterval = 30 * 24 * 3600
+
+    private init(url: URL, pool: DatabasePool, store: ResourceStore) {
+        self.url = url
+        self.pool = pool
+        self.store = store
+    }
+
+    /// Opens the library at `url`, creating it when the directory does not exist (or is empty),
+    /// migrating its database, and recovering from any interrupted operation.
+    public static func open(at url: URL) throws(LibraryError) -> Library {
+        let url = url.standardizedFileURL
+        let store = ResourceStore(root: url)
+        do {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw LibraryError(.libraryUnavailable, "\(url.path) is a file, not a photo library directory")
+            }
+            let databaseDir = url.appendingPathComponent("database", isDirectory: true)
+            try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
+            try store.prepareDirectories()
+
+            var config = Configuration()
+            config.busyMode = .timeout(60)
+            config.foreignKeysEnabled = true
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            let pool = try DatabasePool(path: databaseDir.appendingPathComponent("Photos.sqlite").path, configuration: config)
+            try Schema.migrator.migrate(pool)
+            let library = Library(url: url, pool: pool, store: store)
+            try library.recoverInterruptedWork()
+            try library.purgeExpiredTrash()
+            return library
+        } catch {
+            throw LibraryError.wrap(error, "Cannot open the photo library at \(url.path)")
+        }
+    }
+
+    /// Runs a read on a consistent snapshot.
+    public func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.read(body) } catch { throw LibraryError.wrap(error, "Reading the library failed") }
+    }
+
+    /// Runs a write transaction (serialised across threads and processes).
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try pool.write(body) } catch { throw LibraryError.wrap(error, "Writing to the library failed") }
+    }
+
+    /// The absolute URL of a stored resource file.
+    public func fileURL(for resource: ResourceRecord) -> URL { store.url(forRelativePath: resource.relativePath) }
+
+    // MARK: Recovery
+
+    /// Resolves intents and staging files left by processes that died mid-operation.
+    ///
+    /// The rule: a file named by an abandoned intent that no resource row references is deleted; abandoned
+    /// staging files are always deleted (they were never referenced). Committed work is never touched.
+    func recoverInterruptedWork() throws {
+        let (intents, stagingFiles) = store.abandonedWork()
+        for file in stagingFiles { unlink(file.path) }
+        guard !intents.isEmpty else { return }
+        try pool.read { db in
+            for intent in intents {
+                try store.deleteUnreferenced(intent.relativePaths) { path in
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
+                }
+                store.clearIntent(intent)
+            }
+        }
+    }
+
+    /// Erases assets that have been in Recently Deleted longer than `trashRetention`.
+    func purgeExpiredTrash(now: Date = Date()) throws {
+        let cutoff = now.timeIntervalSince1970 - Self.trashRetention
+        let expired = try pool.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM asset WHERE trashed_date IS NOT NULL AND trashed_date < ?", arguments: [cutoff])
+        }
+        guard !expired.isEmpty else { return }
+        _ = try apply(ChangeBatch(operations: [.purgeAssets(expired)]))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The one error type of the library core: a code, a message naming the problem, and an optional cause.
+///
+/// The `Photos` façade maps each code to a `PHPhotosError` code.
+public struct LibraryError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, in categories a caller can act on.
+    public enum Code: String, Sendable {
+        /// An identifier names nothing in this library.
+        case identifierNotFound
+        /// A string is not a valid local identifier.
+        case invalidIdentifier
+        /// A resource failed validation (not media, truncated, lying about its type, too large).
+        case invalidResource
+        /// A request needs a resource it was not given.
+        case missingResource
+        /// The disk is full.
+        case notEnoughSpace
+        /// The requested change is not allowed on this object (e.g. renaming a smart album).
+        case changeNotSupported
+        /// A fetch predicate or sort key is malformed or uses an unsupported key.
+        case unsupportedPredicate
+        /// The library directory or database is unusable.
+        case libraryUnavailable
+        /// A file-system operation failed.
+        case io
+        /// The database reported an error.
+        case database
+        /// The operation was cancelled.
+        case cancelled
+    }
+
+    /// The category.
+    public var code: Code
+    /// A sentence naming the problem (and the file or identifier involved).
+    public var message: String
+    /// The underlying error, when one caused this.
+    public var underlying: (any Error & Sendable)?
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {
+        self.code = code
+        self.message = message
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        if let underlying { return "\(message) (\(underlying))" }
+        return message
+    }
+}
+
+extension LibraryError {
+    /// Wraps any error thrown while talking to the database or file system.
+    static func wrap(_ error: any Error, _ context: String) -> LibraryError {
+        if let error = error as? LibraryError { return error }
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOSPC) {
+            return LibraryError(.notEnoughSpace, "\(context): the disk is full")
+        }
+        return LibraryError(.database, "\(context): \(error)", underlying: SendableBox(String(describing: error)))
+    }
+}
+
+/// A Sendable stand-in for a non-Sendable underlying error.
+struct SendableBox: Error, CustomStringConvertible, Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    var description: String { text }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// The row ids an asset query selects, in order. Holds ids only: objects are materialised on demand.
+    public func assetRowIDs(_ query: AssetQuery) throws(LibraryError) -> [Int64] {
+        try read { db in
+            let (sql, arguments) = try query.sql(db)
+            return try Self.fetchIDs(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// The row ids a collection query selects, in order.
+    public func collectionRowIDs(_ query: CollectionQuery) throws(LibraryError) -> [Int64] {
+        try read { db in
+            let (sql, arguments) = try query.sql(db)
+            return try Self.fetchIDs(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// Loads asset rows by row id (in any order; missing rows are simply absent).
+    public func assets(rowIDs: some Collection<Int64>) throws(LibraryError) -> [Int64: AssetRecord] {
+        try read { db in
+            var result: [Int64: AssetRecord] = [:]
+            result.reserveCapacity(rowIDs.count)
+            let cursor = try AssetRecord.fetchCursor(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
+                                                     arguments: [AssetQuery.jsonArray(Array(rowIDs))])
+            while let record = try cursor.next() { result[record.rowID] = record }
+            return result
+        }
+    }
+
+    /// Loads collection rows by row id.
+    public func collections(rowIDs: some Collection<Int64>) throws(LibraryError) -> [Int64: CollectionRecord] {
+        try read { db in
+            var result: [Int64: CollectionRecord] = [:]
+            let cursor = try CollectionRecord.fetchCursor(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE id IN (SELECT value FROM json_each(?))",
+                                                          arguments: [AssetQuery.jsonArray(Array(rowIDs))])
+            while let record = try cursor.next() { result[record.rowID] = record }
+            return result
+        }
+    }
+
+    /// Row ids for local identifiers, in the given order (unknown identifiers are skipped).
+    public func assetRowIDs(identifiers: [String]) throws(LibraryError) -> [Int64] {
+        try read { db in
+            let map = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT identifier, id FROM asset WHERE identifier IN (SELECT value FROM json_each(?))",
+                                                                         arguments: [AssetQuery.jsonArray(identifiers)]).map { ($0[0] as String, $0[1] as Int64) })
+            return identifiers.compactMap { map[$0] }
+        }
+    }
+
+    /// The resources of an asset, primary first.
+    public func resources(assetRowID: Int64) throws(LibraryError) -> [ResourceRecord] {
+        try read { db in
+            try ResourceRecord.fetchAll(db, sql: "SELECT \(ResourceRecord.columns) FROM resource WHERE asset_id = ? ORDER BY type, id", arguments: [assetRowID])
+        }
+    }
+
+    /// How many assets a collection holds, counted live (albums, smart albums, moments).
+    public func assetCount(collectionRowID: Int64, mediaType: MediaType? = nil) throws(LibraryError) -> Int {
+        try read { db in
+            var query = AssetQuery(scope: .collection(collectionRowID))
+            query.sort = []
+            let (sql, arguments) = try query.sql(db)
+            var countSQL = "SELECT count(*) FROM (\(sql))"
+            if let mediaType { countSQL = "SELECT count(*) FROM asset WHERE media_type = \(mediaType.rawValue) AND id IN (\(sql))" }
+            return try Int.fetchOne(db, sql: countSQL, arguments: arguments) ?? 0
+        }
+    }
+
+    /// Counts assets of a media type among row ids (for `PHFetchResult.countOfAssets(with:)`).
+    public func countAssets(rowIDs: [Int64], mediaType: MediaType) throws(LibraryError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM asset WHERE media_type = ? AND id IN (SELECT value FROM json_each(?))",
+                             arguments: [mediaType.rawValue, AssetQuery.jsonArray(rowIDs)]) ?? 0
+        }
+    }
+
+    /// The assets that stand for a collection (its first asset; for moments the first and last).
+    public func keyAssetRowIDs(collectionRowID: Int64) throws(LibraryError) -> [Int64] {
+        let ids = try assetRowIDs(AssetQuery(scope: .collection(collectionRowID)))
+        guard let first = ids.first else { return [] }
+        return [first]
+    }
+
+    /// Steps a statement and collects its first column as row ids, without per-row allocation.
+    static func fetchIDs(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql: sql)
+        statement.arguments = arguments
+        var ids: [Int64] = []
+        let cursor = try Int64.fetchCursor(statement)
+        while let id = try cursor.next() { ids.append(id) }
+        return ids
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+internal import COpenSSLCrypto
+
+/// Incremental SHA-256 over OpenSSL's libcrypto, used to recognise duplicate content.
+struct SHA256Hasher: ~Copyable {
+    private let context: OpaquePointer
+
+    init() {
+        context = EVP_MD_CTX_new()
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    /// Feeds bytes.
+    mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        if let base = buffer.baseAddress, buffer.count > 0 { EVP_DigestUpdate(context, base, buffer.count) }
+    }
+
+    /// The lower-case hex digest.
+    consuming func finalize() -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The digest of a whole buffer.
+    static func hex(of data: Data) -> String {
+        var hasher = SHA256Hasher()
+        data.withUnsafeBytes { hasher.update($0) }
+        return hasher.finalize()
+    }
+}

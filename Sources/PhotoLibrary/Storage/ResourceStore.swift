@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The library's files: originals stored byte-for-byte, staged under a temporary name, flushed, renamed,
+/// and only then referenced by a committed transaction.
+///
+/// Crash safety rests on *intent files*: before files are renamed into place (or before a purge commits),
+/// an intent listing their paths is written to `journal/`. After the transaction, the intent is removed.
+/// On open, any intent left by a dead process is resolved by one rule: a listed path that no resource row
+/// references is deleted. That covers both an import that never committed and a purge whose unlink never ran.
+///
+/// Threading: stateless apart from paths; safe from any thread and any process.
+final class ResourceStore: Sendable {
+    let root: URL
+    var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
+    var staging: URL { root.appendingPathComponent("tmp", isDirectory: true) }
+    var journal: URL { root.appendingPathComponent("journal", isDirectory: true) }
+
+    init(root: URL) { self.root = root }
+
+    /// Creates the directories of a new library.
+    func prepareDirectories() throws {
+        for dir in [originals, staging, journal] {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
+    }
+
+    /// The absolute URL of a stored resource.
+    func url(forRelativePath path: String) -> URL { root.appendingPathComponent(path) }
+
+    // MARK: Staging
+
+    /// A file copied into the staging area, flushed, with its digest.
+    struct StagedFile: Sendable {
+        let temporaryURL: URL
+        let byteCount: Int64
+        let sha256: String
+    }
+
+    /// Copies a file (or writes data) to a temporary name in the library, hashing as it goes, then fsyncs it.
+    func stage(_ source: ResourceSource) throws -> StagedFile {
+        let name = "\(getpid())-\(UUID().uuidString).tmp"
+        let target = staging.appendingPathComponent(name)
+        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("Cannot create a staging file in \(staging.path)") }
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { unlink(target.path) }
+        }
+        var hasher = SHA256Hasher()
+        var total: Int64 = 0
+        switch source {
+        case .data(let data):
+            try data.withUnsafeBytes { buffer in
+                hasher.update(buffer)
+                try writeAll(fd, buffer, target: target)
+            }
+            total = Int64(data.count)
+        case .file(let url):
+            let input = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else { throw posixError("Cannot read \(url.path)", code: .invalidResource) }
+            defer { close(input) }
+            let chunk = 1 << 20
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let n = read(input, buffer.baseAddress, chunk)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("Cannot read \(url.path)", code: .invalidResource)
+                }
+                if n == 0 { break }
+                let slice = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+                hasher.update(slice)
+                try writeAll(fd, slice, target: target)
+                total += Int64(n)
+            }
+        }
+        guard fsync(fd) == 0 else { throw posixError("Cannot flush \(target.path)") }
+        ok = true
+        return StagedFile(temporaryURL: target, byteCount: total, sha256: hasher.finalize())
+    }
+
+    private func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, target: URL) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw posixError("Cannot write \(target.path)")
+            }
+            offset += n
+        }
+    }
+
+    /// Removes a staged file that will not be used.
+    func discard(_ staged: StagedFile) { unlink(staged.temporaryURL.path) }
+
+    // MARK: Placing and intents
+
+    /// A journal entry naming paths whose fate the next transaction decides.
+    struct Intent: Sendable {
+        let url: URL
+        let relativePaths: [String]
+    }
+
+    /// Writes an intent for `relativePaths` (flushed) so a crash at any later point can be resolved.
+    func writeIntent(_ relativePaths: [String]) throws -> Intent {
+        let name = "\(getpid())-\(UUID().uuidString)"
+        let tmp = journal.appendingPathComponent(name + ".partial")
+        let final = journal.appendingPathComponent(name + ".intent")
+        let data = Data(relativePaths.joined(separator: "\n").utf8)
+        try writeDurably(data, to: tmp)
+        guard rename(tmp.path, final.path) == 0 else { throw posixError("Cannot write the journal entry \(final.path)") }
+        fsyncDirectory(journal)
+        return Intent(url: final, relativePaths: relativePaths)
+    }
+
+    /// Renames staged files to their final paths (creating folders), then flushes the folders.
+    func place(_ staged: StagedFile, at relativePath: String) throws {
+        let target = url(forRelativePath: relativePath)
+        let folder = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard rename(staged.temporaryURL.path, target.path) == 0 else {
+            throw posixError("Cannot move \(staged.temporaryURL.lastPathComponent) into \(folder.path)")
+        }
+        fsyncDirectory(folder)
+    }
+
+    /// Forgets an intent once its transaction has committed or rolled back and its files were dealt with.
+    func clearIntent(_ intent: Intent) {
+        unlink(intent.url.path)
+    }
+
+    /// Deletes the listed files that `isReferenced` says no row points to.
+    func deleteUnreferenced(_ relativePaths: [String], isReferenced: (String) throws -> Bool) rethrows {
+        for path in relativePaths where !(try isReferenced(path)) {
+            unlink(url(forRelativePath: path).path)
+        }
+    }
+
+    // MARK: Recovery
+
+    /// Intents (and staging files) left by processes that are no longer running.
+    func abandonedWork() -> (intents: [Intent], stagingFiles: [URL]) {
+        let fm = FileManager.default
+        var intents: [Intent] = []
+        for url in (try? fm.contentsOfDirectory(at: journal, includingPropertiesForKeys: nil)) ?? [] {
+            guard isOwnerDead(url.lastPathComponent) else { continue }
+            if url.pathExtension == "partial" { unlink(url.path); continue }
+            guard url.pathExtension == "intent", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            intents.append(Intent(url: url, relativePaths: text.split(separator: "\n").map(String.init)))
+        }
+        let staging = ((try? fm.contentsOfDirectory(at: staging, includingPropertiesForKeys: nil)) ?? [])
+            .filter { isOwnerDead($0.lastPathComponent) }
+        return (intents, staging)
+    }
+
+    /// Journal and staging names start with the writer's pid; a pid that no longer runs means the work was abandoned.
+    private func isOwnerDead(_ name: String) -> Bool {
+        guard let pidText = name.split(separator: "-").first, let pid = Int32(pidText) else { return true }
+        if pid == getpid() { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    // MARK: Helpers
+
+    func writeDurably(_ data: Data, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("Cannot create \(url.path)") }
+        defer { close(fd) }
+        try data.withUnsafeBytes { try writeAll(fd, $0, target: url) }
+        guard fsync(fd) == 0 else { throw posixError("Cannot flush \(url.path)") }
+    }
+
+    func fsyncDirectory(_ url: URL) {
+        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    private func posixError(_ message: String, code: LibraryError.Code = .io) -> LibraryError {
+        let err = errno
+        if err == ENOSPC || err == EDQUOT { return LibraryError(.notEnoughSpace, "\(message): the disk is full") }
+        return LibraryError(code, "\(message): \(String(cString: strerror(err)))")
+    }
+}
+
+/// Where a new resource's bytes come from.
+public enum ResourceSource: Sendable {
+    case file(URL)
+    case data(Data)
+}

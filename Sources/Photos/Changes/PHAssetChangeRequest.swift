@@ -1,0 +1,99 @@
+import Foundation
+import PhotoLibrary
+
+/// A request to create, delete or change an asset, valid only inside a change block.
+public class PHAssetChangeRequest: PHChangeRequest {
+    /// The asset the request changes, or creates.
+    let identifier: String
+    let isCreation: Bool
+    var resources: [NewResource] = []
+    var edits = AssetEdits()
+
+    /// A request to change an existing asset's properties.
+    public convenience init(for asset: PHAsset) {
+        self.init(identifier: asset.localIdentifier, isCreation: false)
+        if let library = asset.photoLibrary, library !== context.library {
+            fatalError("PHAssetChangeRequest(for:): the asset belongs to \(library.url.path), not to the library whose change block is running")
+        }
+    }
+
+    /// A request creating an asset from an image file (nil when no file is there). The file is copied; it
+    /// is validated when the change block commits.
+    public class func creationRequestForAssetFromImage(atFileURL fileURL: URL) -> Self? {
+        guard FileManager.default.isReadableFile(atPath: fileURL.path) else { return nil }
+        let request = Self(identifier: LocalIdentifier.make(.asset), isCreation: true)
+        request.resources = [NewResource(type: .photo, source: .file(fileURL), originalFilename: fileURL.lastPathComponent)]
+        return request
+    }
+
+    /// A request creating an asset from a video file (nil when no file is there).
+    public class func creationRequestForAssetFromVideo(atFileURL fileURL: URL) -> Self? {
+        guard FileManager.default.isReadableFile(atPath: fileURL.path) else { return nil }
+        let request = Self(identifier: LocalIdentifier.make(.asset), isCreation: true)
+        request.resources = [NewResource(type: .video, source: .file(fileURL), originalFilename: fileURL.lastPathComponent)]
+        return request
+    }
+
+    /// The designated initializer (required by the `Self`-returning factories).
+    required init(identifier: String, isCreation: Bool) {
+        self.identifier = identifier
+        self.isCreation = isCreation
+        super.init()
+    }
+
+    /// A placeholder for the asset being created (nil for requests that change an existing asset).
+    public var placeholderForCreatedAsset: PHObjectPlaceholder? {
+        isCreation ? PHObjectPlaceholder(localIdentifier: identifier) : nil
+    }
+
+    /// Moves assets to Recently Deleted, where they stay recoverable for 30 days. (Apple asks the user to
+    /// confirm; a library on Linux has no prompt.)
+    public class func deleteAssets(_ assets: NSFastEnumeration) {
+        _ = ChangeContext.requireCurrent("PHAssetChangeRequest.deleteAssets")
+        _ = DeleteAssetsRequest(identifiers: assets.localIdentifiers(of: "PHAsset objects", in: "deleteAssets"))
+    }
+
+    /// The creation date to set.
+    public var creationDate: Date? {
+        get { edits.creationDate ?? nil }
+        set { checkUsable(); edits.creationDate = .some(newValue) }
+    }
+
+    /// The location to set.
+    public var location: CLLocation? {
+        get { (edits.location ?? nil).map { CLLocation(latitude: $0.latitude, longitude: $0.longitude) } }
+        set {
+            checkUsable()
+            edits.location = .some(newValue.map {
+                GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, altitude: $0.altitude, timestamp: $0.timestamp)
+            })
+        }
+    }
+
+    /// The favourite flag to set.
+    public var isFavorite: Bool {
+        get { edits.isFavorite ?? false }
+        set { checkUsable(); edits.isFavorite = newValue }
+    }
+
+    /// The hidden flag to set.
+    public var isHidden: Bool {
+        get { edits.isHidden ?? false }
+        set { checkUsable(); edits.isHidden = newValue }
+    }
+
+    override func operations() -> [ChangeOperation] {
+        if isCreation { return [.createAsset(NewAsset(identifier: identifier, resources: resources, edits: edits))] }
+        return [.editAsset(identifier: identifier, edits)]
+    }
+}
+
+/// The request `deleteAssets(_:)` records.
+final class DeleteAssetsRequest: PHChangeRequest {
+    let identifiers: [String]
+    init(identifiers: [String]) {
+        self.identifiers = identifiers
+        super.init()
+    }
+    override func operations() -> [ChangeOperation] { [.trashAssets(identifiers)] }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import PhotoLibrary
+
+/// What a fetch result holds: row ids of stored objects, or the objects of a transient collection.
+enum FetchSource: @unchecked Sendable {
+    case assets([Int64])
+    case collections([Int64])
+    case objects([PHObject])
+
+    var count: Int {
+        switch self {
+        case .assets(let ids), .collections(let ids): return ids.count
+        case .objects(let objects): return objects.count
+        }
+    }
+}
+
+/// An ordered list of model objects returned by a fetch.
+///
+/// It holds row identifiers only; objects are materialised in batches of `batchSize` on access, and at most
+/// `maximumCachedBatches` batches are kept, so enumerating a million assets never holds a million objects.
+/// `contains(_:)` and `index(of:)` compare identifiers without touching the database. The result is a
+/// snapshot: it does not change when the library does. Thread-safe.
+///
+/// Linux extra: `PHFetchResult` is a `RandomAccessCollection` (PhotoKit's is not a Sequence in Swift).
+public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @unchecked Sendable {
+    let source: FetchSource
+    let library: PHPhotoLibrary?
+    /// The options the fetch was made with (change observation re-runs it).
+    let fetchOptions: PHFetchOptions?
+
+    static var batchSize: Int { 128 }
+    static var maximumCachedBatches: Int { 16 }
+
+    private let lock = NSLock()
+    private var batches: [Int: [ObjectType]] = [:]
+    private var batchOrder: [Int] = []
+    private var positions: [Int64: Int]?
+
+    init(source: FetchSource, library: PHPhotoLibrary?, options: PHFetchOptions?) {
+        self.source = source
+        self.library = library
+        self.fetchOptions = options?.copy() as? PHFetchOptions
+        super.init()
+    }
+
+    /// An empty result (Linux addition; Apple's `init()` gives the same).
+    public override convenience init() { self.init(source: .objects([]), library: nil, options: nil) }
+
+    /// Fetch results are immutable, so a copy is the result itself.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// The number of objects.
+    public var count: Int { source.count }
+
+    /// The object at an index; traps when the index is out of range, as `NSArray` does.
+    public func object(at index: Int) -> ObjectType {
+        precondition(index >= 0 && index < count, "PHFetchResult index \(index) beyond bounds [0 .. \(count - 1)]")
+        let batch = index / Self.batchSize
+        lock.lock()
+        defer { lock.unlock() }
+        if let objects = batches[batch] { return objects[index - batch * Self.batchSize] }
+        let objects = materialize(batch: batch)
+        batches[batch] = objects
+        batchOrder.append(batch)
+        if batchOrder.count > Self.maximumCachedBatches { batches[batchOrder.removeFirst()] = nil }
+        return objects[index - batch * Self.batchSize]
+    }
+
+    /// The first object, or nil when empty.
+    public var firstObject: ObjectType? { count > 0 ? object(at: 0) : nil }
+    /// The last object, or nil when empty.
+    public var lastObject: ObjectType? { count > 0 ? object(at: count - 1) : nil }
+
+    /// The objects at the given indexes, in index order.
+    public func objects(at indexes: IndexSet) -> [ObjectType] { indexes.map { object(at: $0) } }
+
+    /// True when the result holds the object (compared by identifier, without touching the database).
+    public func contains(_ anObject: ObjectType) -> Bool { index(of: anObject) != NSNotFound }
+
+    /// The lowest index of the object, or `NSNotFound` (compared by identifier, without touching the database).
+    public func index(of anObject: ObjectType) -> Int {
+        switch source {
+        case .objects(let objects):
+            guard let target = anObject as? PHObject else { return NSNotFound }
+            return objects.firstIndex { $0.localIdentifier == target.localIdentifier } ?? NSNotFound
+        case .assets:
+            guard let asset = anObject as? PHAsset else { return NSNotFound }
+            return position(of: asset.record.rowID)
+        case .collections:
+            guard let collection = anObject as? PHCollection, let record = collection.record else { return NSNotFound }
+            return position(of: record.rowID)
+        }
+    }
+
+    /// The lowest index of the object within a range, or `NSNotFound`.
+    public func index(of anObject: ObjectType, in range: NSRange) -> Int {
+        let index = index(of: anObject)
+        return index != NSNotFound && NSLocationInRange(index, range) ? index : NSNotFound
+    }
+
+    /// Calls `block` with each object and its index until it sets the stop flag.
+    public func enumerateObjects(_ block: (ObjectType, Int, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        enumerateObjects(options: [], using: block)
+    }
+
+    /// Enumerates with options: `.reverse` walks backwards. `.concurrent` is accepted and runs in order
+    /// (differs from Apple, which may call the block concurrently).
+    public func enumerateObjects(options opts: NSEnumerationOptions = [], using block: (ObjectType, Int, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        enumerateObjects(at: IndexSet(integersIn: 0..<count), options: opts, using: block)
+    }
+
+    /// Enumerates the objects at the given indexes.
+    public func enumerateObjects(at s: IndexSet, options opts: NSEnumerationOptions = [], using block: (ObjectType, Int, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        var stop: ObjCBool = false
+        let indexes: [Int] = opts.contains(.reverse) ? s.reversed() : Array(s)
+        for index in indexes {
+            block(object(at: index), index, &stop)
+            if stop.boolValue { return }
+        }
+    }
+
+    /// The number of assets of a media type in the result, counted without materialising objects.
+    public func countOfAssets(with mediaType: PHAssetMediaType) -> Int {
+        switch source {
+        case .assets(let ids):
+            guard let library else { return 0 }
+            return (try? library.library.countAssets(rowIDs: ids, mediaType: MediaType(rawValue: mediaType.rawValue) ?? .unknown)) ?? 0
+        case .objects(let objects):
+            return objects.compactMap { $0 as? PHAsset }.filter { $0.mediaType == mediaType }.count
+        case .collections:
+            return 0
+        }
+    }
+
+    // MARK: Internals
+
+    /// Row ids of the stored objects (empty for transient results).
+    var rowIDs: [Int64] {
+        switch source {
+        case .assets(let ids), .collections(let ids): return ids
+        case .objects: return []
+        }
+    }
+
+    private func position(of rowID: Int64) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if positions == nil {
+            var map: [Int64: Int] = [:]
+            map.reserveCapacity(count)
+            for (index, id) in rowIDs.enumerated().reversed() { map[id] = index }
+            positions = map
+        }
+        return positions?[rowID] ?? NSNotFound
+    }
+
+    private func materialize(batch: Int) -> [ObjectType] {
+        let range = (batch * Self.batchSize)..<Swift.min(count, (batch + 1) * Self.batchSize)
+        switch source {
+        case .objects(let objects):
+            return objects[range].map { $0 as! ObjectType }
+        case .assets(let ids):
+            guard let library else { return [] }
+            let slice = ids[range]
+            let records = (try? library.library.assets(rowIDs: slice)) ?? [:]
+            return slice.map { id in
+                PHAsset(record: records[id] ?? AssetRecord.vanished(rowID: id), library: library) as! ObjectType
+            }
+        case .collections(let ids):
+            guard let library else { return [] }
+            let slice = ids[range]
+            let records = (try? library.library.collections(rowIDs: slice)) ?? [:]
+            return slice.map { id in
+                PHCollection.make(records[id] ?? CollectionRecord.vanished(rowID: id), library: library) as! ObjectType
+            }
+        }
+    }
+}
+
+extension PHFetchResult: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    /// The object at an index (same as `object(at:)`).
+    public subscript(idx: Int) -> ObjectType { object(at: idx) }
+}
+
+extension PHFetchResult: NSFastEnumeration {
+    public var photosElements: [Any] { objects(at: IndexSet(integersIn: 0..<count)) }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PhotoLibrary
+
+extension PHPhotoLibrary {
+    /// Runs `changeBlock` to record change requests, then commits them as one atomic transaction on a
+    /// background serial queue and calls `completionHandler` there with the outcome.
+    public func performChanges(_ changeBlock: @escaping () -> Void, completionHandler: ((Bool, (any Error)?) -> Void)? = nil) {
+        let batch = ChangeContext.record(in: self, changeBlock)
+        let handler = UncheckedBox(completionHandler)
+        commitQueue.async {
+            do {
+                try self.commit(batch)
+                handler.value?(true, nil)
+            } catch {
+                handler.value?(false, error)
+            }
+        }
+    }
+
+    /// Runs `changeBlock` and commits its requests before returning; throws a `PHPhotosError` when they fail.
+    public func performChangesAndWait(_ changeBlock: @escaping () -> Void) throws {
+        let batch = ChangeContext.record(in: self, changeBlock)
+        try commitQueue.sync { try commit(batch) }
+    }
+
+    /// Runs `changeBlock` and commits its requests; throws a `PHPhotosError` when they fail.
+    public func performChanges(_ changeBlock: @escaping () -> Void) async throws {
+        let batch = ChangeContext.record(in: self, changeBlock)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            commitQueue.async {
+                do {
+                    try self.commit(batch)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private func commit(_ batch: ChangeBatch) throws {
+        guard !batch.operations.isEmpty else { return }
+        do {
+            try library.apply(batch)
+        } catch {
+            throw PHPhotosError(libraryError: error)
+        }
+    }
+}
+
+/// Carries a non-Sendable value to the commit queue; the value is only used there.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

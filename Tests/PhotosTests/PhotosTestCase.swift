@@ -1,0 +1,46 @@
+import XCTest
+import Photos
+import _TestSupport
+
+/// Base class: each test gets a fresh temporary library installed as `PHPhotoLibrary.shared()`.
+class PhotosTestCase: XCTestCase {
+    var directory: TemporaryDirectory!
+    var library: PHPhotoLibrary!
+
+    override func setUpWithError() throws {
+        directory = TemporaryDirectory(prefix: "photos-facade")
+        library = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+        PHPhotoLibrary.setShared(library)
+    }
+
+    override func tearDown() {
+        PHPhotoLibrary.setShared(nil)
+        library = nil
+        directory = nil
+    }
+
+    /// Creates photos from generated JPEGs with the given creation dates; returns them in date order.
+    @discardableResult
+    func makePhotos(_ dates: [Date], favorite: Set<Int> = []) throws -> [PHAsset] {
+        var identifiers: [String] = []
+        try library.performChangesAndWait {
+            for (index, date) in dates.enumerated() {
+                let request = PHAssetCreationRequest.forAsset()
+                request.addResource(with: .photo, data: FixtureImages.jpeg(seed: index), options: nil)
+                request.creationDate = date
+                if favorite.contains(index) { request.isFavorite = true }
+                identifiers.append(request.placeholderForCreatedAsset!.localIdentifier)
+            }
+        }
+        let result = PHAsset.fetchAssets(withLocalIdentifiers: identifiers, options: nil)
+        return result.objects(at: IndexSet(integersIn: 0..<result.count))
+    }
+
+    /// A date `days` days and `hours` hours after 2024-01-01 00:00 UTC.
+    func day(_ days: Double, hours: Double = 12) -> Date {
+        Date(timeIntervalSince1970: 1_704_067_200 + days * 86_400 + hours * 3_600)
+    }
+}
+
+/// Stands for "whatever the test does with a result" in the seed snippets.
+func display(_ value: Any?) {}

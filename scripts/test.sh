@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: installs what is missing, builds, and runs every test target.
+# Corpus tests read ../shared/media when it is there and skip with a message otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build --build-tests
+swift test --skip-build
