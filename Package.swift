@@ -56,6 +56,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
+        .executableTarget(name: "photokit-example", dependencies: ["Photos"]),
 
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),

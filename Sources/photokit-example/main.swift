@@ -1,0 +1,29 @@
+// A PhotoKit program written as for iOS, running on Linux: `swift run photokit-example [LIBRARY]`.
+import Foundation
+import Photos
+
+if CommandLine.arguments.count > 1 {
+    PHPhotoLibrary.setShared(try PHPhotoLibrary(url: URL(fileURLWithPath: CommandLine.arguments[1])))
+}
+
+// Favourites, newest first.
+let options = PHFetchOptions()
+options.predicate = NSPredicate(format: "isFavorite == YES")
+options.sortDescriptors = [NSSortDescriptor(key: "creationDate", ascending: false)]
+let favorites = PHAsset.fetchAssets(with: options)
+print("\(favorites.count) favourite(s)")
+
+// Albums with their counts.
+let albums = PHAssetCollection.fetchAssetCollections(with: .album, subtype: .any, options: nil)
+albums.enumerateObjects { album, _, _ in
+    print("album \(album.localizedTitle ?? "?"): \(album.estimatedAssetCount) asset(s)")
+}
+
+// Live Photos, and a new album holding them, in one change block.
+let live = PHAssetCollection.fetchAssetCollections(with: .smartAlbum, subtype: .smartAlbumLivePhotos, options: nil).firstObject!
+let livePhotos = PHAsset.fetchAssets(in: live, options: nil)
+try PHPhotoLibrary.shared().performChangesAndWait {
+    let album = PHAssetCollectionChangeRequest.creationRequestForAssetCollection(withTitle: "Live Photos (example)")
+    album.addAssets(livePhotos)
+}
+print("made an album of \(livePhotos.count) Live Photo(s)")
