@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff"]),
         .target(name: "PhotoLibrary", dependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
             "FetchPredicates", "MediaInspection", "COpenSSLCrypto",
         ]),
 
@@ -52,7 +53,7 @@ let package = Package(
 
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
-            "Photos", "PhotoLibrary",
+            "Photos", "PhotoLibrary", "FetchPredicates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -60,8 +61,11 @@ let package = Package(
 
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
         .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics"]),

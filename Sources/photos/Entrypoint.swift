@@ -1,1 +1,8 @@
-print("photos")
+import PhotosCommands
+
+@main
+struct Entrypoint {
+    static func main() {
+        PhotosCommand.main()
+    }
+}

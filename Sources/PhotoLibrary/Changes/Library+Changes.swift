@@ -7,6 +7,7 @@ extension Library {
     /// names the problem.
     @discardableResult
     public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
+        let writeNumber = FaultInjection.beginWrite()
         let operations = batch.operations.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
 
         // 1. Stage and inspect new resources outside the write lock.
@@ -35,6 +36,7 @@ extension Library {
         do {
             if !newPaths.isEmpty || !purgePaths.isEmpty { intent = try store.writeIntent(newPaths + purgePaths) }
             for asset in stagedAssets { for resource in asset.resources { try store.place(resource.staged, at: resource.relativePath) } }
+            FaultInjection.check(.afterPlacingFiles, write: writeNumber)
         } catch {
             cleanUp(newPaths: newPaths, stagedAssets, intent)
             throw LibraryError.wrap(error, "Storing new resources failed")
@@ -47,6 +49,7 @@ extension Library {
                 var transaction = ChangeTransaction(db: db, staged: staged)
                 for operation in operations { try transaction.run(operation) }
                 try transaction.finish()
+                FaultInjection.check(.beforeCommit, write: writeNumber)
                 return transaction.outcome
             }
         } catch {

@@ -1,0 +1,25 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// True when a resource with this content (lower-case hex SHA-256) belongs to an asset that is not in
+    /// Recently Deleted. The importer uses it to skip files the library already holds.
+    ///
+    /// ```swift
+    /// if try library.hasResource(sha256: digest) { print("already imported") }
+    /// ```
+    public func hasResource(sha256: String) throws(LibraryError) -> Bool {
+        try !resourceHashesPresent([sha256]).isEmpty
+    }
+
+    /// The subset of `hashes` that resources of non-trashed assets already have (one query for a whole batch).
+    public func resourceHashesPresent(_ hashes: some Collection<String>) throws(LibraryError) -> Set<String> {
+        guard !hashes.isEmpty else { return [] }
+        return try read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT DISTINCT r.sha256 FROM resource r JOIN asset a ON a.id = r.asset_id
+                WHERE a.trashed_date IS NULL AND r.sha256 IN (SELECT value FROM json_each(?))
+                """, arguments: [AssetQuery.jsonArray(Array(hashes))]))
+        }
+    }
+}

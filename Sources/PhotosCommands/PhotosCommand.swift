@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// The `photos` command: manage a photo library from the shell.
+///
+/// Every subcommand takes `--library PATH` (default `$PHOTOS_LIBRARY`, else
+/// `~/Pictures/Photos Library.photoslibrary`). Listing commands take `--json`; the JSON field names are
+/// PhotoKit's property names (`localIdentifier`, `creationDate`, `isFavorite`, …), dates are ISO 8601 strings,
+/// and keys are sorted, so the output is stable.
+///
+/// Exit status: 0 on success, 1 on any error (a message naming the problem goes to stderr), 64 for usage errors.
+public struct PhotosCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "photos",
+        abstract: "Manage a PhotoKit-compatible photo library.",
+        subcommands: [
+            InitCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self,
+            AlbumsCommand.self, AlbumCommand.self, FolderCommand.self,
+            FavoriteCommand.self, UnfavoriteCommand.self, HideCommand.self, UnhideCommand.self,
+            DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self,
+        ]
+    )
+
+    public init() {}
+}
