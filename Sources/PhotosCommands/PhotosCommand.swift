@@ -16,7 +16,7 @@ public struct PhotosCommand: ParsableCommand {
             InitCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self,
             AlbumsCommand.self, AlbumCommand.self, FolderCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HideCommand.self, UnhideCommand.self,
-            DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self,
+            DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self, BenchCommand.self,
         ]
     )
 
