@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// The one error type of the library core: a code, a message naming the problem, and an optional cause.
 ///
@@ -58,7 +59,8 @@ extension LibraryError {
         if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOSPC) {
             return LibraryError(.notEnoughSpace, "\(context): the disk is full")
         }
-        return LibraryError(.database, "\(context): \(error)", underlying: SendableBox(String(describing: error)))
+        let code: Code = error is DatabaseError ? .database : .io
+        return LibraryError(code, "\(context): \(error)", underlying: SendableBox(String(describing: error)))
     }
 }
 

@@ -26,10 +26,15 @@ extension Library {
         var purgePaths: [String] = []
         let purged = operations.flatMap { op -> [String] in if case .purgeAssets(let ids) = op { return ids } else { return [] } }
         if !purged.isEmpty {
-            purgePaths = (try? read { db in
-                try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
-                                    arguments: [AssetQuery.jsonArray(purged)])
-            }) ?? []
+            do {
+                purgePaths = try read { db in
+                    try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
+                                        arguments: [AssetQuery.jsonArray(purged)])
+                }
+            } catch {
+                staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
+                throw error
+            }
         }
         let newPaths = stagedAssets.flatMap { $0.resources.map(\.relativePath) }
         var intent: ResourceStore.Intent?
