@@ -81,13 +81,18 @@ public final class Library: Sendable {
     func recoverInterruptedWork() throws {
         let (intents, stagingFiles) = store.abandonedWork()
         for file in stagingFiles { unlink(file.path) }
-        guard !intents.isEmpty else { return }
+        for intent in intents {
+            try deleteUnreferencedFiles(intent.relativePaths)
+            store.clearIntent(intent)
+        }
+    }
+
+    /// Deletes the listed files that no resource row references (the one rule crash recovery and purging share).
+    func deleteUnreferencedFiles(_ relativePaths: [String]) throws {
+        guard !relativePaths.isEmpty else { return }
         try pool.read { db in
-            for intent in intents {
-                try store.deleteUnreferenced(intent.relativePaths) { path in
-                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
-                }
-                store.clearIntent(intent)
+            try store.deleteUnreferenced(relativePaths) { path in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
             }
         }
     }

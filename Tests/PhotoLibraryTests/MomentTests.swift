@@ -24,7 +24,7 @@ final class MomentTests: LibraryTestCase {
         let hours: [Double] = [0, 1.9, 3.8, 6, 20, 21, 45, 46.5, 48, 100, 101, 150]
         let ids = try addPhotos(hours.map(date))
         try library.apply(ChangeBatch(operations: [
-            .editAsset(identifier: ids[4], AssetEdits(creationDate: .some(date(7.5)))),   // bridges 6 → 7.5 → 21? no: 7.5 → 20 is too far
+            .editAsset(identifier: ids[4], AssetEdits(creationDate: .some(date(7.5)))),   // joins the moment at 6
             .trashAssets([ids[1]]),                                                      // splits 0 | 3.8 …
             .editAsset(identifier: ids[9], AssetEdits(isHidden: true)),
             .editAsset(identifier: ids[11], AssetEdits(creationDate: .some(date(102)))),  // joins 100, 101
@@ -32,8 +32,7 @@ final class MomentTests: LibraryTestCase {
         let incremental = try momentMembers()
         try library.write { db in
             try db.execute(sql: "UPDATE asset SET moment_id = NULL")
-            try db.execute(sql: "DELETE FROM collection WHERE type IN (1, 3) AND kind = 1 AND type = 3")
-            try db.execute(sql: "DELETE FROM collection WHERE kind = 2 AND type = 1")
+            try db.execute(sql: "DELETE FROM collection WHERE (kind = 1 AND type = 3) OR (kind = 2 AND type = 1)")   // moments and moment lists
             try MomentIndexer.rebuildAll(db)
         }
         XCTAssertEqual(incremental, try momentMembers())

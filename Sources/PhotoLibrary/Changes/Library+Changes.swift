@@ -63,13 +63,7 @@ extension Library {
         }
 
         // 4. After the commit: erase purged files no row references any more, drop moved sources, clear the intent.
-        if !purgePaths.isEmpty {
-            try? pool.read { db in
-                try store.deleteUnreferenced(purgePaths) { path in
-                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
-                }
-            }
-        }
+        try? deleteUnreferencedFiles(purgePaths)
         for asset in stagedAssets {
             for resource in asset.resources where resource.spec.moveSourceFile {
                 if case .file(let url) = resource.spec.source { try? FileManager.default.removeItem(at: url) }

@@ -55,11 +55,7 @@ extension Library {
             return summary
         } catch {
             // Files no committed row references go; the intent is then resolved.
-            try? pool.read { db in
-                try store.deleteUnreferenced(files.intent.relativePaths) { path in
-                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM resource WHERE path = ?)", arguments: [path]) ?? false
-                }
-            }
+            try? deleteUnreferencedFiles(files.intent.relativePaths)
             store.clearIntent(files.intent)
             if progress?.isCancelled ?? false { throw LibraryError(.cancelled, "The fill was cancelled; the library is unchanged") }
             throw LibraryError.wrap(error, "Filling the library failed")

@@ -34,12 +34,6 @@ public enum ResourceType: Int, Sendable, CaseIterable {
     public var isPrimary: Bool { self == .photo || self == .video || self == .audio }
 }
 
-/// Collection kinds with PhotoKit's raw values (`PHAssetCollectionType`, `PHCollectionListType`).
-public enum CollectionType: Sendable, Hashable {
-    case assetCollection(type: Int, subtype: Int)
-    case collectionList(type: Int, subtype: Int)
-}
-
 /// PhotoKit raw values this core uses when it stores collections.
 public enum CollectionRaw {
     public static let album = 1, smartAlbum = 2, moment = 3

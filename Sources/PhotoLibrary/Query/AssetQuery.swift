@@ -89,9 +89,10 @@ extension AssetQuery {
             conditions.append("a.burst_identifier = ?"); _ = arguments.append(contentsOf: [identifier])
             showHidden = true
         case .rowIDs(let ids):
-            conditions.append("a.id IN (SELECT value FROM json_each(?))")
+            // The join is the first placeholder of the statement, so its argument goes first.
+            joins = "JOIN json_each(?) j ON j.value = a.id"
             _ = arguments.append(contentsOf: [Self.jsonArray(ids)])
-            naturalOrder = "(SELECT key FROM json_each(?) WHERE value = a.id)"
+            naturalOrder = "j.key"
         case .trash:
             conditions.append("a.trashed_date IS NOT NULL")
             naturalOrder = "a.trashed_date, a.id"
@@ -114,7 +115,6 @@ extension AssetQuery {
         let order: String
         if sort.isEmpty {
             order = naturalOrder
-            if case .rowIDs(let ids) = scope { _ = arguments.append(contentsOf: [Self.jsonArray(ids)]) }
         } else {
             order = sort.map { "\($0.sql) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", a.id"
         }

@@ -58,14 +58,10 @@ extension Library {
     }
 
     /// How many assets a collection holds, counted live (albums, smart albums, moments).
-    public func assetCount(collectionRowID: Int64, mediaType: MediaType? = nil) throws(LibraryError) -> Int {
+    public func assetCount(collectionRowID: Int64) throws(LibraryError) -> Int {
         try read { db in
-            var query = AssetQuery(scope: .collection(collectionRowID))
-            query.sort = []
-            let (sql, arguments) = try query.sql(db)
-            var countSQL = "SELECT count(*) FROM (\(sql))"
-            if let mediaType { countSQL = "SELECT count(*) FROM asset WHERE media_type = \(mediaType.rawValue) AND id IN (\(sql))" }
-            return try Int.fetchOne(db, sql: countSQL, arguments: arguments) ?? 0
+            let (sql, arguments) = try AssetQuery(scope: .collection(collectionRowID)).sql(db)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0
         }
     }
 
@@ -75,13 +71,6 @@ extension Library {
             try Int.fetchOne(db, sql: "SELECT count(*) FROM asset WHERE media_type = ? AND id IN (SELECT value FROM json_each(?))",
                              arguments: [mediaType.rawValue, AssetQuery.jsonArray(rowIDs)]) ?? 0
         }
-    }
-
-    /// The assets that stand for a collection (its first asset; for moments the first and last).
-    public func keyAssetRowIDs(collectionRowID: Int64) throws(LibraryError) -> [Int64] {
-        let ids = try assetRowIDs(AssetQuery(scope: .collection(collectionRowID)))
-        guard let first = ids.first else { return [] }
-        return [first]
     }
 
     /// Steps a statement and collects its first column as row ids, without per-row allocation.

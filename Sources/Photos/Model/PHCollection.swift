@@ -108,7 +108,10 @@ public final class PHAssetCollection: PHCollection, @unchecked Sendable {
 
     /// An in-memory collection of the assets of a fetch result.
     public class func transientAssetCollection(withAssetFetchResult fetchResult: PHFetchResult<PHAsset>, title: String?) -> PHAssetCollection {
-        transientAssetCollection(with: fetchResult.objects(at: IndexSet(integersIn: 0..<fetchResult.count)), title: title)
+        guard case .assets(let ids) = fetchResult.source, let library = fetchResult.library else {
+            return transientAssetCollection(with: fetchResult.objects(at: IndexSet(integersIn: 0..<fetchResult.count)), title: title)
+        }
+        return PHAssetCollection(transientAssets: ids, title: title, library: library)
     }
 }
 
