@@ -15,6 +15,9 @@ let cShims: [Target] = [
     .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+    .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+    // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
+    .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
 ]
 
 let package = Package(
@@ -25,6 +28,9 @@ let package = Package(
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "CoreImage", targets: ["CoreImage"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "photos", targets: ["photos"]),
     ],
     dependencies: [
@@ -34,7 +40,7 @@ let package = Package(
     targets: cShims + [
         // Apple-named substrate modules (Foundation on Linux lacks these types).
         .target(name: "CoreLocation"),
-        .target(name: "CoreGraphics"),
+        .target(name: "CoreGraphics", dependencies: ["CLCMS2"]),
         .target(name: "UniformTypeIdentifiers"),
 
         // Swift-native cores.
@@ -45,6 +51,14 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             "FetchPredicates", "MediaInspection", "COpenSSLCrypto",
         ]),
+
+        // Pixels: codecs and ImageIO's API; the Core Image engine; the UIImage subset.
+        .target(name: "ImageIO", dependencies: [
+            "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
+            "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif",
+        ]),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage"]),
 
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [
@@ -70,6 +84,9 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
         .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics"]),
         .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
+        .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "_TestSupport", "_Testing_CoreGraphics"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
     ],

@@ -1,0 +1,5 @@
+#ifndef CPIXELKERNELS_H
+#define CPIXELKERNELS_H
+// Umbrella header: each kernel family has its own header beside this one.
+#include "pk_cpu.h"
+#endif

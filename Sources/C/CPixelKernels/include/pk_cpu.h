@@ -1,0 +1,7 @@
+#ifndef PK_CPU_H
+#define PK_CPU_H
+#include <stdbool.h>
+
+/// Whether this CPU has AVX2, FMA and F16C (the x86-64-v3 kernels). Computed once.
+bool pk_cpu_has_avx2_fma_f16c(void);
+#endif

@@ -1,0 +1,2 @@
+// ImageIO re-exports what its signatures use, as Apple's ImageIO does.
+@_exported import CoreGraphics
