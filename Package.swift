@@ -67,7 +67,7 @@ let package = Package(
 
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
-            "Photos", "PhotoLibrary", "FetchPredicates",
+            "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),

@@ -3,13 +3,13 @@ import Foundation
 import Photos
 import PhotoLibrary
 
-/// `photos bench`: the library-core benchmark. Fills a fresh library (or uses `--library`), then measures
+/// `photos bench library` (the default of `photos bench`): the library-core benchmark. Fills a fresh library (or uses `--library`), then measures
 /// PhotoKit fetches in a fresh child process and prints each figure next to its target and, where there is
 /// one, the same work done by the `sqlite3` command on the same database (the floor any SQLite-backed
 /// library stands on), as a ratio.
-struct BenchCommand: ParsableCommand {
+struct LibraryBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure fetch speed and memory on a large filler library.")
+        commandName: "library", abstract: "Measure fetch speed and memory on a large filler library.")
     @Option(help: "Assets to fill when no --library is given.") var count = 1_000_000
     @Option(help: "Benchmark an existing library instead of filling a new one.") var library: String?
     @Flag(help: .hidden) var probe = false
@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
         if !FileManager.default.isExecutableFile(atPath: child.executableURL!.path) {
             child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
-        child.arguments = ["bench", "--probe", "--library", path]
+        child.arguments = ["bench", "library", "--probe", "--library", path]
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()

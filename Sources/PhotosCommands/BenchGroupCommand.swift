@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `photos bench`: benchmarks, each printing its figures next to the target and the peer tool measured in
+/// the same run. Without a subcommand it runs the library benchmark.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure speed and memory against peer tools.",
+        subcommands: [
+            LibraryBenchCommand.self,
+        ],
+        defaultSubcommand: LibraryBenchCommand.self
+    )
+}
