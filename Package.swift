@@ -59,10 +59,13 @@ let package = Package(
         ]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage"]),
+        // Where the library side and the pixel side meet: derivatives, image requests, caching.
+        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics"]),
 
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [
             "PhotoLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
+            "ImageIO", "UIKit", "ImageManagement",
         ]),
 
         // The `photos` command.
@@ -86,6 +89,7 @@ let package = Package(
         .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "_TestSupport", "_Testing_CoreGraphics"]),
+        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "_TestSupport", "_Testing_CoreGraphics"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),

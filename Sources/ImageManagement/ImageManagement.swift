@@ -1,0 +1,1 @@
+// Derivatives, image requests and caching: the image-manager core (see ARCHITECTURE.md).

@@ -1,0 +1,1 @@
+import _Testing_CoreGraphics
