@@ -1,5 +1,5 @@
 import Foundation
-internal import CLCMS2
+@_implementationOnly import CLCMS2
 
 /// Builds ICC profiles for named colour spaces with Little CMS (cached per name).
 enum ICCProfileBuilder {

@@ -18,6 +18,8 @@ public final class Library: Sendable {
     let pool: DatabasePool
     /// The resource files.
     let store: ResourceStore
+    /// Announces commits to change monitors (see `ChangeSignal`).
+    let changeSignal: ChangeSignal
 
     /// How long deleted assets stay recoverable in Recently Deleted.
     public static let trashRetention: TimeInterval = 30 * 24 * 3600
@@ -26,6 +28,7 @@ public final class Library: Sendable {
         self.url = url
         self.pool = pool
         self.store = store
+        self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
     }
 
     /// Opens the library at `url`, creating it when the directory does not exist (or is empty),
@@ -53,6 +56,7 @@ public final class Library: Sendable {
             let library = Library(url: url, pool: pool, store: store)
             try library.recoverInterruptedWork()
             try library.purgeExpiredTrash()
+            try library.trimChangeLog()
             return library
         } catch {
             throw LibraryError.wrap(error, "Cannot open the photo library at \(url.path)")
@@ -71,6 +75,46 @@ public final class Library: Sendable {
 
     /// The absolute URL of a stored resource file.
     public func fileURL(for resource: ResourceRecord) -> URL { store.url(forRelativePath: resource.relativePath) }
+
+    // MARK: Change history
+
+    /// The newest change-log token (what a fetch made now reflects).
+    public func currentChangeToken() throws(LibraryError) -> Int64 { try read { try ChangeLog.currentToken($0) } }
+
+    /// Keeps the newest `keep` change-log entries; tokens older than that expire.
+    public func trimChangeLog(keeping keep: Int64 = ChangeLog.retainedEntries) throws(LibraryError) {
+        try write { try ChangeLog.trim(keeping: keep, $0) }
+    }
+
+    /// Change-log entries after `token`, oldest first. Throws `.tokenExpired` when that history was trimmed.
+    public func changeLogEntries(after token: Int64, limit: Int = .max) throws(LibraryError) -> [ChangeLogEntry] {
+        do {
+            return try pool.read { try ChangeLog.entries(after: token, limit: limit, $0) }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError.wrap(error, "Reading the change history failed")
+        }
+    }
+
+    /// The library's stable identifier (change tokens carry it).
+    public func libraryIdentifier() throws(LibraryError) -> String { try read { try ChangeLog.libraryIdentifier($0) } }
+
+    /// Row ids an asset query selects and the change token of that same snapshot.
+    public func assetSnapshot(_ query: AssetQuery) throws(LibraryError) -> (ids: [Int64], token: Int64) {
+        try read { db in
+            let (sql, arguments) = try query.sql(db)
+            return (try Self.fetchIDs(db, sql: sql, arguments: arguments), try ChangeLog.currentToken(db))
+        }
+    }
+
+    /// Row ids a collection query selects and the change token of that same snapshot.
+    public func collectionSnapshot(_ query: CollectionQuery) throws(LibraryError) -> (ids: [Int64], token: Int64) {
+        try read { db in
+            let (sql, arguments) = try query.sql(db)
+            return (try Self.fetchIDs(db, sql: sql, arguments: arguments), try ChangeLog.currentToken(db))
+        }
+    }
 
     // MARK: Recovery
 

@@ -29,6 +29,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
         case database
         /// The operation was cancelled.
         case cancelled
+        /// A change-history token is older than the kept history (or belongs to another library).
+        case tokenExpired
     }
 
     /// The category.

@@ -17,7 +17,7 @@ public struct PhotosCommand: ParsableCommand {
             AlbumsCommand.self, AlbumCommand.self, FolderCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HideCommand.self, UnhideCommand.self,
             DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self, BenchCommand.self,
-            ImageCommand.self,
+            ImageCommand.self, WatchCommand.self,
         ]
     )
 

@@ -105,4 +105,8 @@ public struct ChangeOutcome: Sendable {
     public var insertedCollections: Set<Int64> = []
     public var updatedCollections: Set<Int64> = []
     public var deletedCollections: Set<Int64> = []
+    /// Updated assets whose content (not only metadata) changed.
+    public var contentChangedAssets: Set<Int64> = []
+    /// The change-log token of the committed transaction (nil when it changed nothing).
+    public var token: Int64?
 }

@@ -51,9 +51,11 @@ extension Library {
         let outcome: ChangeOutcome
         do {
             outcome = try pool.write { db in
+                try ChangeRecording.begin(db)
                 var transaction = ChangeTransaction(db: db, staged: staged)
                 for operation in operations { try transaction.run(operation) }
                 try transaction.finish()
+                transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)
                 FaultInjection.check(.beforeCommit, write: writeNumber)
                 return transaction.outcome
             }
@@ -70,6 +72,7 @@ extension Library {
             }
         }
         if let intent { store.clearIntent(intent) }
+        if outcome.token != nil { changeSignal.post() }
         return outcome
     }
 

@@ -135,3 +135,9 @@ private struct TIFFWriter {
         if type == 3 && count == 1 { u16(UInt16(value)); u16(0) } else { u32(value) }
     }
 }
+
+/// Small sample media for benchmarks and demos that need real files without a corpus.
+public enum SampleMedia {
+    /// A valid 32×24 baseline JPEG.
+    public static var jpeg: Data { FillMedia.jpeg }
+}

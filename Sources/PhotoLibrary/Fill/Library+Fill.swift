@@ -48,10 +48,16 @@ extension Library {
         do {
             var summary = try pool.write { db in
                 var writer = FillWriter(db: db, seed: seed, progress: progress, files: files)
-                return try writer.run(count: count)
+                let summary = try writer.run(count: count)
+                // Bulk rows are not itemised in the change log: one reset entry tells observers to refetch.
+                var reset = LibraryChanges()
+                reset.isReset = true
+                try ChangeLog.append(reset, db)
+                return summary
             }
             summary.elapsed = Date().timeIntervalSince(started)
             store.clearIntent(files.intent)
+            changeSignal.post()
             return summary
         } catch {
             // Files no committed row references go; the intent is then resolved.

@@ -43,8 +43,8 @@ public struct AssetQuery: Sendable {
 }
 
 extension AssetQuery {
-    /// Builds the SQL selecting the row ids, in order.
-    func sql(_ db: Database) throws -> (String, StatementArguments) {
+    /// Builds the SQL selecting the row ids, in order; `restrictedTo` limits it to the given rows (change observation).
+    func sql(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> (String, StatementArguments) {
         var joins = ""
         var conditions: [String] = []
         var arguments = StatementArguments()
@@ -111,6 +111,10 @@ extension AssetQuery {
         if let predicate {
             whereParts.append("(\(predicate.sql))")
             _ = arguments.append(contentsOf: StatementArguments(predicate.arguments.map(\.databaseValue)))
+        }
+        if let rows {
+            whereParts.append("a.id IN (SELECT value FROM json_each(?))")
+            _ = arguments.append(contentsOf: [Self.jsonArray(rows)])
         }
         let order: String
         if sort.isEmpty {

@@ -35,8 +35,8 @@ public struct CollectionQuery: Sendable {
 }
 
 extension CollectionQuery {
-    /// Builds the SQL selecting collection row ids in order.
-    func sql(_ db: Database) throws -> (String, StatementArguments) {
+    /// Builds the SQL selecting collection row ids in order; `restrictedTo` limits it to the given rows.
+    func sql(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments = StatementArguments()
         var order = "c.position, c.id"
@@ -92,6 +92,7 @@ extension CollectionQuery {
             conditions.append("(\(predicate.sql))")
             _ = arguments.append(contentsOf: StatementArguments(predicate.arguments.map(\.databaseValue)))
         }
+        if let rows { add("c.id IN (SELECT value FROM json_each(?))", [AssetQuery.jsonArray(rows)]) }
         if !sort.isEmpty {
             order = sort.map { "\($0.sql) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", c.id"
         }

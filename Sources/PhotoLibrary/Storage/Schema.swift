@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The library database's versioned migrations. Never edit a shipped migration: add a new one.
@@ -101,6 +102,37 @@ enum Schema {
                 """)
             try SmartAlbum.insertAll(db)
         }
+        migrator.registerMigration("v2: row ids never reused, change log") { db in
+            // Row ids name objects in fetch results and change history, so a deleted row's id must never
+            // come back: rebuild the object tables with AUTOINCREMENT (SQLite's documented table rebuild;
+            // foreign keys are off during the migration and checked before it commits).
+            for table in ["asset", "collection"] { try rebuildWithAutoincrement(table, db) }
+            try db.execute(sql: """
+                CREATE TABLE change_log (
+                    token INTEGER PRIMARY KEY AUTOINCREMENT,
+                    committed_date REAL NOT NULL,
+                    payload TEXT NOT NULL
+                );
+                CREATE TABLE library_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                INSERT INTO library_meta (key, value) VALUES ('change_log_horizon', '0');
+                """)
+            try db.execute(sql: "INSERT INTO library_meta (key, value) VALUES ('identifier', ?)", arguments: [UUID().uuidString])
+        }
         return migrator
+    }
+
+    /// Recreates `table` with `id INTEGER PRIMARY KEY AUTOINCREMENT`, keeping its rows, columns and indexes.
+    static func rebuildWithAutoincrement(_ table: String, _ db: Database) throws {
+        guard let definition = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+              definition.contains("id INTEGER PRIMARY KEY,") else { return }
+        let indexes = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table])
+        let rebuilt = definition
+            .replacingOccurrences(of: "CREATE TABLE \(table) (", with: "CREATE TABLE \(table)_rebuilt (")
+            .replacingOccurrences(of: "id INTEGER PRIMARY KEY,", with: "id INTEGER PRIMARY KEY AUTOINCREMENT,")
+        try db.execute(sql: rebuilt)
+        try db.execute(sql: "INSERT INTO \(table)_rebuilt SELECT * FROM \(table)")
+        try db.execute(sql: "DROP TABLE \(table)")
+        try db.execute(sql: "ALTER TABLE \(table)_rebuilt RENAME TO \(table)")
+        for index in indexes { try db.execute(sql: index) }
     }
 }

@@ -24,7 +24,9 @@ final class ChangeContext {
         }
         let context = ChangeContext(library: library)
         Thread.current.threadDictionary[key] = context
+        library.changeBlockLock.lock()
         block()
+        library.changeBlockLock.unlock()
         Thread.current.threadDictionary[key] = nil
         context.isOpen = false
         return ChangeBatch(operations: context.requests.flatMap { $0.operations() })

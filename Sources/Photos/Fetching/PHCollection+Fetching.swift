@@ -80,9 +80,10 @@ extension PHCollection {
 
 func runCollectionFetch<T: PHCollection>(_ scope: CollectionQuery.Scope, _ options: PHFetchOptions?, _ library: PHPhotoLibrary,
                                        _ schema: PredicateSchema) -> PHFetchResult<T> {
-    let ids = fetchOrTrap { () throws(LibraryError) -> [Int64] in
+    let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (CollectionQuery, (ids: [Int64], token: Int64)) in
         let (predicate, sort) = try options?.compile(schema) ?? (nil, [])
-        return try library.library.collectionRowIDs(CollectionQuery(scope: scope, predicate: predicate, sort: sort, limit: options?.fetchLimit ?? 0))
+        let query = CollectionQuery(scope: scope, predicate: predicate, sort: sort, limit: options?.fetchLimit ?? 0)
+        return (query, try library.library.collectionSnapshot(query))
     }
-    return PHFetchResult(source: .collections(ids), library: library, options: options)
+    return PHFetchResult(source: .collections(snapshot.ids), library: library, options: options, query: .collections(query), token: snapshot.token)
 }

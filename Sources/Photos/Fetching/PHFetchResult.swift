@@ -28,6 +28,10 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     let library: PHPhotoLibrary?
     /// The options the fetch was made with (change observation re-runs it).
     let fetchOptions: PHFetchOptions?
+    /// The fetch to re-evaluate for change details (nil for transient results and fixed lists).
+    let query: ObservedQuery?
+    /// The change token of the library state the result reflects.
+    let token: Int64
 
     static var batchSize: Int { 128 }
     static var maximumCachedBatches: Int { 16 }
@@ -37,11 +41,14 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     private var batchOrder: [Int] = []
     private var positions: [Int64: Int]?
 
-    init(source: FetchSource, library: PHPhotoLibrary?, options: PHFetchOptions?) {
+    init(source: FetchSource, library: PHPhotoLibrary?, options: PHFetchOptions?, query: ObservedQuery? = nil, token: Int64 = 0) {
         self.source = source
         self.library = library
         self.fetchOptions = options?.copy() as? PHFetchOptions
+        self.query = query
+        self.token = token
         super.init()
+        if query != nil { library?.fetchResults.register(self) }
     }
 
     /// An empty result (Linux addition; Apple's `init()` gives the same).

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoLibrary
 
-/// A photo library: the entry point for changes (and, later, change observation).
+/// A photo library: the entry point for changes and change observation.
 ///
 /// `shared()` opens the library at `$PHOTOS_LIBRARY`, else `~/Pictures/Photos Library.photoslibrary`, creating it
 /// on first use. Linux addition: `init(url:)` opens or creates any other library.
@@ -13,6 +13,12 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     public let library: Library
     /// Commits changes in submission order.
     let commitQueue = DispatchQueue(label: "PHPhotoLibrary.commit")
+    /// Live fetch results, whose change details are prepared for each change.
+    let fetchResults = FetchResultRegistry()
+    /// Change observers and their monitor.
+    let observation = ObservationState()
+    /// Held while a change block runs and while observers are called, so the two never overlap.
+    let changeBlockLock = NSRecursiveLock()
 
     /// Opens (creating if needed) the library at a directory. Linux addition.
     public init(url: URL) throws {

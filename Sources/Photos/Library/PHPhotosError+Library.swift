@@ -15,6 +15,7 @@ extension PHPhotosError {
         case .libraryUnavailable: code = .libraryVolumeOffline
         case .io, .database: code = .internalError
         case .cancelled: code = .userCancelled
+        case .tokenExpired: code = .persistentChangeTokenExpired
         }
         self.init(code, userInfo: [NSLocalizedDescriptionKey: error.message])
     }
