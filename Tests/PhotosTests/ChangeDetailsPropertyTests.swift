@@ -90,6 +90,21 @@ final class ChangeDetailsPropertyTests: PhotosTestCase {
             let albumMembers = PHAsset.fetchAssets(in: tripAlbum, options: nil)
             func anyLive() -> PHAsset? { live.count == 0 ? nil : live.object(at: Int.random(in: 0..<live.count, using: &random)) }
             let start = recorder.count
+            // Now and then a change large enough for the "touched rows" strategy (more than 256 rows).
+            if step % 30 == 10 {
+                photos += try makePhotos((0..<(FetchDiffer.incrementalLimit + 8)).map { _ in day(Double.random(in: 0...30, using: &random)) })
+            } else if step % 30 == 20, live.count > FetchDiffer.incrementalLimit {
+                let chosen = (0..<live.count).shuffled(using: &random).prefix(FetchDiffer.incrementalLimit + 4).map { live.object(at: $0) }
+                let dates = chosen.map { _ in day(Double.random(in: 0...30, using: &random)) }
+                let favorites = chosen.map { _ in Bool.random(using: &random) }
+                try library.performChangesAndWait {
+                    for (index, asset) in chosen.enumerated() {
+                        let request = PHAssetChangeRequest(for: asset)
+                        request.creationDate = dates[index]
+                        request.isFavorite = favorites[index]
+                    }
+                }
+            } else {
             switch Int.random(in: 0..<10, using: &random) {
             case 0: // import one or two photos
                 photos += try makePhotos((0..<Int.random(in: 1...2, using: &random)).map { _ in day(Double.random(in: 0...30, using: &random)) },
@@ -144,6 +159,7 @@ final class ChangeDetailsPropertyTests: PhotosTestCase {
                 guard let asset = anyLive() else { continue }
                 try library.performChangesAndWait { PHAssetChangeRequest(for: asset).isHidden = true }
                 try library.performChangesAndWait { PHAssetChangeRequest(for: asset).isHidden = false }
+            }
             }
             let changes = recorder.waitForCurrentState(of: library, after: start)
             for tracked in assets { tracked.follow(changes, step: step) }

@@ -25,10 +25,11 @@ public struct FetchDiff: Sendable {
 
 /// Computes `FetchDiff`s inside one read transaction (the state right after the observed change).
 ///
-/// Two strategies, same result: incremental — only the touched rows are re-evaluated and placed by binary
+/// Three strategies, same result: incremental — only the touched rows are re-evaluated and placed by binary
 /// search, comparing two rows with the fetch's own `ORDER BY` in SQL — for small changes to large results;
-/// and full — re-run the fetch and diff the two lists — when the change is large or the fetch's membership
-/// can change without its rows being touched (see `ObservedQuery.needsFullEvaluation`).
+/// touched — re-run the fetch and look only at touched rows in both lists — for large changes; and full —
+/// re-run the fetch and diff the two lists — when the fetch's membership can change without its rows being
+/// touched (see `ObservedQuery.needsFullEvaluation`).
 public struct FetchDiffer {
     let db: Database
     /// Incremental evaluation is used up to this many touched rows.
@@ -48,11 +49,17 @@ public struct FetchDiffer {
         let touched = query.touched(by: changes)
         if touched.isEmpty && !query.needsFullEvaluation(for: changes) { return nil }
         let touchedIDs = touched.touched
-        if forceFull || query.needsFullEvaluation(for: changes) || touchedIDs.count > Self.incrementalLimit {
-            let after = try query.rowIDs(db)
-            return Self.fullDiff(before: before, after: after, updated: Set(touched.updated.keys))
+        let updated = Set(touched.updated.keys)
+        if forceFull || query.needsFullEvaluation(for: changes) {
+            return Self.fullDiff(before: before, after: try query.rowIDs(db), updated: updated)
         }
-        return try incrementalDiff(query, before: before, touched: touchedIDs, updated: Set(touched.updated.keys))
+        if touchedIDs.count > Self.incrementalLimit {
+            // Many rows touched: re-run the fetch, but only the touched rows can have entered, left or moved.
+            let after = try query.rowIDs(db)
+            return Self.touchedDiff(before: before, after: after, touched: touchedIDs, updated: updated)
+                ?? Self.fullDiff(before: before, after: after, updated: updated)
+        }
+        return try incrementalDiff(query, before: before, touched: touchedIDs, updated: updated)
     }
 
     // MARK: Full
@@ -78,6 +85,40 @@ public struct FetchDiffer {
         let kept = Self.longestIncreasingSubsequence(common.map(\.new))
         for (position, pair) in common.enumerated() where !kept.contains(position) { diff.moves.append((pair.old, pair.new)) }
         for pair in common where updated.contains(after[pair.new]) { diff.changed.insert(pair.new) }
+        diff.changedIDs = diff.changed.map { after[$0] }
+        if diff.removed.isEmpty && diff.inserted.isEmpty && diff.moves.isEmpty && diff.changed.isEmpty { return nil }
+        return diff
+    }
+
+    // MARK: Touched rows only
+
+    /// Diffs two complete lists when only `touched` rows can have entered, left or moved (untouched rows keep
+    /// their relative order): two linear passes that look at touched rows only. Nil when that assumption
+    /// does not hold (then the caller uses `fullDiff`) or nothing changed.
+    static func touchedDiff(before: [Int64], after: [Int64], touched: Set<Int64>, updated: Set<Int64>) -> FetchDiff? {
+        guard let low = touched.min(), let high = touched.max() else { return nil }
+        func positions(_ list: [Int64]) -> [Int64: (index: Int, rank: Int)] {
+            var result: [Int64: (index: Int, rank: Int)] = [:]
+            for (index, id) in list.enumerated() where id >= low && id <= high && touched.contains(id) {
+                result[id] = (index, index - result.count)
+            }
+            return result
+        }
+        let old = positions(before), new = positions(after)
+        // Untouched rows must be the same on both sides.
+        guard before.count - old.count == after.count - new.count else { return nil }
+        var diff = FetchDiff(after: after)
+        var candidates: [(old: Int, new: Int)] = []
+        for (id, position) in old {
+            guard let moved = new[id] else { diff.removed.insert(position.index); continue }
+            if position.rank != moved.rank { diff.moves.append((position.index, moved.index)) } else { candidates.append((position.index, moved.index)) }
+            if updated.contains(id) { diff.changed.insert(moved.index) }
+        }
+        for (id, position) in new where old[id] == nil { diff.inserted.insert(position.index) }
+        candidates.sort { $0.old < $1.old }
+        let kept = longestIncreasingSubsequence(candidates.map(\.new))
+        for (index, pair) in candidates.enumerated() where !kept.contains(index) { diff.moves.append((pair.old, pair.new)) }
+        diff.moves.sort { $0.from < $1.from }
         diff.changedIDs = diff.changed.map { after[$0] }
         if diff.removed.isEmpty && diff.inserted.isEmpty && diff.moves.isEmpty && diff.changed.isEmpty { return nil }
         return diff
