@@ -1,5 +1,5 @@
 import XCTest
-import Photos
+@testable import Photos
 import PhotoLibrary
 import _TestSupport
 
@@ -92,7 +92,7 @@ final class ChangeObservationTests: PhotosTestCase {
         let after = PHAsset.fetchAssets(with: nil)
         let details = PHFetchResultChangeDetails(from: before, to: after, changedObjects: [after.object(at: 1)])
         XCTAssertEqual(details.removedIndexes, IndexSet(integer: 1))
-        XCTAssertEqual(applyDetails(details, to: identifiers(before)), identifiers(after))
+        XCTAssertEqual(applyDetails(details, to: before.rowIDs), after.rowIDs)
         XCTAssertEqual(details.changedIndexes, IndexSet(integer: 1))
     }
 }

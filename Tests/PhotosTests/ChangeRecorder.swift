@@ -40,19 +40,20 @@ final class ChangeRecorder: NSObject, PHPhotoLibraryChangeObserver, @unchecked S
 
 /// Applies change details to the before list with collection-view semantics and returns the result: removed
 /// and moved items leave; the remaining keep their order and fill the slots not taken by inserted or moved items.
-func applyDetails<T: PHObject>(_ details: PHFetchResultChangeDetails<T>, to before: [String]) -> [String] {
-    let after = details.fetchResultAfterChanges
+/// Works on row ids, so objects deleted by a later commit (not yet applied) still compare.
+func applyDetails<T: PHObject>(_ details: PHFetchResultChangeDetails<T>, to before: [Int64]) -> [Int64] {
+    let after = details.fetchResultAfterChanges.rowIDs
     let removed = details.removedIndexes ?? []
     var movedFrom = Set<Int>()
-    var placed: [Int: String] = [:]
-    for index in details.insertedIndexes ?? [] { placed[index] = after.object(at: index).localIdentifier }
+    var placed: [Int: Int64] = [:]
+    for index in details.insertedIndexes ?? [] { placed[index] = after[index] }
     details.enumerateMoves { from, to in
         movedFrom.insert(from)
         placed[to] = before[from]
     }
     var remaining = before.enumerated().filter { !removed.contains($0.offset) && !movedFrom.contains($0.offset) }.map(\.element).makeIterator()
     let count = before.count - removed.count + (details.insertedIndexes?.count ?? 0)
-    return (0..<count).map { placed[$0] ?? remaining.next() ?? "<missing>" }
+    return (0..<count).map { placed[$0] ?? remaining.next() ?? -1 }
 }
 
 func identifiers<T: PHObject>(_ result: PHFetchResult<T>) -> [String] { result.map(\.localIdentifier) }

@@ -11,11 +11,20 @@ enum ChangeRecording {
     static func begin(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS deleted_object (id INTEGER NOT NULL, identifier TEXT NOT NULL, kind INTEGER NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS written_collection (id INTEGER NOT NULL, inserted INTEGER NOT NULL);
             CREATE TEMP TRIGGER IF NOT EXISTS capture_deleted_asset AFTER DELETE ON main.asset
                 BEGIN INSERT INTO deleted_object (id, identifier, kind) VALUES (OLD.id, OLD.identifier, 0); END;
             CREATE TEMP TRIGGER IF NOT EXISTS capture_deleted_collection AFTER DELETE ON main.collection
                 BEGIN INSERT INTO deleted_object (id, identifier, kind) VALUES (OLD.id, OLD.identifier, OLD.kind); END;
+            CREATE TEMP TRIGGER IF NOT EXISTS capture_inserted_collection AFTER INSERT ON main.collection
+                BEGIN INSERT INTO written_collection (id, inserted) VALUES (NEW.id, 1); END;
+            CREATE TEMP TRIGGER IF NOT EXISTS capture_updated_collection AFTER UPDATE ON main.collection
+                WHEN OLD.title IS NOT NEW.title OR OLD.parent_id IS NOT NEW.parent_id OR OLD.position IS NOT NEW.position
+                  OR OLD.start_date IS NOT NEW.start_date OR OLD.end_date IS NOT NEW.end_date OR OLD.cached_count IS NOT NEW.cached_count
+                  OR OLD.latitude IS NOT NEW.latitude OR OLD.longitude IS NOT NEW.longitude
+                BEGIN INSERT INTO written_collection (id, inserted) VALUES (NEW.id, 0); END;
             DELETE FROM temp.deleted_object;
+            DELETE FROM temp.written_collection;
             """)
     }
 
@@ -31,6 +40,14 @@ enum ChangeRecording {
             purged[row[0]] = (row[1], row[2])
         }
         var changes = LibraryChanges()
+        // Collections are also derived data (moments, lists, counts): every row inserted, deleted or changed in a
+        // visible property counts, whichever code path wrote it, so the triggers' record is merged with what the
+        // operations reported.
+        var outcome = outcome
+        for row in try Row.fetchAll(db, sql: "SELECT DISTINCT id, inserted FROM temp.written_collection") {
+            if (row[1] as Int) == 1 { outcome.insertedCollections.insert(row[0]) } else { outcome.updatedCollections.insert(row[0]) }
+        }
+        for (id, entry) in purged where entry.1 != 0 { outcome.deletedCollections.insert(id) }
 
         // Assets: an id both inserted and deleted in one transaction never existed for observers.
         let insertedAssets = outcome.insertedAssets.subtracting(outcome.deletedAssets)
