@@ -29,11 +29,15 @@ public enum ChangeOperation: Sendable {
     case editCollection(identifier: String, title: String?, members: [MemberEdit])
     /// Deletes user albums and folders (a folder's contents go with it; assets are never deleted).
     case deleteCollections([String])
+    /// Makes a rendered edit the asset's current content, with its adjustment data (the original stays).
+    case editContent(ContentEdit)
+    /// Drops the asset's edit: the original becomes the current content again.
+    case revertContent(identifier: String)
 
     var phase: Int {
         switch self {
         case .createAsset, .createAlbum, .createFolder: return 0
-        case .editAsset, .editCollection, .recoverAssets: return 1
+        case .editAsset, .editCollection, .recoverAssets, .editContent, .revertContent: return 1
         case .trashAssets, .deleteCollections: return 2
         case .purgeAssets: return 3
         }

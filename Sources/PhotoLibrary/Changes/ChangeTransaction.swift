@@ -6,6 +6,8 @@ import GRDB
 struct ChangeTransaction {
     let db: Database
     let staged: [String: StagedAsset]
+    /// Staged content edits, in batch order.
+    var stagedEdits: [StagedEdit] = []
     let now = Date().timeIntervalSince1970
     var outcome = ChangeOutcome()
     /// Creation dates whose moments must be re-clustered, and moments that lost members.
@@ -28,6 +30,8 @@ struct ChangeTransaction {
         case .createFolder(let identifier, let title): try createCollection(identifier, kind: .collectionList, type: CollectionRaw.folder, subtype: CollectionRaw.regularFolder, title: title)
         case .editCollection(let identifier, let title, let members): try editCollection(identifier, title: title, members: members)
         case .deleteCollections(let ids): try deleteCollections(ids)
+        case .editContent(let edit): try editContent(edit)
+        case .revertContent(let identifier): try revertContent(identifier)
         }
     }
 

@@ -20,29 +20,55 @@ extension Library {
             staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
             throw LibraryError.wrap(error, "Staging new resources failed")
         }
-        let stagedAssets = Array(staged.values)
+        var stagedAssets = Array(staged.values)
+        var stagedEdits: [StagedEdit] = []
+        do {
+            for case .editContent(let edit) in operations { stagedEdits.append(try StagedEdit.stage(edit, in: store)) }
+        } catch {
+            stagedAssets.forEach { $0.resources.forEach { store.discard($0.staged) } }
+            stagedEdits.forEach { $0.discard(in: store) }
+            throw LibraryError.wrap(error, "Staging the edited content failed")
+        }
+        stagedAssets = Array(staged.values)
 
         // 2. Journal every path whose fate this transaction decides, then move new files into place.
         var purgePaths: [String] = []
         let purged = operations.flatMap { op -> [String] in if case .purgeAssets(let ids) = op { return ids } else { return [] } }
-        if !purged.isEmpty {
+        // Edits and reverts supersede the asset's current edit files.
+        let reedited = operations.compactMap { op -> String? in
+            switch op {
+            case .editContent(let edit): return edit.identifier
+            case .revertContent(let identifier): return identifier
+            default: return nil
+            }
+        }
+        if !purged.isEmpty || !reedited.isEmpty {
             do {
                 purgePaths = try read { db in
-                    try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
-                                        arguments: [AssetQuery.jsonArray(purged)])
+                    let editTypes = ChangeTransaction.editResourceTypes.map { String($0.rawValue) }.joined(separator: ",")
+                    return try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
+                                               arguments: [AssetQuery.jsonArray(purged)])
+                        + String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE r.type IN (\(editTypes)) AND a.identifier IN (SELECT value FROM json_each(?))",
+                                          arguments: [AssetQuery.jsonArray(reedited)])
                 }
             } catch {
                 staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
+                stagedEdits.forEach { $0.discard(in: store) }
                 throw error
             }
         }
-        let newPaths = stagedAssets.flatMap { $0.resources.map(\.relativePath) }
+        let newPaths = stagedAssets.flatMap { $0.resources.map(\.relativePath) } + stagedEdits.flatMap(\.paths)
         var intent: ResourceStore.Intent?
         do {
             if !newPaths.isEmpty || !purgePaths.isEmpty { intent = try store.writeIntent(newPaths + purgePaths) }
             for asset in stagedAssets { for resource in asset.resources { try store.place(resource.staged, at: resource.relativePath) } }
+            for edit in stagedEdits {
+                try store.place(edit.rendered, at: edit.renderedPath)
+                try store.place(edit.adjustment, at: edit.adjustmentPath)
+            }
             FaultInjection.check(.afterPlacingFiles, write: writeNumber)
         } catch {
+            stagedEdits.forEach { $0.discard(in: store) }
             cleanUp(newPaths: newPaths, stagedAssets, intent)
             throw LibraryError.wrap(error, "Storing new resources failed")
         }
@@ -53,6 +79,7 @@ extension Library {
             outcome = try pool.write { db in
                 try ChangeRecording.begin(db)
                 var transaction = ChangeTransaction(db: db, staged: staged)
+                transaction.stagedEdits = stagedEdits
                 for operation in operations { try transaction.run(operation) }
                 try transaction.finish()
                 transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)

@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+
+extension ChangeTransaction {
+    /// Resource types that belong to an edit (dropped when the edit is replaced or reverted).
+    static let editResourceTypes: [ResourceType] = [.fullSizePhoto, .fullSizeVideo, .adjustmentData, .adjustmentBasePhoto]
+
+    /// Replaces the asset's current edit with a new rendered version and its adjustment data.
+    mutating func editContent(_ edit: ContentEdit) throws {
+        guard let staged = stagedEdits.first(where: { $0.edit.identifier == edit.identifier && $0.edit.adjustment == edit.adjustment }) else { return }
+        let row = try assetRow(edit.identifier)
+        let mediaType = try Int.fetchOne(db, sql: "SELECT media_type FROM asset WHERE id = ?", arguments: [row.id]) ?? 0
+        let expected: MediaInfoKindName = mediaType == MediaType.video.rawValue ? .video : .image
+        guard staged.renderedInfo.kind.rawValue == expected.rawValue else {
+            throw LibraryError(.invalidResource, "The rendered content for \(edit.identifier) is \(staged.renderedInfo.kind.rawValue) but the asset is \(expected.rawValue)")
+        }
+        try dropEditResources(row.id)
+        let uti = edit.renderedUniformTypeIdentifier ?? staged.renderedInfo.uniformTypeIdentifier
+        try insertResource(row.id, type: edit.renderedType(expected), uti: uti, filename: "FullSizeRender.\((staged.renderedPath as NSString).pathExtension)",
+                           path: staged.renderedPath, file: staged.rendered, width: staged.renderedInfo.pixelWidth, height: staged.renderedInfo.pixelHeight)
+        try insertResource(row.id, type: .adjustmentData, uti: "com.apple.property-list", filename: "Adjustments.plist",
+                           path: staged.adjustmentPath, file: staged.adjustment, width: 0, height: 0)
+        try db.execute(sql: "UPDATE asset SET has_adjustments = 1, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
+                       arguments: [now, staged.renderedInfo.pixelWidth, staged.renderedInfo.pixelHeight, row.id])
+        outcome.updatedAssets.insert(row.id)
+        outcome.contentChangedAssets.insert(row.id)
+    }
+
+    /// Drops the asset's edit; the original's size becomes the asset's size again.
+    mutating func revertContent(_ identifier: String) throws {
+        let row = try assetRow(identifier)
+        guard try Bool.fetchOne(db, sql: "SELECT has_adjustments FROM asset WHERE id = ?", arguments: [row.id]) == true else { return }
+        try dropEditResources(row.id)
+        let original = try Row.fetchOne(db, sql: "SELECT pixel_width, pixel_height FROM resource WHERE asset_id = ? AND type IN (1, 2, 3) ORDER BY type LIMIT 1", arguments: [row.id])
+        try db.execute(sql: "UPDATE asset SET has_adjustments = 0, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
+                       arguments: [now, original?[0] as Int? ?? 0, original?[1] as Int? ?? 0, row.id])
+        outcome.updatedAssets.insert(row.id)
+        outcome.contentChangedAssets.insert(row.id)
+    }
+
+    private func dropEditResources(_ assetID: Int64) throws {
+        let types = Self.editResourceTypes.map { String($0.rawValue) }.joined(separator: ",")
+        try db.execute(sql: "DELETE FROM resource WHERE asset_id = ? AND type IN (\(types))", arguments: [assetID])
+    }
+
+    private func insertResource(_ assetID: Int64, type: ResourceType, uti: String, filename: String, path: String,
+                                file: ResourceStore.StagedFile, width: Int, height: Int) throws {
+        try db.execute(sql: """
+            INSERT INTO resource (asset_id, type, uti, original_filename, path, byte_count, sha256, pixel_width, pixel_height)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [assetID, type.rawValue, uti, filename, path, file.byteCount, file.sha256, width, height])
+    }
+}
+
+/// The media kinds an edit can render, by name (MediaInspection's kind names).
+enum MediaInfoKindName: String { case image, video }
+
+extension ContentEdit {
+    func renderedType(_ kind: MediaInfoKindName) -> ResourceType { kind == .video ? .fullSizeVideo : .fullSizePhoto }
+}

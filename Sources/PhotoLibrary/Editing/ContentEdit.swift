@@ -1,0 +1,59 @@
+import Foundation
+
+/// A non-destructive edit of an asset's content: the rendered result becomes the current version and the
+/// adjustment data describing it is stored beside it. The original resources are never touched.
+public struct ContentEdit: Sendable {
+    /// The asset being edited.
+    public var identifier: String
+    /// The rendered full-size result (a photo for photo assets).
+    public var rendered: ResourceSource
+    /// The rendered file's type, when known (otherwise sniffed from its bytes).
+    public var renderedUniformTypeIdentifier: String?
+    /// What the editor needs to resume the edit from the original.
+    public var adjustment: AdjustmentPayload
+
+    public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload) {
+        self.identifier = identifier
+        self.rendered = rendered
+        self.renderedUniformTypeIdentifier = renderedUniformTypeIdentifier
+        self.adjustment = adjustment
+    }
+}
+
+/// Adjustment data as stored: an editor's format identifier and version, and its opaque bytes.
+///
+/// On disk it is a binary property list with the keys `formatIdentifier`, `formatVersion` and `data`, stored
+/// as the asset's `adjustmentData` resource. Bytes round-trip exactly.
+public struct AdjustmentPayload: Sendable, Hashable {
+    public var formatIdentifier: String
+    public var formatVersion: String
+    public var data: Data
+
+    public init(formatIdentifier: String, formatVersion: String, data: Data) {
+        self.formatIdentifier = formatIdentifier
+        self.formatVersion = formatVersion
+        self.data = data
+    }
+
+    /// The stored form.
+    public func encoded() throws -> Data {
+        try PropertyListSerialization.data(fromPropertyList: [
+            "formatIdentifier": formatIdentifier, "formatVersion": formatVersion, "data": data,
+        ] as [String: Any], format: .binary, options: 0)
+    }
+
+    /// Reads the stored form; nil when the bytes are not adjustment data.
+    public init?(encoded: Data) {
+        guard let plist = try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil) as? [String: Any],
+              let identifier = plist["formatIdentifier"] as? String, let version = plist["formatVersion"] as? String,
+              let data = plist["data"] as? Data else { return nil }
+        self.init(formatIdentifier: identifier, formatVersion: version, data: data)
+    }
+}
+
+/// An asset's current edit, if any: the rendered resource and the adjustment data.
+public struct CurrentEdit: Sendable, Equatable {
+    public var rendered: ResourceRecord
+    public var adjustment: AdjustmentPayload?
+    public var adjustmentResource: ResourceRecord?
+}

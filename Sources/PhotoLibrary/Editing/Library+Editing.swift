@@ -1,0 +1,20 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// The asset's current edit (rendered resource and adjustment data), or nil when it was never edited or
+    /// was reverted.
+    public func currentEdit(assetRowID: Int64) throws(LibraryError) -> CurrentEdit? {
+        let resources = try resources(assetRowID: assetRowID)
+        guard let rendered = resources.first(where: { $0.type == .fullSizePhoto || $0.type == .fullSizeVideo }) else { return nil }
+        let adjustmentResource = resources.first { $0.type == .adjustmentData }
+        var adjustment: AdjustmentPayload?
+        if let adjustmentResource {
+            guard let bytes = try? Data(contentsOf: fileURL(for: adjustmentResource)) else {
+                throw LibraryError(.missingResource, "The adjustment data of asset \(assetRowID) cannot be read at \(adjustmentResource.relativePath)")
+            }
+            adjustment = AdjustmentPayload(encoded: bytes)
+        }
+        return CurrentEdit(rendered: rendered, adjustment: adjustment, adjustmentResource: adjustmentResource)
+    }
+}

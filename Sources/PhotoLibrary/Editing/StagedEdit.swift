@@ -1,0 +1,52 @@
+import Foundation
+import MediaInspection
+
+/// A content edit whose rendered file and adjustment data are staged (flushed, not yet placed) and inspected.
+struct StagedEdit {
+    let edit: ContentEdit
+    let rendered: ResourceStore.StagedFile
+    let renderedInfo: MediaInfo
+    let renderedPath: String
+    let adjustment: ResourceStore.StagedFile
+    let adjustmentPath: String
+
+    var paths: [String] { [renderedPath, adjustmentPath] }
+
+    /// Stages both files. The rendered file must be media this library can read, and not empty.
+    static func stage(_ edit: ContentEdit, in store: ResourceStore) throws -> StagedEdit {
+        guard LocalIdentifier.kind(of: edit.identifier) == .asset else {
+            throw LibraryError(.invalidIdentifier, "'\(edit.identifier)' is not a valid asset identifier")
+        }
+        let rendered = try store.stage(edit.rendered)
+        let info: MediaInfo
+        do {
+            guard rendered.byteCount > 0 else { throw LibraryError(.invalidResource, "The rendered content for \(edit.identifier) is empty") }
+            do {
+                info = try MediaInspector.inspect(fileAt: rendered.temporaryURL)
+            } catch {
+                throw LibraryError(.invalidResource, "The rendered content for \(edit.identifier) is not a readable photo or video: \(error.message)")
+            }
+        } catch {
+            store.discard(rendered)
+            throw error
+        }
+        let adjustment: ResourceStore.StagedFile
+        do {
+            adjustment = try store.stage(.data(try edit.adjustment.encoded()))
+        } catch {
+            store.discard(rendered)
+            throw LibraryError.wrap(error, "Storing the adjustment data for \(edit.identifier) failed")
+        }
+        let uuid = edit.identifier.split(separator: "/").first.map(String.init) ?? UUID().uuidString
+        let stamp = "\(Int64(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString.prefix(8))"
+        let folder = "renders/\(uuid.prefix(2))/\(uuid)"
+        return StagedEdit(edit: edit, rendered: rendered, renderedInfo: info,
+                          renderedPath: "\(folder)/\(stamp)-fullSizePhoto.\(info.format.preferredExtension)",
+                          adjustment: adjustment, adjustmentPath: "\(folder)/\(stamp)-adjustments.plist")
+    }
+
+    func discard(in store: ResourceStore) {
+        store.discard(rendered)
+        store.discard(adjustment)
+    }
+}
