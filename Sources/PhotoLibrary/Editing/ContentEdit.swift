@@ -9,10 +9,10 @@ public struct ContentEdit: Sendable {
     public var rendered: ResourceSource
     /// The rendered file's type, when known (otherwise sniffed from its bytes).
     public var renderedUniformTypeIdentifier: String?
-    /// What the editor needs to resume the edit from the original.
-    public var adjustment: AdjustmentPayload
+    /// What the editor needs to resume the edit from the original (required: staging fails without it).
+    public var adjustment: AdjustmentPayload?
 
-    public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload) {
+    public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload?) {
         self.identifier = identifier
         self.rendered = rendered
         self.renderedUniformTypeIdentifier = renderedUniformTypeIdentifier
@@ -25,6 +25,9 @@ public struct ContentEdit: Sendable {
 /// On disk it is a binary property list with the keys `formatIdentifier`, `formatVersion` and `data`, stored
 /// as the asset's `adjustmentData` resource. Bytes round-trip exactly.
 public struct AdjustmentPayload: Sendable, Hashable {
+    /// The largest `data` accepted (Apple limits it without publishing a figure; this is this library's).
+    public static let maximumDataSize = 1 << 20
+
     public var formatIdentifier: String
     public var formatVersion: String
     public var data: Data

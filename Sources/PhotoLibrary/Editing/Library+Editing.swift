@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MediaInspection
 
 extension Library {
     /// The asset's current edit (rendered resource and adjustment data), or nil when it was never edited or
@@ -16,5 +17,10 @@ extension Library {
             adjustment = AdjustmentPayload(encoded: bytes)
         }
         return CurrentEdit(rendered: rendered, adjustment: adjustment, adjustmentResource: adjustmentResource)
+    }
+
+    /// The EXIF orientation (1…8) of a stored resource, read from its header (1 when absent or unreadable).
+    public func orientation(of resource: ResourceRecord) -> Int {
+        (try? MediaInspector.inspect(fileAt: fileURL(for: resource)))?.orientation ?? 1
     }
 }

@@ -17,6 +17,12 @@ struct StagedEdit {
         guard LocalIdentifier.kind(of: edit.identifier) == .asset else {
             throw LibraryError(.invalidIdentifier, "'\(edit.identifier)' is not a valid asset identifier")
         }
+        guard let payload = edit.adjustment else {
+            throw LibraryError(.missingResource, "The edit of \(edit.identifier) has no adjustment data (set contentEditingOutput.adjustmentData)")
+        }
+        guard payload.data.count <= AdjustmentPayload.maximumDataSize else {
+            throw LibraryError(.invalidResource, "The adjustment data of the edit of \(edit.identifier) is \(payload.data.count) bytes; at most \(AdjustmentPayload.maximumDataSize) are accepted")
+        }
         let rendered = try store.stage(edit.rendered)
         let info: MediaInfo
         do {
@@ -32,7 +38,7 @@ struct StagedEdit {
         }
         let adjustment: ResourceStore.StagedFile
         do {
-            adjustment = try store.stage(.data(try edit.adjustment.encoded()))
+            adjustment = try store.stage(.data(try payload.encoded()))
         } catch {
             store.discard(rendered)
             throw LibraryError.wrap(error, "Storing the adjustment data for \(edit.identifier) failed")

@@ -8,6 +8,8 @@ public class PHAssetChangeRequest: PHChangeRequest {
     let isCreation: Bool
     var resources: [NewResource] = []
     var edits = AssetEdits()
+    var output: PHContentEditingOutput?
+    var reverts = false
 
     /// A request to change an existing asset's properties.
     public convenience init(for asset: PHAsset) {
@@ -82,9 +84,29 @@ public class PHAssetChangeRequest: PHChangeRequest {
         set { checkUsable(); edits.isHidden = newValue }
     }
 
+    /// The edited content to commit: its rendered file becomes the asset's current version (the original
+    /// stays), with its adjustment data. Committing fails, changing nothing, when the rendered file is
+    /// missing, empty, not decodable media of the asset's type, or the adjustment data is missing or too big.
+    public var contentEditingOutput: PHContentEditingOutput? {
+        get { output }
+        set { checkUsable(); output = newValue }
+    }
+
+    /// Drops the asset's edits: the original becomes its content again.
+    public func revertAssetContentToOriginal() {
+        checkUsable()
+        reverts = true
+    }
+
     override func operations() -> [ChangeOperation] {
         if isCreation { return [.createAsset(NewAsset(identifier: identifier, resources: resources, edits: edits))] }
-        return [.editAsset(identifier: identifier, edits)]
+        var operations: [ChangeOperation] = [.editAsset(identifier: identifier, edits)]
+        if reverts { operations.append(.revertContent(identifier: identifier)) }
+        if let output {
+            operations.append(.editContent(ContentEdit(identifier: identifier, rendered: .file(output.renderedContentURL),
+                                                       adjustment: output.adjustmentData?.payload)))
+        }
+        return operations
     }
 }
 

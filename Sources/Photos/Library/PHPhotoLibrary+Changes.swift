@@ -40,6 +40,14 @@ extension PHPhotoLibrary {
 
     private func commit(_ batch: ChangeBatch) throws {
         guard !batch.operations.isEmpty else { return }
+        // Rendered files of content-editing outputs are consumed by the commit, whether it succeeds or not.
+        defer {
+            for case .editContent(let edit) in batch.operations {
+                if case .file(let url) = edit.rendered, url.path.hasPrefix(library.url.appendingPathComponent("tmp/editing").path) {
+                    try? FileManager.default.removeItem(at: url)
+                }
+            }
+        }
         do {
             try library.apply(batch)
         } catch {

@@ -1,0 +1,79 @@
+import Foundation
+import PhotoLibrary
+
+extension PHAsset {
+    /// Prepares the input for editing the asset and calls `completionHandler` on the main queue, as PhotoKit
+    /// does (a command-line program must service it: `dispatchMain()` or `RunLoop.main.run()`).
+    ///
+    /// The rule of WWDC 2014: never edited → the original; edited and `canHandleAdjustmentData` accepts the
+    /// adjustment data → the original plus that adjustment data; otherwise → the current rendered image (a new
+    /// edit stacks on it; reverting still returns to the original).
+    @discardableResult
+    public func requestContentEditingInput(with options: PHContentEditingInputRequestOptions?,
+                                           completionHandler: @escaping (PHContentEditingInput?, [AnyHashable: Any]) -> Void) -> PHContentEditingInputRequestID {
+        let id = ContentEditingRequests.shared.begin()
+        let handler = UncheckedBox(completionHandler)
+        let options = UncheckedBox(options ?? PHContentEditingInputRequestOptions())
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let result = Result { try makeContentEditingInput(options.value) }
+            DispatchQueue.main.async {
+                guard ContentEditingRequests.shared.finish(id) else {
+                    handler.value(nil, [PHContentEditingInputCancelledKey: true])
+                    return
+                }
+                switch result {
+                case .success(let input): handler.value(input, [:])
+                case .failure(let error): handler.value(nil, [PHContentEditingInputErrorKey: error])
+                }
+            }
+        }
+        return id
+    }
+
+    /// Cancels a pending request; its handler is called with nil and `PHContentEditingInputCancelledKey`.
+    public func cancelContentEditingInputRequest(_ requestID: PHContentEditingInputRequestID) {
+        ContentEditingRequests.shared.cancel(requestID)
+    }
+
+    func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions) throws -> PHContentEditingInput {
+        let library = self.library
+        let core = library.library
+        do {
+            let resources = try core.resources(assetRowID: record.rowID)
+            guard let original = resources.first(where: { $0.type == .photo || $0.type == .video }) else {
+                throw LibraryError(.missingResource, "Asset \(localIdentifier) has no photo or video resource")
+            }
+            var base = original
+            var adjustment: PHAdjustmentData?
+            var baseIsOriginal = true
+            if let edit = try core.currentEdit(assetRowID: record.rowID) {
+                if let payload = edit.adjustment, options.canHandleAdjustmentData(PHAdjustmentData(payload)) {
+                    adjustment = PHAdjustmentData(payload)
+                } else {
+                    base = edit.rendered
+                    baseIsOriginal = false
+                }
+            }
+            let url = core.fileURL(for: base)
+            let orientation = core.orientation(of: base)
+            return PHContentEditingInput(asset: self, library: library, adjustmentData: adjustment, fullSizeImageURL: url,
+                                         orientation: Int32(orientation), uniformTypeIdentifier: base.uniformTypeIdentifier,
+                                         baseIsOriginal: baseIsOriginal)
+        } catch let error as LibraryError {
+            throw PHPhotosError(libraryError: error)
+        }
+    }
+}
+
+/// Live content-editing input requests, so a cancelled one reports cancellation.
+final class ContentEditingRequests: @unchecked Sendable {
+    static let shared = ContentEditingRequests()
+    private let lock = NSLock()
+    private var next = 1
+    private var live: Set<Int> = []
+
+    func begin() -> Int { lock.lock(); defer { lock.unlock() }; let id = next; next += 1; live.insert(id); return id }
+    func cancel(_ id: Int) { lock.lock(); live.remove(id); lock.unlock() }
+    /// True when the request is still live (and ends it).
+    func finish(_ id: Int) -> Bool { lock.lock(); defer { lock.unlock() }; return live.remove(id) != nil }
+}

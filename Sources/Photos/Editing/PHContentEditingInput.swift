@@ -1,0 +1,43 @@
+import Foundation
+import PhotoLibrary
+
+/// What an editor starts from: the asset's metadata, the image to edit (original or current rendered
+/// version, per the adjustment-data rule) and, when the editor understood it, the previous adjustment data.
+public final class PHContentEditingInput: NSObject, @unchecked Sendable {
+    public let mediaType: PHAssetMediaType
+    public let mediaSubtypes: PHAssetMediaSubtype
+    public let creationDate: Date?
+    public let location: CLLocation?
+    /// The type of the full-size image.
+    public let uniformTypeIdentifier: String?
+    public let playbackStyle: PHAsset.PlaybackStyle
+    /// The previous edit's adjustment data, when `canHandleAdjustmentData` accepted it (else nil).
+    public let adjustmentData: PHAdjustmentData?
+    /// The full-size image to render the output from (a file in the library: read it, never write it).
+    public let fullSizeImageURL: URL?
+    /// The EXIF orientation (1…8) of the full-size image.
+    public let fullSizeImageOrientation: Int32
+
+    /// The asset being edited (the output refers to it).
+    let assetIdentifier: String
+    let library: PHPhotoLibrary
+    /// Adjustment data this input's image is based on: the new edit replaces it (nil when stacking).
+    let baseIsOriginal: Bool
+
+    init(asset: PHAsset, library: PHPhotoLibrary, adjustmentData: PHAdjustmentData?, fullSizeImageURL: URL?,
+         orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool) {
+        mediaType = asset.mediaType
+        mediaSubtypes = asset.mediaSubtypes
+        creationDate = asset.creationDate
+        location = asset.location
+        playbackStyle = asset.playbackStyle
+        self.adjustmentData = adjustmentData
+        self.fullSizeImageURL = fullSizeImageURL
+        fullSizeImageOrientation = orientation
+        self.uniformTypeIdentifier = uniformTypeIdentifier
+        assetIdentifier = asset.localIdentifier
+        self.library = library
+        self.baseIsOriginal = baseIsOriginal
+        super.init()
+    }
+}

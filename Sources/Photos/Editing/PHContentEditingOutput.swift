@@ -1,0 +1,25 @@
+import Foundation
+import PhotoLibrary
+
+/// Where an editor writes its result: render the full-size image to `renderedContentURL` (JPEG for photos),
+/// set `adjustmentData`, then assign the output to `PHAssetChangeRequest.contentEditingOutput` in a change
+/// block. The rendered file lives in the library's staging directory until the commit adopts it.
+public final class PHContentEditingOutput: NSObject, @unchecked Sendable {
+    /// The edit's adjustment data; committing fails without it.
+    public var adjustmentData: PHAdjustmentData?
+    /// Where to write the rendered full-size content (a JPEG file for photos).
+    public let renderedContentURL: URL
+    let assetIdentifier: String
+
+    /// An output for editing the input's asset.
+    public init(contentEditingInput: PHContentEditingInput) {
+        assetIdentifier = contentEditingInput.assetIdentifier
+        let folder = contentEditingInput.library.url.appendingPathComponent("tmp/editing", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        renderedContentURL = folder.appendingPathComponent("\(UUID().uuidString)-FullSizeRender.jpg")
+        super.init()
+    }
+
+    /// The type the rendered content must have (JPEG for photos).
+    public var defaultRenderedContentType: UTType? { .jpeg }
+}
