@@ -70,7 +70,7 @@ let package = Package(
 
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
-            "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit",
+            "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -85,12 +85,13 @@ let package = Package(
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
-        .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics"]),
+        .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
+        .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "_TestSupport", "_Testing_CoreGraphics"]),
-        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "_TestSupport", "_Testing_CoreGraphics"]),
-        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage"]),
+        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
     ],

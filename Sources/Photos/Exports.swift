@@ -3,3 +3,5 @@
 @_exported import CoreLocation
 @_exported import CoreGraphics
 @_exported import UniformTypeIdentifiers
+@_exported import ImageIO
+@_exported import UIKit

@@ -9,6 +9,9 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             LibraryBenchCommand.self,
             ChangeBenchCommand.self,
+            ImageManagerBenchCommand.self,
+            ThumbnailBenchCommand.self,
+            CoreImageBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

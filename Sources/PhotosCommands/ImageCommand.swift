@@ -6,6 +6,8 @@ struct ImageCommand: ParsableCommand {
         commandName: "image",
         abstract: "Work on image files without a library.",
         subcommands: [
+            ImageInfoCommand.self, ImageThumbnailCommand.self,
+            ImageFilterCommand.self, ImageFiltersCommand.self,
         ]
     )
 }

@@ -23,6 +23,7 @@ struct ImportCommand: ParsableCommand {
         let library = try libraryOptions.open()
         let progress = Progress(totalUnitCount: 0)
         let reporter = ProgressReporter(progress: progress, label: "Importing")
+        ImportDerivatives.begin(library)
         reporter.start()
         let summary: ImportSummary
         do {
@@ -49,6 +50,7 @@ struct ImportCommand: ParsableCommand {
             print("  Rejected: \(summary.rejected.count)")
             for rejection in summary.rejected { print("    \(rejection.path): \(rejection.reason)") }
         }
+        try ImportDerivatives.finish(library, created: summary.createdAssetIdentifiers)
         if summary.imported == 0 && !summary.rejected.isEmpty { throw ExitCode.failure }
     }
 }

@@ -49,7 +49,7 @@ extension PHPhotoLibrary {
             }
         }
         do {
-            try library.apply(batch)
+            derivativesNeedUpdate(after: try library.apply(batch))
         } catch {
             throw PHPhotosError(libraryError: error)
         }

@@ -1,0 +1,94 @@
+// Per-pixel arithmetic on working pixels. Each kernel body is an always-inline function compiled twice:
+// once for the baseline target and once inside an AVX2/FMA function, chosen at run time.
+#include "pk_ci.h"
+#include "pk_cpu.h"
+#include <math.h>
+
+#define PK_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__)
+#define PK_DISPATCH(name, args, call) \
+    __attribute__((target("avx2,fma,f16c"))) static void name##_avx2 args { name##_body call; } \
+    static void name##_base args { name##_body call; }
+#define PK_PICK(name) (pk_cpu_has_avx2_fma_f16c() ? name##_avx2 : name##_base)
+#else
+#define PK_DISPATCH(name, args, call) static void name##_base args { name##_body call; }
+#define PK_PICK(name) name##_base
+#endif
+
+PK_INLINE void matrix_body(float *restrict px, long count, const float *restrict m) {
+    const float m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
+    const float m8 = m[8], m9 = m[9], m10 = m[10], m11 = m[11], m12 = m[12], m13 = m[13], m14 = m[14], m15 = m[15];
+    const float b0 = m[16], b1 = m[17], b2 = m[18], b3 = m[19];
+    for (long i = 0; i < count; i++) {
+        float *p = px + i * 4;
+        float r = p[0], g = p[1], b = p[2], a = p[3];
+        p[0] = m0 * r + m1 * g + m2 * b + m3 * a + b0;
+        p[1] = m4 * r + m5 * g + m6 * b + m7 * a + b1;
+        p[2] = m8 * r + m9 * g + m10 * b + m11 * a + b2;
+        p[3] = m12 * r + m13 * g + m14 * b + m15 * a + b3;
+    }
+}
+PK_DISPATCH(matrix, (float *px, long count, const float *m), (px, count, m))
+void pk_ci_matrix(float *px, long count, const float m[20]) { PK_PICK(matrix)(px, count, m); }
+
+PK_INLINE void premultiply_body(float *restrict px, long count) {
+    for (long i = 0; i < count; i++) {
+        float *p = px + i * 4; float a = p[3];
+        p[0] *= a; p[1] *= a; p[2] *= a;
+    }
+}
+PK_DISPATCH(premultiply, (float *px, long count), (px, count))
+void pk_ci_premultiply(float *px, long count) { PK_PICK(premultiply)(px, count); }
+
+PK_INLINE void unpremultiply_body(float *restrict px, long count) {
+    for (long i = 0; i < count; i++) {
+        float *p = px + i * 4; float a = p[3];
+        float inverse = a > 0.0f ? 1.0f / a : 0.0f;
+        p[0] *= inverse; p[1] *= inverse; p[2] *= inverse;
+    }
+}
+PK_DISPATCH(unpremultiply, (float *px, long count), (px, count))
+void pk_ci_unpremultiply(float *px, long count) { PK_PICK(unpremultiply)(px, count); }
+
+PK_INLINE void clamp_body(float *restrict px, long count, const float *restrict lo, const float *restrict hi) {
+    for (long i = 0; i < count; i++) {
+        float *p = px + i * 4;
+        for (int c = 0; c < 4; c++) { float v = p[c]; v = v < lo[c] ? lo[c] : v; p[c] = v > hi[c] ? hi[c] : v; }
+    }
+}
+PK_DISPATCH(clamp, (float *px, long count, const float *lo, const float *hi), (px, count, lo, hi))
+void pk_ci_clamp(float *px, long count, const float lo[4], const float hi[4]) { PK_PICK(clamp)(px, count, lo, hi); }
+
+// The exact ICC parametric curve (type 4 with e, f), or its inverse, for magnitudes outside the table.
+static float parametric(float x, const float *p, int inverse) {
+    float g = p[0], a = p[1], b = p[2], c = p[3], d = p[4], e = p[5], f = p[6];
+    if (!inverse) return x >= d ? powf(a * x + b, g) + e : c * x + f;
+    float threshold = c * d + f;
+    if (x >= threshold || c == 0.0f) { float t = x - e; return (powf(t > 0 ? t : 0, 1.0f / g) - b) / a; }
+    return (x - f) / c;
+}
+
+void pk_ci_curve(float *px, long count, const float *table, int size, const float params[7], int extended, int inverse,
+                 int channels) {
+    const float scale = (float)(size - 1);
+    for (long i = 0; i < count; i++) {
+        float *p = px + i * 4;
+        for (int c = 0; c < 3; c++) {
+            if (!(channels & (1 << c))) continue;
+            float v = p[c];
+            float magnitude = v < 0.0f ? -v : v;
+            if (!extended) { magnitude = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+            float y;
+            if (magnitude > 1.0f) {
+                y = parametric(magnitude, params, inverse);
+            } else {
+                float t = magnitude * scale;
+                int index = (int)t;
+                if (index >= size - 1) index = size - 2;
+                float fraction = t - (float)index;
+                y = table[index] + (table[index + 1] - table[index]) * fraction;
+            }
+            p[c] = (extended && v < 0.0f) ? -y : y;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// Serial numbers for bitmaps, so digests never confuse two bitmaps that lived at the same address.
+private let bitmapSerials = Atomic<UInt64>(0)
+
+/// Owned, 64-byte-aligned pixel memory (intermediates, rendered outputs). Immutable after it is filled, then
+/// shared read-only between threads; the renderer writes disjoint tiles of it from several threads while
+/// filling, which is why it is `@unchecked Sendable`.
+package final class PixelBuffer: @unchecked Sendable {
+    package let pointer: UnsafeMutableRawPointer
+    package let byteCount: Int
+    /// For large buffers: the whole mapping (2 MiB aligned inside it, transparent huge pages requested, so a
+    /// 24 MP image costs ~50 page faults instead of ~25 000).
+    private let mapping: (base: UnsafeMutableRawPointer, length: Int)?
+
+    /// Buffers from this size up are mapped directly with huge pages.
+    static let hugePageThreshold = 8 << 20
+
+    /// Allocates `byteCount` bytes, zero-filled when `zeroed` (large buffers are always zero-filled).
+    package init(byteCount: Int, zeroed: Bool = false) {
+        self.byteCount = max(byteCount, 1)
+        let huge = 2 << 20
+        if self.byteCount >= Self.hugePageThreshold,
+           let base = mmap(nil, self.byteCount + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+           base != MAP_FAILED {
+            let aligned = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            pointer = UnsafeMutableRawPointer(bitPattern: aligned)!
+            _ = madvise(pointer, self.byteCount, Int32(MADV_HUGEPAGE))
+            mapping = (base, self.byteCount + huge)
+        } else {
+            pointer = UnsafeMutableRawPointer.allocate(byteCount: self.byteCount, alignment: 64)
+            mapping = nil
+            if zeroed { pointer.initializeMemory(as: UInt8.self, repeating: 0, count: self.byteCount) }
+        }
+    }
+
+    deinit {
+        if let mapping { munmap(mapping.base, mapping.length) } else { pointer.deallocate() }
+    }
+
+    /// The memory as `Data` without copying; the buffer stays alive as long as the `Data` does.
+    package var data: Data {
+        Data(bytesNoCopy: pointer, count: byteCount, deallocator: .custom { [self] _, _ in withExtendedLifetime(self) {} })
+    }
+}
+
+/// Stored pixels: a 2-D array in some ``PixelFormat``, backed by `Data` (e.g. a `CGImage`'s bytes) or by a
+/// ``PixelBuffer``. Rows are stored top-down (row 0 is the top, as in `CGImage`: y-up row `y` of the extent is
+/// stored row `height - 1 - y`) unless `bottomUp` (engine intermediates and processor buffers, row 0 = lowest y).
+/// Immutable, `Sendable`.
+package final class Bitmap: Sendable {
+    package enum Storage: Sendable { case data(Data), buffer(PixelBuffer) }
+    package let storage: Storage
+    package let width: Int
+    package let height: Int
+    package let bytesPerRow: Int
+    package let format: PixelFormat
+    /// Whether colour components are premultiplied by alpha.
+    package let premultiplied: Bool
+    /// Whether stored row 0 is the bottom row.
+    package let bottomUp: Bool
+    /// A number unique to this bitmap in the process.
+    package let serial: UInt64 = bitmapSerials.add(1, ordering: .relaxed).newValue
+
+    package init(storage: Storage, width: Int, height: Int, bytesPerRow: Int, format: PixelFormat, premultiplied: Bool,
+                 bottomUp: Bool = false) {
+        (self.storage, self.width, self.height, self.bytesPerRow, self.format, self.premultiplied, self.bottomUp)
+            = (storage, width, height, bytesPerRow, format, premultiplied, bottomUp)
+    }
+
+    /// Byte offset of the stored row holding y-up row `row` (0 = bottom).
+    @inline(__always)
+    package func rowOffset(_ row: Int) -> Int { (bottomUp ? row : height - 1 - row) * bytesPerRow }
+
+    package var byteCount: Int {
+        switch storage { case .data(let data): data.count; case .buffer(let buffer): buffer.byteCount }
+    }
+
+    /// Whether the bytes cover every row the layout describes.
+    package var isLayoutValid: Bool {
+        width > 0 && height > 0 && bytesPerRow >= width * format.bytesPerPixel
+            && byteCount >= bytesPerRow * (height - 1) + width * format.bytesPerPixel
+    }
+
+    /// Calls `body` with the first byte; the pointer is valid only inside `body`.
+    package func withBytes<R>(_ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
+        switch storage {
+        case .buffer(let buffer): return try withExtendedLifetime(buffer) { try body(UnsafeRawPointer(buffer.pointer)) }
+        case .data(let data): return try data.withUnsafeBytes { try body($0.baseAddress!) }
+        }
+    }
+}
+
+/// Pins the bytes of several bitmaps at once (nesting `withBytes`) so a render can read them all.
+package func withPinnedBitmaps<R>(_ bitmaps: ArraySlice<Bitmap>, _ pinned: [UnsafeRawPointer] = [],
+                                  _ body: ([UnsafeRawPointer]) throws -> R) rethrows -> R {
+    guard let first = bitmaps.first else { return try body(pinned) }
+    return try first.withBytes { pointer in
+        try withPinnedBitmaps(bitmaps.dropFirst(), pinned + [pointer], body)
+    }
+}

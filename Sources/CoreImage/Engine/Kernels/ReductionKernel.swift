@@ -1,0 +1,46 @@
+import Foundation
+
+/// A kernel that reduces a whole area of its input to a few pixels (`CIAreaAverage`, `CIAreaHistogram`).
+/// The renderer splits the area into tiles, each worker accumulates a partial result in doubles, partials are
+/// added, and `finish` writes the output pixels. Immutable, thread-safe.
+package protocol ReductionKernel: Sendable {
+    var name: String { get }
+    var signature: String { get }
+    /// The input area reduced.
+    var area: PixelRect { get }
+    /// The output pixels' rectangle.
+    var outputExtent: PixelRect { get }
+    /// Doubles in one partial accumulator.
+    var partialCount: Int { get }
+    /// Adds `tile` (part of `area`) into `partial`.
+    func accumulate(_ tile: Tile, into partial: UnsafeMutablePointer<Double>)
+    /// Writes the output (premultiplied RGBA floats, row by row from the bottom) from the summed partial.
+    func finish(_ partial: UnsafePointer<Double>, into output: UnsafeMutablePointer<Float>)
+}
+
+extension ReductionKernel {
+    /// The input region needed (always the whole area).
+    package func inputRegion(for rect: PixelRect) -> PixelRect { area }
+}
+
+/// A reduction node: runs in its own phase, its few output pixels kept as a small float buffer.
+package final class ReductionStage: Stage, @unchecked Sendable {
+    package let kernel: any ReductionKernel
+    package let input: Stage
+    package var leaf: BitmapLeaf?
+
+    package init(kernel: any ReductionKernel, input: Stage) {
+        (self.kernel, self.input) = (kernel, input)
+        super.init(extent: kernel.outputExtent)
+    }
+
+    package override var children: [Stage] { [input] }
+    package override var label: String { "\(kernel.name)(\(kernel.signature)) over \(kernel.area)" }
+
+    package override func renderInside(_ tile: Tile, _ worker: WorkerContext) {
+        guard let leaf else { tile.clear(); return }
+        for y in tile.rect.y..<tile.rect.maxY {
+            ProgramStage.load(leaf, x: tile.rect.x, y: y, count: tile.rect.width, into: tile.pointer(tile.rect.x, y))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+internal import CPixelKernels
+import Foundation
+
+/// A separable convolution (Gaussian and box blurs): a horizontal pass over the tile's rows of interest into
+/// scratch, then a vertical pass into the tile, both in the AVX2/FMA C loops. Weights are centred (odd counts).
+/// Pixels outside the input's extent are clear, so edges darken as in Core Image (clamp first to avoid it).
+package struct SeparableConvolution: BandedAreaKernel {
+    package let name: String
+    package let signature: String
+    package let horizontal: [Float]
+    package let vertical: [Float]
+
+    package init(name: String, signature: String, horizontal: [Float], vertical: [Float]) {
+        (self.name, self.signature, self.horizontal, self.vertical) = (name, signature, horizontal, vertical)
+    }
+
+    /// Normalized Gaussian weights for standard deviation `sigma`, cut at 3σ.
+    package static func gaussianWeights(sigma: Double) -> [Float] {
+        guard sigma > 0 else { return [1] }
+        let radius = Int((3 * sigma).rounded(.up))
+        let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = raw.reduce(0, +)
+        return raw.map { Float($0 / total) }
+    }
+
+    var rx: Int { horizontal.count / 2 }
+    var ry: Int { vertical.count / 2 }
+
+    package func extent(of inputs: [Image]) -> CGRect {
+        let e = inputs[0].extent
+        return e.isEffectivelyInfinite || e.isNull ? e : e.insetBy(dx: CGFloat(-rx), dy: CGFloat(-ry))
+    }
+
+    package func isOpaque(inputs: [Image]) -> Bool { inputs[0].isOpaque && inputs[0].extent.isEffectivelyInfinite }
+
+    package func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { rect.outset(rx, ry) }
+
+    package let bandHeight = 16
+
+    /// The ring of horizontally filtered rows.
+    var ringRows: Int { vertical.count + bandHeight + 3 }
+
+    package func scratchFloats(width: Int, height: Int) -> Int { width * ringRows * 4 + 64 }
+
+    /// Large reaches are computed from a whole intermediate instead of recomputing the overlap per tile.
+    package var prefersIntermediateInput: Bool { rx > 96 || ry > 96 }
+
+    /// Bands of input rows are filtered horizontally into a ring of `taps + band` rows; each output row is the
+    /// vertical sum over the ring rows it needs (in the same order for any tile size, so results never depend on it).
+    package func render(into output: Tile, bands input: (PixelRect) -> Tile, scratch: UnsafeMutablePointer<Float>) {
+        let rect = output.rect
+        let taps = vertical.count, ring = ringRows, width = rect.width
+        let firstRow = rect.y - ry
+        var produced = 0
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 3) { pointers in
+            horizontal.withUnsafeBufferPointer { h in
+                vertical.withUnsafeBufferPointer { v in
+                    /// Filters input rows horizontally into the ring until row `last` is there.
+                    func produce(through last: Int) {
+                        while firstRow + produced <= last {
+                            let rows = min(bandHeight, rect.maxY + ry - (firstRow + produced))
+                            let band = input(PixelRect(x: rect.x - rx, y: firstRow + produced, width: width + 2 * rx, height: rows))
+                            for j in 0..<rows {
+                                let slot = (produced + j) % ring
+                                pk_ci_convolve_rows(band.pointer(rect.x - rx, firstRow + produced + j), band.stride,
+                                                    scratch + slot * width * 4, width, Int32(width), 1, h.baseAddress, Int32(h.count))
+                            }
+                            produced += rows
+                        }
+                    }
+                    var y = rect.y
+                    while y < rect.maxY {
+                        // Four output rows per call where possible (each input row read once for all four).
+                        let group = rect.maxY - y >= 4 ? 4 : 1
+                        produce(through: y + group - 1 + ry)
+                        for k in 0..<(taps + group - 1) {
+                            pointers[k] = UnsafePointer(scratch + ((y - rect.y + k) % ring) * width * 4)
+                        }
+                        if group == 4 {
+                            pk_ci_convolve_gather4(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y),
+                                                   output.pointer(rect.x, y + 1), output.pointer(rect.x, y + 2), output.pointer(rect.x, y + 3),
+                                                   Int32(width))
+                        } else {
+                            pk_ci_convolve_gather(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y), Int32(width))
+                        }
+                        y += group
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same computation when the whole input tile is already rendered: bands are views into it.
+    package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
+        let input = inputs[0]
+        render(into: output, bands: { rect in Tile(base: input.pointer(rect.x, rect.y), rect: rect, stride: input.stride) }, scratch: scratch)
+    }
+}

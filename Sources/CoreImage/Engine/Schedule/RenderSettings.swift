@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything a render depends on besides the image: the context's options and the call's destination.
+package struct RenderSettings: Sendable {
+    /// The working space (`nil`: no colour management at all).
+    package var workingSpace: CGColorSpace? = ColorSpaces.extendedLinearSRGB
+    /// The format of intermediate buffers.
+    package var workingFormat: PixelFormat = .rgbah
+    /// The destination's colour space (`nil`: working values are written unconverted).
+    package var outputSpace: CGColorSpace? = ColorSpaces.sRGB
+    /// Whether destination colour components are premultiplied by alpha.
+    package var outputPremultiplied = true
+    package var cacheIntermediates = true
+    package var tileWidth = 256
+    package var tileHeight = 512
+    /// Threads to use, at most the pool's size.
+    package var threads = WorkerPool.shared.threadCount
+    /// `CI_PRINT_TREE` flags (1 recipe, 2 optimized, 4 program) and options ("dot").
+    package var printTree: TreePrintRequest? = TreePrintRequest.fromEnvironment()
+    /// A label for printing (`CIContextOption.name`).
+    package var contextName: String = "context"
+
+    package init() {}
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+extension FilterCatalog {
+    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (separable).
+    static let boxBlur = FilterDefinition(
+        name: "CIBoxBlur", categories: [kCategory.blur, kCategory.video, kCategory.stillImage],
+        summary: "Blurs an image using a box-shaped convolution kernel.",
+        parameters: [.image(), .distance(kCIInputRadiusKey, 10, min: 1, sliderMin: 1, sliderMax: 100, summary: "The radius determines how many pixels are used to create the blur. The larger the radius, the blurrier the result.")],
+        mac: "10.4", iOS: "9"
+    ) { args in
+        guard let image = args.image() else { return nil }
+        let r = max(0, Int(args.number(kCIInputRadiusKey).rounded()))
+        guard r > 0 else { return image }
+        let weights = [Float](repeating: 1 / Float(2 * r + 1), count: 2 * r + 1)
+        return image.applying(area: SeparableConvolution(name: "boxBlur", signature: "r=\(r)", horizontal: weights, vertical: weights))
+    }
+}

@@ -1,0 +1,22 @@
+/// Category and key strings used by the filter definitions (the same values as the public `kCI…` constants).
+enum kCategory {
+    static let distortionEffect = "CICategoryDistortionEffect"
+    static let geometryAdjustment = "CICategoryGeometryAdjustment"
+    static let compositeOperation = "CICategoryCompositeOperation"
+    static let halftoneEffect = "CICategoryHalftoneEffect"
+    static let colorAdjustment = "CICategoryColorAdjustment"
+    static let colorEffect = "CICategoryColorEffect"
+    static let transition = "CICategoryTransition"
+    static let tileEffect = "CICategoryTileEffect"
+    static let generator = "CICategoryGenerator"
+    static let reduction = "CICategoryReduction"
+    static let gradient = "CICategoryGradient"
+    static let stylize = "CICategoryStylize"
+    static let sharpen = "CICategorySharpen"
+    static let blur = "CICategoryBlur"
+    static let video = "CICategoryVideo"
+    static let stillImage = "CICategoryStillImage"
+    static let interlaced = "CICategoryInterlaced"
+    static let nonSquarePixels = "CICategoryNonSquarePixels"
+    static let highDynamicRange = "CICategoryHighDynamicRange"
+}

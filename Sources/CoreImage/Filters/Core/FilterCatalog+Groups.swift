@@ -1,0 +1,34 @@
+import Foundation
+
+/// The catalogue, by family (every filter file adds itself to one of these lists).
+extension FilterCatalog {
+    static var colorAdjustment: [FilterDefinition] {
+        [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
+         temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear]
+    }
+    static var colorEffect: [FilterDefinition] {
+        [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
+         colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
+         photoEffectInstant, photoEffectProcess, photoEffectTransfer]
+    }
+    static var blurAndSharpen: [FilterDefinition] {
+        [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance]
+    }
+    static var geometry: [FilterDefinition] {
+        [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
+         ninePartTiled, edgePreserveUpsampleFilter]
+    }
+    static var compositing: [FilterDefinition] {
+        [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
+         multiplyCompositing, minimumCompositing, maximumCompositing, multiplyBlendMode, screenBlendMode, overlayBlendMode,
+         darkenBlendMode, lightenBlendMode, colorDodgeBlendMode, colorBurnBlendMode, hardLightBlendMode, softLightBlendMode,
+         differenceBlendMode, exclusionBlendMode, subtractBlendMode, divideBlendMode, linearBurnBlendMode, linearDodgeBlendMode,
+         pinLightBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode, luminosityBlendMode,
+         blendWithMask, blendWithRedMask, blendWithBlueMask, blendWithAlphaMask]
+    }
+    static var generators: [FilterDefinition] {
+        [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient]
+    }
+    static var stylize: [FilterDefinition] { [pixellate] }
+    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram] }
+}

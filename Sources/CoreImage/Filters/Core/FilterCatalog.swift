@@ -1,0 +1,13 @@
+import Foundation
+
+/// The built-in filters, one definition per file in `Filters/`, listed here once. Read by `CIFilter(name:)`,
+/// `CIFilter.filterNames(inCategory:)`, `CIFilter.attributes` and `photos image filters`.
+package enum FilterCatalog {
+    package static let all: [FilterDefinition] = colorAdjustment + colorEffect + blurAndSharpen + geometry + compositing
+        + generators + stylize + reductions
+
+    private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The definition of a built-in filter, or `nil`.
+    package static func definition(named name: String) -> FilterDefinition? { byName[name] }
+}

@@ -1,0 +1,71 @@
+import Foundation
+internal import CTurboJPEG
+
+/// Encodes a large image as horizontal bands on several threads with TurboJPEG and joins them into one JPEG with
+/// restart markers between the bands (DRI = one band of MCU rows), the layout cameras write. TurboJPEG 2.x cannot
+/// write restart markers itself, but each band is a complete entropy stream that starts with reset DC predictors
+/// and ends byte-aligned — exactly what lies between two restart markers — so the join is byte-exact JPEG. The
+/// result decodes anywhere, and on several threads here (`JPEGRestartBands`).
+enum JPEGBandEncoder {
+    /// The joined JPEG, or `nil` when the image is too small to be worth it or the bands' headers differ.
+    static func encode(_ pixels: PixelBuffer, format: TJPF, subsampling: TJSAMP, quality: Int32) -> Data? {
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let gray = subsampling == TJSAMP_GRAY
+        let mcuWidth = gray || subsampling == TJSAMP_444 ? 8 : 16
+        let mcuHeight = subsampling == TJSAMP_420 ? 16 : 8
+        let mcuRows = (pixels.height + mcuHeight - 1) / mcuHeight
+        let mcusPerRow = (pixels.width + mcuWidth - 1) / mcuWidth
+        guard threads > 1, pixels.width * pixels.height >= 2_000_000, mcuRows >= 32 else { return nil }
+        // About 32 bands: enough to split evenly over any thread count, few enough that joins cost nothing.
+        let rowsPerBand = max(1, min(mcuRows / 32, 65535 / mcusPerRow))
+        let bandCount = (mcuRows + rowsPerBand - 1) / rowsPerBand
+        let outputs = BandOutputs(count: bandCount)
+        pixels.withUnsafeBytes { raw in
+            nonisolated(unsafe) let base = raw.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+                let firstRow = band * rowsPerBand * mcuHeight
+                let rows = min(rowsPerBand * mcuHeight, pixels.height - firstRow)
+                guard let handle = tjInitCompress() else { return }
+                defer { tjDestroy(handle) }
+                var output: UnsafeMutablePointer<UInt8>?
+                var size: UInt = 0
+                let status = tjCompress2(handle, (base + firstRow * pixels.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                                         Int32(pixels.width), Int32(pixels.bytesPerRow), Int32(rows), Int32(format.rawValue),
+                                         &output, &size, Int32(subsampling.rawValue), quality, 0)
+                guard status == 0, let output else { return }
+                outputs.set(band, Data(bytes: output, count: Int(size)))
+                tjFree(output)
+            }
+        }
+        let parts = outputs.all
+        guard parts.count == bandCount, let first = parts.first, let head = try? JPEGMarkers(first) else { return nil }
+        let headerLength = head.scanStart
+        var joined = Data()
+        joined.append(first.prefix(head.scanHeaderOffset))
+        let interval = rowsPerBand * mcusPerRow
+        joined.append(contentsOf: [0xFF, 0xDD, 0x00, 0x04, UInt8(interval >> 8), UInt8(interval & 0xFF)])
+        joined.append(first[head.scanHeaderOffset..<headerLength])
+        // The joined frame is as tall as the image (the frame header precedes the scan header, so the DRI
+        // segment inserted before the scan does not move it).
+        joined[head.frameOffset + 1] = UInt8(pixels.height >> 8)
+        joined[head.frameOffset + 2] = UInt8(pixels.height & 0xFF)
+        for (index, part) in parts.enumerated() {
+            guard part.count > headerLength + 2, part.prefix(head.frameOffset + 1) == first.prefix(head.frameOffset + 1),
+                  part[(head.frameOffset + 3)..<headerLength] == first[(head.frameOffset + 3)..<headerLength],
+                  part.suffix(2) == Data([0xFF, 0xD9]) else { return nil }
+            joined.append(part[headerLength..<(part.count - 2)])
+            if index < parts.count - 1 { joined.append(contentsOf: [0xFF, 0xD0 + UInt8(index % 8)]) }
+        }
+        joined.append(contentsOf: [0xFF, 0xD9])
+        return joined
+    }
+
+    /// Band results written from several threads.
+    private final class BandOutputs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [Data?]
+        init(count: Int) { parts = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ data: Data) { lock.lock(); parts[index] = data; lock.unlock() }
+        var all: [Data] { lock.lock(); defer { lock.unlock() }; return parts.compactMap { $0 } }
+    }
+}

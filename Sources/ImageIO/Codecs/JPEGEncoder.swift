@@ -1,0 +1,119 @@
+import Foundation
+import CoreGraphics
+internal import CTurboJPEG
+
+/// JPEG writing through TurboJPEG, then EXIF/XMP/ICC/IPTC segments spliced in after the JFIF header in Swift.
+/// Images of 2 MP and more are encoded in bands on all cores and joined with restart markers (`JPEGBandEncoder`).
+/// Alpha is composited over black (Apple's default background); gray stays one component; 16-bit is rounded to 8.
+public struct JPEGEncoder: ImageEncoding {
+    public init() {}
+    public var encodedFormats: [ImageFormat] { [.jpeg] }
+
+    public func encode(_ image: EncodableImage, as format: ImageFormat, options: EncodeOptions) throws(ImageIOError) -> Data {
+        var pixels = image.pixels.converted(toBitsPerComponent: 8)
+        if pixels.layout.hasAlpha { pixels = pixels.premultiplied(inverse: false) }
+        let gray = !pixels.layout.isColor
+        if pixels.layout == .grayAlpha { pixels = pixels.droppingAlpha() }
+        guard let handle = tjInitCompress() else { throw ImageIOError(.encodingFailed, "TurboJPEG could not be initialised", format: .jpeg) }
+        defer { tjDestroy(handle) }
+        let quality = Int32(max(1, min(100, (options.quality * 100).rounded())))
+        let subsampling: TJSAMP
+        if gray { subsampling = TJSAMP_GRAY }
+        else {
+            switch options.chromaSubsampling ?? (options.quality >= 0.9 ? .s444 : .s420) {
+            case .s444: subsampling = TJSAMP_444
+            case .s422: subsampling = TJSAMP_422
+            case .s420: subsampling = TJSAMP_420
+            }
+        }
+        let pixelFormat = gray ? TJPF_GRAY : TJPF_RGBX
+        if let banded = JPEGBandEncoder.encode(pixels, format: pixelFormat, subsampling: subsampling, quality: quality) {
+            return JPEGSegmentWriter.splice(into: banded, exif: image.metadata.exif, xmp: image.metadata.xmp,
+                                            icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.withUnsafeBytes { raw in
+            tjCompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width), Int32(pixels.bytesPerRow),
+                        Int32(pixels.height), Int32((gray ? TJPF_GRAY : TJPF_RGBX).rawValue), &output, &size,
+                        Int32(subsampling.rawValue), quality, 0)
+        }
+        guard status == 0, let output else {
+            let reason = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+            throw ImageIOError(.encodingFailed, "TurboJPEG could not compress the image (\(reason))", format: .jpeg)
+        }
+        defer { tjFree(output) }
+        let encoded = Data(bytes: output, count: Int(size))
+        return JPEGSegmentWriter.splice(into: encoded, exif: image.metadata.exif, xmp: image.metadata.xmp,
+                                        icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
+    }
+}
+
+/// Writes APPn segments into a JPEG produced by TurboJPEG (which writes only SOI + JFIF APP0).
+enum JPEGSegmentWriter {
+    static func segment(_ marker: UInt8, _ payload: Data) -> Data {
+        var bytes = Data([0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)])
+        bytes.append(payload)
+        return bytes
+    }
+
+    /// `jpeg` with the given blocks inserted after SOI and any APP0; blocks too large for one segment are
+    /// split (ICC) or left out (EXIF over 64 KiB, XMP over 64 KiB).
+    static func splice(into jpeg: Data, exif: Data?, xmp: Data?, icc: Data?, iptc: Data?) -> Data {
+        var insertAt = 2
+        if jpeg.count > 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 { insertAt = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])) }
+        var segments = Data()
+        if let exif, exif.count + 8 <= 65535 {
+            segments.append(segment(0xE1, Data(JPEGMarkers.exifSignature) + exif))
+        }
+        if let xmp, xmp.count + JPEGMarkers.xmpSignature.count + 2 <= 65535 {
+            segments.append(segment(0xE1, Data(JPEGMarkers.xmpSignature) + xmp))
+        }
+        if let icc, !icc.isEmpty {
+            let chunk = 65519
+            let count = (icc.count + chunk - 1) / chunk
+            if count <= 255 {
+                for i in 0..<count {
+                    let part = icc.subdata(in: (icc.startIndex + i * chunk)..<(icc.startIndex + min(icc.count, (i + 1) * chunk)))
+                    segments.append(segment(0xE2, Data(JPEGMarkers.iccSignature) + Data([UInt8(i + 1), UInt8(count)]) + part))
+                }
+            }
+        }
+        if let iptc, iptc.count + 30 <= 65535 {
+            var resource = Data(JPEGMarkers.photoshopSignature) + Data("8BIM".utf8) + Data([0x04, 0x04, 0, 0])
+            resource.append(contentsOf: withUnsafeBytes(of: UInt32(iptc.count).bigEndian, Array.init))
+            resource.append(iptc)
+            if iptc.count % 2 == 1 { resource.append(0) }
+            segments.append(segment(0xED, resource))
+        }
+        guard !segments.isEmpty else { return jpeg }
+        var result = Data(capacity: jpeg.count + segments.count)
+        result.append(jpeg.prefix(insertAt))
+        result.append(segments)
+        result.append(jpeg.dropFirst(insertAt))
+        return result
+    }
+}
+
+extension PixelBuffer {
+    /// Gray + alpha reduced to gray (alpha dropped).
+    func droppingAlpha() -> PixelBuffer {
+        switch layout {
+        case .rgba: return declaringOpaque()
+        case .grayAlpha:
+            let step = bitsPerComponent / 8
+            var output = Data(count: width * height * step)
+            output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+                data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            for b in 0..<step { out[(y * width + x) * step + b] = input[y * bytesPerRow + x * 2 * step + b] }
+                        }
+                    }
+                }
+            }
+            return PixelBuffer(width: width, height: height, layout: .gray, bitsPerComponent: bitsPerComponent, data: output)
+        default: return self
+        }
+    }
+}

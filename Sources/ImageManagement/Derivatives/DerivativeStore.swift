@@ -1,0 +1,87 @@
+import Foundation
+import PhotoLibrary
+
+/// Where derivatives live: `<library>/derivatives/v1/<aa>/<sha256>.<kind>.jpg`, keyed by the content hash of the
+/// rendition they were made from (so an edit, which makes a new rendition, never reuses stale ones).
+///
+/// Derivatives are a cache: files are written under a temporary name, flushed and renamed (readers never see a
+/// partial file), several processes may write the same one (the content is the same), and deleting the whole
+/// `derivatives/` folder loses nothing: requests fall back to the originals and the files are made again.
+/// The database is never involved. Threading: stateless apart from paths; safe from any thread and process.
+public struct DerivativeStore: Sendable {
+    /// The library directory.
+    public let libraryURL: URL
+    /// `<library>/derivatives`.
+    public var root: URL { libraryURL.appendingPathComponent("derivatives", isDirectory: true) }
+    /// The folder of the current layout version.
+    var versionRoot: URL { root.appendingPathComponent("v1", isDirectory: true) }
+
+    public init(libraryURL: URL) { self.libraryURL = libraryURL }
+
+    /// The file of one derivative of a rendition.
+    public func url(contentKey: String, kind: DerivativeKind) -> URL {
+        versionRoot.appendingPathComponent(String(contentKey.prefix(2)), isDirectory: true)
+            .appendingPathComponent("\(contentKey).\(kind.rawValue).jpg")
+    }
+
+    /// The derivative's file when it exists.
+    public func existing(contentKey: String, kind: DerivativeKind) -> URL? {
+        let url = url(contentKey: contentKey, kind: kind)
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
+    }
+
+    /// Stores encoded bytes for a derivative (atomically; replaces an older file).
+    public func write(_ data: Data, contentKey: String, kind: DerivativeKind) throws(ImageManagementError) {
+        let url = url(contentKey: contentKey, kind: kind)
+        // Never recreate a library that was removed while a background job ran.
+        guard FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
+            throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw ImageManagementError(.io, "Cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        }
+        try AtomicFileWriter.write(data, to: url)
+    }
+
+    /// Removes the derivatives of a rendition.
+    public func remove(contentKey: String) {
+        for kind in DerivativeKind.allCases { unlink(url(contentKey: contentKey, kind: kind).path) }
+    }
+
+    /// Every content key that has at least one derivative file.
+    public func storedContentKeys() -> Set<String> {
+        var keys = Set<String>()
+        let fm = FileManager.default
+        for folder in (try? fm.contentsOfDirectory(atPath: versionRoot.path)) ?? [] {
+            for name in (try? fm.contentsOfDirectory(atPath: versionRoot.appendingPathComponent(folder).path)) ?? [] {
+                if let key = name.split(separator: ".").first, name.hasSuffix(".jpg") { keys.insert(String(key)) }
+            }
+        }
+        return keys
+    }
+
+    /// Deletes derivatives of renditions the library no longer holds (purged assets, replaced edits) and
+    /// leftovers of interrupted writes. Returns how many renditions were swept.
+    @discardableResult
+    public func removeOrphans(in library: Library) throws(ImageManagementError) -> Int {
+        let stored = storedContentKeys()
+        guard !stored.isEmpty else { return 0 }
+        let present: Set<String>
+        do { present = try library.resourceHashesPresent(Array(stored)) } catch { throw .library(error, "Cannot list the library's resources") }
+        let orphans = stored.subtracting(present)
+        orphans.forEach(remove(contentKey:))
+        let fm = FileManager.default
+        for folder in (try? fm.contentsOfDirectory(atPath: versionRoot.path)) ?? [] {
+            let dir = versionRoot.appendingPathComponent(folder)
+            for name in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasSuffix(".partial") {
+                // Only another process's leftovers: ours may still be writing.
+                let pid = name.split(separator: ".").dropLast().last.flatMap { Int32($0.split(separator: "-").first ?? "") }
+                if let pid, pid != getpid(), kill(pid, 0) != 0 { unlink(dir.appendingPathComponent(name).path) }
+            }
+        }
+        return orphans.count
+    }
+}

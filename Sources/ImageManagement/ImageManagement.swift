@@ -1,1 +1,0 @@
-// Derivatives, image requests and caching: the image-manager core (see ARCHITECTURE.md).

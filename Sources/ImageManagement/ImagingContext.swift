@@ -1,0 +1,69 @@
+import Foundation
+import PhotoLibrary
+
+/// The image side of one library: its derivative store, background generator, request workers and (once
+/// `watch(_:)` is called) a change-log watch that queues derivatives after commits.
+///
+/// There is one context per library directory in a process (`context(for:)`), so every image manager and the
+/// command-line tool share one generator per library. A context holds no database connection: operations take
+/// the `Library` they work on. Threading: immutable and thread-safe.
+public final class ImagingContext: @unchecked Sendable {
+    /// Derivative files.
+    public let store: DerivativeStore
+    /// Background derivative generation.
+    public let generator: DerivativeGenerator
+    /// Workers for image requests (at most one per core).
+    public let requestPool: WorkerPool
+
+    init(libraryURL: URL) {
+        store = DerivativeStore(libraryURL: libraryURL)
+        generator = DerivativeGenerator(store: store)
+        requestPool = WorkerPool(maximumConcurrency: ProcessInfo.processInfo.activeProcessorCount, qos: .userInitiated)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var contexts: [String: ImagingContext] = [:]
+
+    /// The context of a library (created on first use).
+    public static func context(for library: Library) -> ImagingContext {
+        let key = library.url.standardizedFileURL.path
+        lock.lock(); defer { lock.unlock() }
+        if let context = contexts[key] { return context }
+        let context = ImagingContext(libraryURL: library.url)
+        contexts[key] = context
+        return context
+    }
+
+    /// The hook that keeps derivatives up to date: call after a commit with the assets it inserted or whose
+    /// content changed. Queues their derivatives in the background (newest first) and returns at once.
+    public static func libraryDidCommit(_ library: Library, insertedOrChangedAssets rowIDs: some Collection<Int64>) {
+        guard !rowIDs.isEmpty else { return }
+        context(for: library).generator.enqueue(rowIDs.sorted(by: >), in: library)
+    }
+
+    private let watchLock = NSLock()
+    private var monitor: ChangeMonitor<[Int64]>?
+
+    /// Keeps derivatives up to date with commits made by any process: watches the library's change log (the
+    /// lead's `ChangeMonitor`) and queues the assets each commit inserts or whose content it changes. Idempotent;
+    /// the watch lasts as long as the process. Long-running programs (and the `photos import` command) call it.
+    public func watch(_ library: Library) {
+        watchLock.lock(); defer { watchLock.unlock() }
+        guard monitor == nil, let token = try? library.currentChangeToken() else { return }
+        let generator = self.generator
+        monitor = ChangeMonitor(library: library, after: token, queue: DispatchQueue(label: "ImagingContext.watch", qos: .utility),
+                                prepare: { change, _ in Array(change.changes.assets.inserted.keys) + Array(change.changes.assets.contentChanged) },
+                                deliver: { rowIDs in generator.enqueue(Set(rowIDs).sorted(by: >), in: library) })
+    }
+
+    /// The rendition of an asset for a version, with what is stored for it.
+    public func representations(of asset: AssetRecord, version: ImageVersion, in library: Library) throws(ImageManagementError) -> RepresentationSet {
+        let resources: [ResourceRecord]
+        do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
+        guard let rendition = Rendition.select(from: resources, version: version) else {
+            let kind = asset.mediaType == .video ? "a video" : asset.mediaType == .audio ? "an audio asset" : "an asset without a photo resource"
+            throw ImageManagementError(.missingResource, "\(asset.identifier) is \(kind): it has no still image to decode")
+        }
+        return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: library.fileURL(for: rendition.resource), store: store)
+    }
+}

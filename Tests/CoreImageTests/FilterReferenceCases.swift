@@ -1,0 +1,166 @@
+import Foundation
+import CoreImage
+
+/// One filter check: the image a filter produces, the region rendered and the tolerance against the numpy
+/// reference of the same name in `ReferenceValues` (see `References/reference.py` for the inputs and maths).
+struct FilterCase: CustomStringConvertible, Sendable {
+    let name: String
+    let region: CGRect
+    /// Largest allowed |engine − reference| per component (premultiplied linear values, about 0…1).
+    let tolerance: Float
+    let make: @Sendable () -> CIImage?
+    var description: String { name }
+}
+
+enum FilterCases {
+    static let small = CGRect(x: 0, y: 0, width: 4, height: 3)
+    static let medium = CGRect(x: 0, y: 0, width: 12, height: 10)
+
+    /// `name` applied to the 4×3 pattern with parameters.
+    static func color(_ reference: String, _ filter: String, _ parameters: [String: any Sendable] = [:], tolerance: Float = 2e-5) -> FilterCase {
+        FilterCase(name: reference, region: small, tolerance: tolerance) {
+            TestImages.patternImage(width: 4, height: 3).applyingFilter(filter, parameters: parameters)
+        }
+    }
+
+    /// `name` applied to the 12×10 pattern with parameters.
+    static func area(_ reference: String, _ filter: String, _ parameters: [String: any Sendable] = [:], region: CGRect = medium,
+                     tolerance: Float = 3e-5, clamp: Bool = false) -> FilterCase {
+        FilterCase(name: reference, region: region, tolerance: tolerance) {
+            let image = TestImages.patternImage(width: 12, height: 10)
+            return image.applyingFilter(filter, parameters: parameters)
+        }
+    }
+
+    static var perPixel: [FilterCase] {
+        [
+            color("exposureAdjust", "CIExposureAdjust", [kCIInputEVKey: 0.7]),
+            color("sepiaTone", "CISepiaTone", [kCIInputIntensityKey: 0.7]),
+            color("colorControls", "CIColorControls", [kCIInputSaturationKey: 1.3, kCIInputBrightnessKey: 0.05, kCIInputContrastKey: 1.2]),
+            color("gammaAdjust", "CIGammaAdjust", ["inputPower": 0.8], tolerance: 5e-5),
+            color("hueAdjust", "CIHueAdjust", [kCIInputAngleKey: 0.9]),
+            color("whitePointAdjust", "CIWhitePointAdjust", [kCIInputColorKey: CIColor(red: 0.9, green: 0.8, blue: 1.0)]),
+            color("colorMatrix", "CIColorMatrix", ["inputRVector": CIVector(x: 0.9, y: 0.1, z: 0, w: 0), "inputGVector": CIVector(x: 0, y: 0.8, z: 0.2, w: 0),
+                                                   "inputBVector": CIVector(x: 0.1, y: 0, z: 0.9, w: 0), "inputBiasVector": CIVector(x: 0.01, y: 0.02, z: 0.03, w: 0)]),
+            color("colorClamp", "CIColorClamp", ["inputMinComponents": CIVector(x: 0.05, y: 0.1, z: 0.02, w: 0), "inputMaxComponents": CIVector(x: 0.6, y: 0.7, z: 0.8, w: 1)]),
+            color("vibrance", "CIVibrance", [kCIInputAmountKey: 0.6]),
+            color("toneCurve", "CIToneCurve", ["inputPoint0": CIVector(x: 0, y: 0.05), "inputPoint1": CIVector(x: 0.25, y: 0.2), "inputPoint2": CIVector(x: 0.5, y: 0.55),
+                                               "inputPoint3": CIVector(x: 0.75, y: 0.8), "inputPoint4": CIVector(x: 1, y: 0.95)], tolerance: 1e-4),
+            color("temperatureAndTint", "CITemperatureAndTint", ["inputNeutral": CIVector(x: 5000, y: 20), "inputTargetNeutral": CIVector(x: 6500, y: 0)], tolerance: 5e-5),
+            color("highlightShadowAdjust", "CIHighlightShadowAdjust", ["inputShadowAmount": 0.5, "inputHighlightAmount": 0.7]),
+            color("linearToSRGBToneCurve", "CILinearToSRGBToneCurve", tolerance: 1e-4),
+            color("sRGBToneCurveToLinear", "CISRGBToneCurveToLinear", tolerance: 1e-4),
+            color("colorInvert", "CIColorInvert"),
+            color("colorMonochrome", "CIColorMonochrome", [kCIInputColorKey: CIColor(red: 0.6, green: 0.45, blue: 0.3), kCIInputIntensityKey: 0.8]),
+            color("colorPosterize", "CIColorPosterize", ["inputLevels": 5], tolerance: 1e-4),
+            color("falseColor", "CIFalseColor"),
+            color("maskToAlpha", "CIMaskToAlpha"),
+            color("colorCube", "CIColorCube", ["inputCubeDimension": 2, "inputCubeData": ReferenceInputs.rotatingCube]),
+            color("photoEffectMono", "CIPhotoEffectMono", tolerance: 3e-4),
+            color("photoEffectNoir", "CIPhotoEffectNoir", tolerance: 3e-4),
+            color("photoEffectTonal", "CIPhotoEffectTonal", tolerance: 3e-4),
+            color("photoEffectChrome", "CIPhotoEffectChrome", tolerance: 3e-4),
+            color("photoEffectFade", "CIPhotoEffectFade", tolerance: 3e-4),
+            color("photoEffectInstant", "CIPhotoEffectInstant", tolerance: 3e-4),
+            color("photoEffectProcess", "CIPhotoEffectProcess", tolerance: 3e-4),
+            color("photoEffectTransfer", "CIPhotoEffectTransfer", tolerance: 3e-4),
+            color("vignette", "CIVignette", [kCIInputIntensityKey: 0.8, kCIInputRadiusKey: 1.2]),
+            area("vignetteWide", "CIVignette", [kCIInputIntensityKey: 0.7, kCIInputRadiusKey: 1.5]),
+            color("vignetteEffect", "CIVignetteEffect", [kCIInputCenterKey: CIVector(x: 1.5, y: 1), kCIInputRadiusKey: 2, kCIInputIntensityKey: 0.9, "inputFalloff": 0.5]),
+        ]
+    }
+
+    static var compositing: [FilterCase] {
+        let names = ["SourceOverCompositing", "SourceAtopCompositing", "SourceInCompositing", "SourceOutCompositing", "AdditionCompositing",
+                     "MultiplyCompositing", "MinimumCompositing", "MaximumCompositing", "MultiplyBlendMode", "ScreenBlendMode", "OverlayBlendMode",
+                     "DarkenBlendMode", "LightenBlendMode", "ColorDodgeBlendMode", "ColorBurnBlendMode", "HardLightBlendMode", "SoftLightBlendMode",
+                     "DifferenceBlendMode", "ExclusionBlendMode", "SubtractBlendMode", "DivideBlendMode", "LinearBurnBlendMode", "LinearDodgeBlendMode",
+                     "PinLightBlendMode", "HueBlendMode", "SaturationBlendMode", "ColorBlendMode", "LuminosityBlendMode"]
+        let blends = names.map { name in
+            FilterCase(name: name.prefix(1).lowercased() + name.dropFirst(), region: small, tolerance: 3e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CI" + name, parameters: [kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1)])
+            }
+        }
+        let masks = ["BlendWithMask", "BlendWithRedMask", "BlendWithBlueMask", "BlendWithAlphaMask"].map { name in
+            FilterCase(name: name.prefix(1).lowercased() + name.dropFirst(), region: small, tolerance: 2e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CI" + name, parameters: [
+                    kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputMaskImageKey: TestImages.patternImage(width: 4, height: 3)])
+            }
+        }
+        return blends + masks
+    }
+
+    static var generators: [FilterCase] {
+        let region = CGRect(x: 0, y: 0, width: 6, height: 4)
+        let colors: [String: any Sendable] = ["inputColor0": CIColor(red: 1, green: 0.5, blue: 0.2), "inputColor1": CIColor(red: 0, green: 0.2, blue: 0.6)]
+        func generator(_ reference: String, _ filter: String, _ parameters: [String: any Sendable], region: CGRect = region) -> FilterCase {
+            FilterCase(name: reference, region: region, tolerance: 2e-5) { CIFilter(name: filter, parameters: parameters)?.outputImage }
+        }
+        return [
+            generator("radialGradient", "CIRadialGradient", colors.merging([kCIInputCenterKey: CIVector(x: 3, y: 2), "inputRadius0": 0.5, "inputRadius1": 3]) { a, _ in a }),
+            generator("linearGradient", "CILinearGradient", colors.merging(["inputPoint0": CIVector(x: 0, y: 0), "inputPoint1": CIVector(x: 6, y: 4)]) { a, _ in a }),
+            generator("smoothLinearGradient", "CISmoothLinearGradient", colors.merging(["inputPoint0": CIVector(x: 0, y: 0), "inputPoint1": CIVector(x: 6, y: 4)]) { a, _ in a }),
+            generator("checkerboardGenerator", "CICheckerboardGenerator", [kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 1]),
+            generator("checkerboardGeneratorSoft", "CICheckerboardGenerator", [kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 0.5]),
+            generator("constantColorGenerator", "CIConstantColorGenerator", [kCIInputColorKey: CIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)]),
+            generator("hueSaturationValueGradient", "CIHueSaturationValueGradient", [kCIInputRadiusKey: 3, "inputValue": 0.8, "inputSoftness": 1, "inputDither": 0],
+                      region: CGRect(x: -3, y: -3, width: 6, height: 6)),
+        ]
+    }
+
+    static var neighbourhood: [FilterCase] {
+        [
+            area("gaussianBlur", "CIGaussianBlur", [kCIInputRadiusKey: 1.5]),
+            area("boxBlur", "CIBoxBlur", [kCIInputRadiusKey: 2]),
+            area("discBlur", "CIDiscBlur", [kCIInputRadiusKey: 2.5]),
+            area("motionBlur", "CIMotionBlur", [kCIInputRadiusKey: 3, kCIInputAngleKey: 0.5]),
+            FilterCase(name: "maskedVariableBlur", region: medium, tolerance: 3e-5) {
+                let mask = CIFilter(name: "CILinearGradient", parameters: ["inputPoint0": CIVector(x: 0, y: 0), "inputPoint1": CIVector(x: 12, y: 0),
+                                                                           "inputColor0": CIColor.black, "inputColor1": CIColor.white])!.outputImage!
+                return TestImages.patternImage(width: 12, height: 10).applyingFilter("CIMaskedVariableBlur", parameters: ["inputMask": mask, kCIInputRadiusKey: 4])
+            },
+            area("unsharpMask", "CIUnsharpMask", [kCIInputRadiusKey: 1.5, kCIInputIntensityKey: 0.8]),
+            area("sharpenLuminance", "CISharpenLuminance", [kCIInputSharpnessKey: 0.6, kCIInputRadiusKey: 1.2]),
+            area("noiseReduction", "CINoiseReduction", ["inputNoiseLevel": 0.03, kCIInputSharpnessKey: 0.5]),
+            area("highlightShadowAdjustRadius", "CIHighlightShadowAdjust", [kCIInputRadiusKey: 2, "inputShadowAmount": 0.5, "inputHighlightAmount": 0.7]),
+        ]
+    }
+
+    static var geometry: [FilterCase] {
+        [
+            area("affineTransform", "CIAffineTransform", [kCIInputTransformKey: CIVector(cgAffineTransform:
+                CGAffineTransform(rotationAngle: 0.3).concatenating(CGAffineTransform(translationX: 2, y: 1)))], tolerance: 5e-5),
+            area("lanczosScaleTransform", "CILanczosScaleTransform", [kCIInputScaleKey: 0.5, kCIInputAspectRatioKey: 1.5],
+                 region: CGRect(x: 0, y: 0, width: 9, height: 5), tolerance: 5e-5),
+            area("straightenFilter", "CIStraightenFilter", [kCIInputAngleKey: 0.2], tolerance: 5e-5),
+            area("perspectiveCorrection", "CIPerspectiveCorrection", ["inputTopLeft": CIVector(x: 2, y: 8), "inputTopRight": CIVector(x: 10, y: 9),
+                                                                      "inputBottomRight": CIVector(x: 11, y: 1), "inputBottomLeft": CIVector(x: 1, y: 2)],
+                 region: CGRect(x: 1, y: 1, width: 10, height: 8), tolerance: 1e-4),
+            area("ninePartStretched", "CINinePartStretched", ["inputBreakpoint0": CIVector(x: 3, y: 3), "inputBreakpoint1": CIVector(x: 6, y: 5),
+                                                              "inputGrowAmount": CIVector(x: 4, y: 2)], region: CGRect(x: 0, y: 0, width: 16, height: 12), tolerance: 5e-5),
+            area("ninePartTiled", "CINinePartTiled", ["inputBreakpoint0": CIVector(x: 3, y: 3), "inputBreakpoint1": CIVector(x: 6, y: 5),
+                                                      "inputGrowAmount": CIVector(x: 4, y: 2), "inputFlipYTiles": true], region: CGRect(x: 0, y: 0, width: 16, height: 12), tolerance: 5e-5),
+            FilterCase(name: "edgePreserveUpsampleFilter", region: CGRect(x: 0, y: 0, width: 12, height: 9), tolerance: 5e-5) {
+                TestImages.patternImage(width: 12, height: 9).applyingFilter("CIEdgePreserveUpsampleFilter", parameters: [
+                    "inputSmallImage": TestImages.patternImage(width: 4, height: 3), "inputSpatialSigma": 3, "inputLumaSigma": 0.15])
+            },
+            area("crop", "CICrop", ["inputRectangle": CIVector(cgRect: CGRect(x: 2, y: 3, width: 5, height: 4))]),
+            area("affineClamp", "CIAffineClamp", [kCIInputTransformKey: CIVector(cgAffineTransform: CGAffineTransform(scaleX: 1.5, y: 1.5))],
+                 region: CGRect(x: -2, y: -2, width: 8, height: 6), tolerance: 5e-5),
+            area("pixellate", "CIPixellate", [kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputScaleKey: 3]),
+            area("areaAverage", "CIAreaAverage", [kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1, width: 8, height: 6))],
+                 region: CGRect(x: 2, y: 1, width: 1, height: 1), tolerance: 1e-5),
+            area("areaHistogram", "CIAreaHistogram", [kCIInputExtentKey: CIVector(cgRect: CGRect(x: 0, y: 0, width: 12, height: 10)), "inputCount": 8, kCIInputScaleKey: 1],
+                 region: CGRect(x: 0, y: 0, width: 8, height: 1), tolerance: 1e-6),
+        ]
+    }
+}
+
+enum ReferenceInputs {
+    /// A 2³ cube mapping (r, g, b) to (g, b, r).
+    static let rotatingCube: Data = {
+        var values: [Float] = []
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { values += [Float(g), Float(b), Float(r), 1] } } }
+        return values.withUnsafeBytes { Data($0) }
+    }()
+}

@@ -1,0 +1,35 @@
+import Foundation
+import _Testing_CoreImage
+
+/// Every built-in filter against numbers computed outside the engine (numpy, `References/reference.py`).
+/// Outputs are rendered as RGBAf in extended linear sRGB (premultiplied), so no 8-bit rounding hides errors;
+/// each case states its tolerance (float32 arithmetic and tabulated curves account for the differences).
+@Suite struct FilterReferenceTests {
+    static func check(_ testCase: FilterCase) throws {
+        let reference = try #require(ReferenceValues.values[testCase.name], "no reference values for \(testCase.name)")
+        let image = try #require(testCase.make(), "\(testCase.name) produced no image")
+        let rendered = Render.linearFloats(image, testCase.region)
+        try #require(rendered.count == reference.count, "\(testCase.name): \(rendered.count) values, reference has \(reference.count)")
+        let worst = Render.maxDifference(rendered, reference)
+        let index = zip(rendered, reference).enumerated().max { abs($0.element.0 - $0.element.1) < abs($1.element.0 - $1.element.1) }?.offset ?? 0
+        #expect(worst <= testCase.tolerance,
+                "\(testCase.name): max |difference| \(worst) > \(testCase.tolerance) at value \(index) (pixel \(index / 4), channel \(index % 4)): engine \(rendered[index]), reference \(reference[index])")
+    }
+
+    @Test(arguments: FilterCases.perPixel) func colorFilter(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.compositing) func compositing(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.generators) func generator(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.neighbourhood) func neighbourhood(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.geometry) func geometry(_ testCase: FilterCase) throws { try Self.check(testCase) }
+
+    @Test func everyBuiltInFilterHasAReferenceCase() {
+        let covered = Set((FilterCases.perPixel + FilterCases.compositing + FilterCases.generators + FilterCases.neighbourhood + FilterCases.geometry)
+            .map { $0.name.lowercased() })
+        let names = CIFilter.filterNames(inCategory: kCICategoryBuiltIn)
+        let missing = names.filter { name in
+            let key = String(name.dropFirst(2)).lowercased()
+            return !covered.contains(key) && !["colorcubewithcolorspace"].contains(key)
+        }
+        #expect(missing.isEmpty, "filters without a reference case: \(missing)")
+    }
+}

@@ -1,0 +1,611 @@
+#!/usr/bin/python3
+"""Independent reference values for the Core Image filter tests.
+
+Each filter's documented maths (see the doc comment of its definition in Sources/CoreImage/Filters) is
+re-implemented here with numpy in float64, on the same synthetic inputs the Swift tests build, and the results
+are written to ../ReferenceValues.swift as literals. Run once with /usr/bin/python3 (needs python3-numpy);
+the tests never run Python.
+
+Conventions shared with the engine: images are premultiplied RGBA in extended linear sRGB; arrays here are
+indexed [y][x] with y up (row 0 = bottom), pixel centres at (x + 0.5, y + 0.5); outside an image's extent
+pixels are clear. Outputs are written top row first (as CIContext.render(_:toBitmap:...) writes them).
+"""
+import math
+import os
+import numpy as np
+
+OUT = {}
+
+# ---------------------------------------------------------------- inputs and colour helpers
+
+def srgb_to_linear(v):
+    v = np.asarray(v, dtype=np.float64)
+    a = np.abs(v)
+    d = np.where(a <= 0.04045, a / 12.92, ((a + 0.055) / 1.055) ** 2.4)
+    return np.where(v < 0, -d, d)
+
+def linear_to_srgb(v):
+    v = np.asarray(v, dtype=np.float64)
+    a = np.abs(v)
+    e = np.where(a <= 0.0031308, a * 12.92, 1.055 * np.power(a, 1 / 2.4) - 0.055)
+    return np.where(v < 0, -e, e)
+
+def pattern_bytes(w, h):
+    """The 8-bit sRGB pattern of TestImages.patternPixels, rows from the top."""
+    out = np.zeros((h, w, 4))
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = [(37 * x + 11 * y) % 256, (13 * x + 29 * y + 50) % 256, (7 * x + 3 * y + 100) % 256, 255]
+    return out
+
+def pattern(w, h):
+    """The pattern as premultiplied linear RGBA, y up."""
+    b = pattern_bytes(w, h)[::-1]
+    rgb = srgb_to_linear(b[..., :3] / 255.0)
+    return np.concatenate([rgb, np.ones((h, w, 1))], axis=2)
+
+def alpha_pattern(w, h):
+    """TestImages.alphaPatternPixels: straight-alpha RGBA8, R = (11x + 7y + 20) % 256, G = (5x + 17y + 80) % 256,
+    B = (23x + 13y + 40) % 256, A = (40x + 60y + 30) % 256 (rows from the top); premultiplied linear, y up."""
+    out = np.zeros((h, w, 4))
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = [(11 * x + 7 * y + 20) % 256, (5 * x + 17 * y + 80) % 256, (23 * x + 13 * y + 40) % 256, (40 * x + 60 * y + 30) % 256]
+    out = out[::-1]
+    rgb = srgb_to_linear(out[..., :3] / 255.0)
+    a = out[..., 3:4] / 255.0
+    return np.concatenate([rgb * a, a], axis=2)
+
+def srgb_color(r, g, b, a=1.0):
+    """A CIColor (sRGB components) in premultiplied working space."""
+    lin = srgb_to_linear([r, g, b])
+    return np.array([lin[0] * a, lin[1] * a, lin[2] * a, a])
+
+def unpremultiply(p):
+    a = p[..., 3:4]
+    safe = np.where(a > 0, a, 1)
+    return np.concatenate([np.where(a > 0, p[..., :3] / safe, 0), a], axis=-1)
+
+def premultiply(u):
+    return np.concatenate([u[..., :3] * u[..., 3:4], u[..., 3:4]], axis=-1)
+
+def per_pixel_unpremultiplied(img, f):
+    u = unpremultiply(img)
+    return premultiply(f(u))
+
+LUMA = np.array([0.2125, 0.7154, 0.0721])
+
+def luma(u):
+    return u[..., 0] * LUMA[0] + u[..., 1] * LUMA[1] + u[..., 2] * LUMA[2]
+
+def smoothstep(e0, e1, x):
+    t = np.clip((x - e0) / max(e1 - e0, 1e-9), 0, 1)
+    return t * t * (3 - 2 * t)
+
+def record(name, img_yup, region=None):
+    """Stores `region` (x, y, w, h; default the whole array at origin 0) of a y-up array as top-row-first floats."""
+    OUT[name] = np.asarray(img_yup, dtype=np.float64)[::-1].reshape(-1)
+
+def centres(x0, y0, w, h):
+    xs = np.arange(x0, x0 + w) + 0.5
+    ys = np.arange(y0, y0 + h) + 0.5
+    X, Y = np.meshgrid(xs, ys)
+    return X, Y
+
+def sample(img, x, y, ox=0, oy=0):
+    """Pixel (x, y) of an image whose extent starts at (ox, oy); clear outside."""
+    h, w = img.shape[:2]
+    i, j = x - ox, y - oy
+    if 0 <= i < w and 0 <= j < h:
+        return img[j, i]
+    return np.zeros(4)
+
+def bilinear(img, fx, fy, ox=0, oy=0):
+    gx, gy = fx - 0.5, fy - 0.5
+    x0, y0 = math.floor(gx), math.floor(gy)
+    tx, ty = gx - x0, gy - y0
+    top = sample(img, x0, y0, ox, oy) * (1 - tx) + sample(img, x0 + 1, y0, ox, oy) * tx
+    bottom = sample(img, x0, y0 + 1, ox, oy) * (1 - tx) + sample(img, x0 + 1, y0 + 1, ox, oy) * tx
+    return top * (1 - ty) + bottom * ty
+
+def nearest(img, fx, fy, ox=0, oy=0):
+    return sample(img, math.floor(fx), math.floor(fy), ox, oy)
+
+def render(f, x0, y0, w, h):
+    out = np.zeros((h, w, 4))
+    for j in range(h):
+        for i in range(w):
+            out[j, i] = f(x0 + i + 0.5, y0 + j + 0.5)
+    return out
+
+def spline(points):
+    """Natural cubic spline through points (clamped to end values outside)."""
+    pts = sorted(points)
+    xs = np.array([p[0] for p in pts], dtype=np.float64)
+    ys = np.array([p[1] for p in pts], dtype=np.float64)
+    n = len(xs)
+    A = np.zeros((n, n)); r = np.zeros(n)
+    A[0, 0] = A[-1, -1] = 1
+    for i in range(1, n - 1):
+        h0, h1 = xs[i] - xs[i - 1], xs[i + 1] - xs[i]
+        A[i, i - 1], A[i, i], A[i, i + 1] = h0, 2 * (h0 + h1), h1
+        r[i] = 6 * ((ys[i + 1] - ys[i]) / h1 - (ys[i] - ys[i - 1]) / h0)
+    m = np.linalg.solve(A, r)
+    def value(x):
+        x = np.asarray(x, dtype=np.float64)
+        out = np.empty_like(x)
+        for idx, v in np.ndenumerate(x):
+            if v <= xs[0]: out[idx] = ys[0]; continue
+            if v >= xs[-1]: out[idx] = ys[-1]; continue
+            i = min(np.searchsorted(xs, v) - 1, n - 2)
+            h = xs[i + 1] - xs[i]
+            a, b = (xs[i + 1] - v) / h, (v - xs[i]) / h
+            out[idx] = a * ys[i] + b * ys[i + 1] + ((a ** 3 - a) * m[i] + (b ** 3 - b) * m[i + 1]) * h * h / 6
+        return out
+    return value
+
+# ---------------------------------------------------------------- per-pixel colour filters (input: pattern 4×3)
+
+def apply_matrix(img, m, bias=(0, 0, 0)):
+    out = img.copy()
+    out[..., :3] = img[..., :3] @ np.asarray(m).reshape(3, 3).T + np.asarray(bias)
+    return out
+
+def color_filters():
+    P = pattern(4, 3)
+    record("exposureAdjust", np.concatenate([P[..., :3] * 2 ** 0.7, P[..., 3:]], axis=2))
+    S = np.array([0.393, 0.769, 0.189, 0.349, 0.686, 0.168, 0.272, 0.534, 0.131])
+    record("sepiaTone", apply_matrix(P, np.eye(3).reshape(-1) * 0.3 + S * 0.7))
+
+    def controls(u, s=1.3, b=0.05, c=1.2):
+        l = luma(u)[..., None]
+        rgb = l + (u[..., :3] - l) * s
+        rgb = rgb + b
+        rgb = (rgb - 0.5) * c + 0.5
+        return np.concatenate([rgb, u[..., 3:]], axis=-1)
+    record("colorControls", per_pixel_unpremultiplied(P, controls))
+    record("gammaAdjust", per_pixel_unpremultiplied(P, lambda u: np.concatenate([np.sign(u[..., :3]) * np.abs(u[..., :3]) ** 0.8, u[..., 3:]], -1)))
+
+    a = 0.9; c, s = math.cos(a), math.sin(a); k = 1 / 3; r = math.sqrt(1 / 3)
+    hue = [c + (1 - c) * k, (1 - c) * k - r * s, (1 - c) * k + r * s,
+           (1 - c) * k + r * s, c + (1 - c) * k, (1 - c) * k - r * s,
+           (1 - c) * k - r * s, (1 - c) * k + r * s, c + (1 - c) * k]
+    record("hueAdjust", apply_matrix(P, hue))
+    w = srgb_color(0.9, 0.8, 1.0)
+    record("whitePointAdjust", np.concatenate([P[..., :3] * w[:3], P[..., 3:]], axis=2))
+
+    def cm(u):
+        M = np.array([[0.9, 0.1, 0, 0], [0, 0.8, 0.2, 0], [0.1, 0, 0.9, 0], [0, 0, 0, 1]])
+        return u @ M.T + np.array([0.01, 0.02, 0.03, 0])
+    record("colorMatrix", per_pixel_unpremultiplied(P, cm))
+    record("colorClamp", per_pixel_unpremultiplied(P, lambda u: np.clip(u, [0.05, 0.1, 0.02, 0], [0.6, 0.7, 0.8, 1])))
+
+    def vibrance(u, amount=0.6):
+        hi, lo = u[..., :3].max(-1), u[..., :3].min(-1)
+        sat = np.where(hi > 1e-6, (hi - lo) / np.where(hi > 1e-6, hi, 1), 0)
+        l = luma(u)[..., None]
+        gain = (1 + amount * (1 - sat))[..., None]
+        return np.concatenate([l + (u[..., :3] - l) * gain, u[..., 3:]], -1)
+    record("vibrance", per_pixel_unpremultiplied(P, vibrance))
+
+    curve = spline([(0, 0.05), (0.25, 0.2), (0.5, 0.55), (0.75, 0.8), (1, 0.95)])
+    record("toneCurve", per_pixel_unpremultiplied(P, lambda u: np.concatenate(
+        [srgb_to_linear(curve(linear_to_srgb(np.clip(u[..., :3], 0, 1)))), u[..., 3:]], -1)))
+
+    record("temperatureAndTint", apply_matrix(P, white_balance((5000, 20), (6500, 0))))
+
+    def highlights(u, shadow=0.5, highlight=0.7):
+        l = np.clip(luma(u), 0, 1)[..., None]
+        f = 1 + shadow * (1 - l) ** 2 - (1 - highlight) * l ** 2
+        return np.concatenate([u[..., :3] * f, u[..., 3:]], -1)
+    record("highlightShadowAdjust", per_pixel_unpremultiplied(P, highlights))
+    record("linearToSRGBToneCurve", per_pixel_unpremultiplied(P, lambda u: np.concatenate([linear_to_srgb(u[..., :3]), u[..., 3:]], -1)))
+    record("sRGBToneCurveToLinear", per_pixel_unpremultiplied(P, lambda u: np.concatenate([srgb_to_linear(u[..., :3]), u[..., 3:]], -1)))
+    record("colorInvert", per_pixel_unpremultiplied(P, lambda u: np.concatenate([1 - u[..., :3], u[..., 3:]], -1)))
+
+    tint = srgb_color(0.6, 0.45, 0.3)[:3]
+    mono = np.array([[(0.2 if i == j else 0) + 0.8 * tint[i] * LUMA[j] for j in range(3)] for i in range(3)])
+    record("colorMonochrome", apply_matrix(P, mono.reshape(-1)))
+    record("colorPosterize", per_pixel_unpremultiplied(P, lambda u: np.concatenate(
+        [srgb_to_linear(np.floor(linear_to_srgb(u[..., :3]) * 5 + 0.5) / 5), u[..., 3:]], -1)))
+
+    c0, c1 = srgb_color(0.3, 0, 0), srgb_color(1, 0.9, 0.8)
+    def false_color(u):
+        l = np.clip(luma(u), 0, 1)[..., None]
+        c = c0 + (c1 - c0) * l
+        return np.concatenate([c[..., :3], c[..., 3:] * u[..., 3:]], -1)
+    record("falseColor", per_pixel_unpremultiplied(P, false_color))
+    ma = np.clip(luma(unpremultiply(P)), 0, 1)[..., None]
+    record("maskToAlpha", np.concatenate([ma, ma, ma, ma], -1))
+    record("colorCube", per_pixel_unpremultiplied(P, lambda u: np.concatenate(
+        [np.clip(u[..., [1, 2, 0]], 0, 1), u[..., 3:]], -1)))
+
+    effects = {
+        "Mono": (True, 1, [[(0, 0), (0.25, 0.25), (0.5, 0.5), (0.75, 0.75), (1, 1)]] * 3),
+        "Noir": (True, 1, [[(0, 0), (0.25, 0.15), (0.5, 0.5), (0.75, 0.85), (1, 1)]] * 3),
+        "Tonal": (True, 1, [[(0, 0.05), (0.25, 0.27), (0.5, 0.5), (0.75, 0.73), (1, 0.95)]] * 3),
+        "Chrome": (False, 1.2, [[(0, 0), (0.25, 0.22), (0.5, 0.5), (0.75, 0.78), (1, 1)]] * 3),
+        "Fade": (False, 0.8, [[(0, 0.1), (0.25, 0.3), (0.5, 0.52), (0.75, 0.74), (1, 0.95)]] * 3),
+        "Instant": (False, 0.9, [[(0, 0.06), (0.25, 0.3), (0.5, 0.56), (0.75, 0.8), (1, 1)], [(0, 0.04), (0.25, 0.27), (0.5, 0.52), (0.75, 0.76), (1, 0.97)], [(0, 0.08), (0.25, 0.26), (0.5, 0.47), (0.75, 0.7), (1, 0.9)]]),
+        "Process": (False, 0.95, [[(0, 0.02), (0.25, 0.22), (0.5, 0.5), (0.75, 0.8), (1, 1)], [(0, 0.04), (0.25, 0.26), (0.5, 0.52), (0.75, 0.76), (1, 0.98)], [(0, 0.1), (0.25, 0.32), (0.5, 0.52), (0.75, 0.7), (1, 0.88)]]),
+        "Transfer": (False, 1.05, [[(0, 0.03), (0.25, 0.28), (0.5, 0.56), (0.75, 0.8), (1, 0.98)], [(0, 0.02), (0.25, 0.25), (0.5, 0.5), (0.75, 0.74), (1, 0.95)], [(0, 0.05), (0.25, 0.22), (0.5, 0.42), (0.75, 0.64), (1, 0.85)]]),
+    }
+    for name, (monochrome, sat, curves) in effects.items():
+        fs = [spline(c) for c in curves]
+        def effect(u, monochrome=monochrome, sat=sat, fs=fs):
+            e = linear_to_srgb(u[..., :3])
+            l = (e * LUMA).sum(-1, keepdims=True)
+            e = np.repeat(l, 3, -1) if monochrome else l + (e - l) * sat
+            out = np.stack([srgb_to_linear(fs[c](np.clip(e[..., c], 0, 1))) for c in range(3)], -1)
+            return np.concatenate([out, u[..., 3:]], -1)
+        record("photoEffect" + name, per_pixel_unpremultiplied(P, effect))
+
+    def vignette(img, center, scale, inner, outer, intensity):
+        h, w = img.shape[:2]
+        X, Y = centres(0, 0, w, h)
+        rho = np.hypot(X - center[0], Y - center[1]) * scale
+        f = 1 - intensity * smoothstep(inner, outer, rho)
+        return np.concatenate([img[..., :3] * f[..., None], img[..., 3:]], -1)
+    record("vignette", vignette(P, (2, 1.5), 2 / math.hypot(4, 3), min(1 - 1.2 / 2, 0.999), 1, 0.8))
+    record("vignetteEffect", vignette(P, (1.5, 1), 1, 2 * (1 - 0.5), 2, 0.9))
+    record("vignetteWide", vignette(pattern(12, 10), (6, 5), 2 / math.hypot(12, 10), min(1 - 1.5 / 2, 0.999), 1, 0.7))
+
+def white_balance(source, target):
+    def planckian(t):
+        t1 = 1e3 / t; t2 = t1 * t1; t3 = t2 * t1
+        x = (-0.2661239 * t3 - 0.2343589 * t2 + 0.8776956 * t1 + 0.179910) if t <= 4000 else (-3.0258469 * t3 + 2.1070379 * t2 + 0.2226347 * t1 + 0.240390)
+        if t <= 2222: y = -1.1063814 * x ** 3 - 1.34811020 * x ** 2 + 2.18555832 * x - 0.20219683
+        elif t <= 4000: y = -0.9549476 * x ** 3 - 1.37418593 * x ** 2 + 2.09137015 * x - 0.16748867
+        else: y = 3.0817580 * x ** 3 - 5.87338670 * x ** 2 + 3.75112997 * x - 0.37001483
+        return x, y
+    def uv(p):
+        d = -2 * p[0] + 12 * p[1] + 3
+        return 4 * p[0] / d, 6 * p[1] / d
+    def xy(neutral):
+        t, tint = neutral
+        x, y = planckian(min(max(t, 1667), 25000))
+        if tint == 0: return x, y
+        a, b = uv(planckian(t - 10)), uv(planckian(t + 10))
+        du, dv = b[0] - a[0], b[1] - a[1]
+        n = math.hypot(du, dv); du, dv = du / n, dv / n
+        u, v = uv((x, y))
+        u2, v2 = u + dv * tint * 3e-5, v - du * tint * 3e-5
+        d = 2 * u2 - 8 * v2 + 4
+        return 3 * u2 / d, 2 * v2 / d
+    M = np.array([[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]])
+    B = np.array([[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]])
+    def XYZ(p): return np.array([p[0] / p[1], 1, (1 - p[0] - p[1]) / p[1]])
+    s, d = B @ XYZ(xy(source)), B @ XYZ(xy(target))
+    cat = np.linalg.inv(B) @ np.diag(d / s) @ B
+    return (np.linalg.inv(M) @ cat @ M).reshape(-1)
+
+# ---------------------------------------------------------------- compositing (source: alpha pattern seed 0, backdrop: seed 1)
+
+def alpha_pattern_seeded(w, h, s):
+    """TestImages.alphaPatternPixels(seed:): R = (11x + 7y + 20 + 50s) % 256, G = (5x + 17y + 80 + 30s) % 256,
+    B = (23x + 13y + 40 + 70s) % 256, A = (40x + 60y + 30 + 90s) % 256, straight alpha, rows from the top."""
+    out = np.zeros((h, w, 4))
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = [(11 * x + 7 * y + 20 + 50 * s) % 256, (5 * x + 17 * y + 80 + 30 * s) % 256,
+                         (23 * x + 13 * y + 40 + 70 * s) % 256, (40 * x + 60 * y + 30 + 90 * s) % 256]
+    out = out[::-1]
+    a = out[..., 3:4] / 255.0
+    return np.concatenate([srgb_to_linear(out[..., :3] / 255.0) * a, a], axis=2)
+
+def blend_separable(name, cb, cs):
+    if name == "multiply": return cb * cs
+    if name == "screen": return cb + cs - cb * cs
+    if name == "overlay": return np.where(cb <= 0.5, 2 * cs * cb, 1 - 2 * (1 - cs) * (1 - cb))
+    if name == "darken": return np.minimum(cb, cs)
+    if name == "lighten": return np.maximum(cb, cs)
+    if name == "colorDodge":
+        return np.where(cb <= 0, 0, np.where(cs >= 1, 1, np.minimum(1, cb / np.where(cs < 1, 1 - cs, 1))))
+    if name == "colorBurn":
+        return np.where(cb >= 1, 1, np.where(cs <= 0, 0, 1 - np.minimum(1, (1 - cb) / np.where(cs > 0, cs, 1))))
+    if name == "hardLight": return np.where(cs <= 0.5, 2 * cs * cb, 1 - 2 * (1 - cs) * (1 - cb))
+    if name == "softLight":
+        d = np.where(cb <= 0.25, ((16 * cb - 12) * cb + 4) * cb, np.sqrt(np.maximum(cb, 0)))
+        return np.where(cs <= 0.5, cb - (1 - 2 * cs) * cb * (1 - cb), cb + (2 * cs - 1) * (d - cb))
+    if name == "difference": return np.abs(cb - cs)
+    if name == "exclusion": return cb + cs - 2 * cb * cs
+    if name == "subtract": return cb - cs
+    if name == "divide": return np.where(cs > 0, cb / np.where(cs > 0, cs, 1), np.where(cb > 0, 1, 0))
+    if name == "linearBurn": return cb + cs - 1
+    if name == "linearDodge": return cb + cs
+    if name == "pinLight": return np.where(cs <= 0.5, np.minimum(cb, 2 * cs), np.maximum(cb, 2 * cs - 1))
+    raise KeyError(name)
+
+def lum(c): return 0.3 * c[..., 0] + 0.59 * c[..., 1] + 0.11 * c[..., 2]
+def sat(c): return c.max(-1) - c.min(-1)
+def clip_color(c):
+    l = lum(c)[..., None]; n = c.min(-1, keepdims=True); x = c.max(-1, keepdims=True)
+    c = np.where(n < 0, l + (c - l) * l / np.maximum(l - n, 1e-9), c)
+    return np.where(x > 1, l + (c - l) * (1 - l) / np.maximum(x - l, 1e-9), c)
+def set_lum(c, l): return clip_color(c + (l - lum(c))[..., None])
+def set_sat(c, s):
+    hi = c.max(-1, keepdims=True); lo = c.min(-1, keepdims=True)
+    return np.where(hi > lo, (c - lo) * s[..., None] / np.where(hi > lo, hi - lo, 1), 0)
+
+def blend_mode(name, S, D):
+    sa, da = S[..., 3:4], D[..., 3:4]
+    if name == "sourceAtop": return np.concatenate([S[..., :3] * da + D[..., :3] * (1 - sa), da], -1)
+    if name == "sourceIn": return S * da
+    if name == "sourceOut": return S * (1 - da)
+    if name == "addition": return S + D
+    if name == "multiplyCompositing": return S * D
+    if name == "minimum": return np.minimum(S, D)
+    if name == "maximum": return np.maximum(S, D)
+    if name == "sourceOver": return S + D * (1 - sa)
+    cs = unpremultiply(S)[..., :3]; cb = unpremultiply(D)[..., :3]
+    if name == "hue": b = set_lum(set_sat(cs, sat(cb)), lum(cb))
+    elif name == "saturation": b = set_lum(set_sat(cb, sat(cs)), lum(cb))
+    elif name == "color": b = set_lum(cs, lum(cb))
+    elif name == "luminosity": b = set_lum(cb, lum(cs))
+    else: b = blend_separable(name, cb, cs)
+    rgb = cs * sa * (1 - da) + cb * da * (1 - sa) + b * sa * da
+    return np.concatenate([rgb, sa + da * (1 - sa)], -1)
+
+BLEND_FILTERS = {
+    "sourceOverCompositing": "sourceOver", "sourceAtopCompositing": "sourceAtop", "sourceInCompositing": "sourceIn",
+    "sourceOutCompositing": "sourceOut", "additionCompositing": "addition", "multiplyCompositing": "multiplyCompositing",
+    "minimumCompositing": "minimum", "maximumCompositing": "maximum", "multiplyBlendMode": "multiply",
+    "screenBlendMode": "screen", "overlayBlendMode": "overlay", "darkenBlendMode": "darken", "lightenBlendMode": "lighten",
+    "colorDodgeBlendMode": "colorDodge", "colorBurnBlendMode": "colorBurn", "hardLightBlendMode": "hardLight",
+    "softLightBlendMode": "softLight", "differenceBlendMode": "difference", "exclusionBlendMode": "exclusion",
+    "subtractBlendMode": "subtract", "divideBlendMode": "divide", "linearBurnBlendMode": "linearBurn",
+    "linearDodgeBlendMode": "linearDodge", "pinLightBlendMode": "pinLight", "hueBlendMode": "hue",
+    "saturationBlendMode": "saturation", "colorBlendMode": "color", "luminosityBlendMode": "luminosity",
+}
+
+def compositing():
+    S, D = alpha_pattern_seeded(4, 3, 0), alpha_pattern_seeded(4, 3, 1)
+    for filter_name, mode in BLEND_FILTERS.items():
+        record(filter_name, blend_mode(mode, S, D))
+    M = pattern(4, 3)
+    for name, channel in [("blendWithMask", 1), ("blendWithRedMask", 0), ("blendWithBlueMask", 2), ("blendWithAlphaMask", 3)]:
+        m = np.clip(M[..., channel:channel + 1], 0, 1)
+        record(name, D + (S - D) * m)
+
+# ---------------------------------------------------------------- generators (region 6×4 at the origin unless noted)
+
+def generators():
+    c0, c1 = srgb_color(1, 0.5, 0.2), srgb_color(0, 0.2, 0.6)
+    X, Y = centres(0, 0, 6, 4)
+    t = np.clip((np.hypot(X - 3, Y - 2) - 0.5) / (3 - 0.5), 0, 1)[..., None]
+    record("radialGradient", c0 + (c1 - c0) * t)
+    v = np.array([6.0, 4.0])
+    t = np.clip((X * v[0] + Y * v[1]) / (v @ v), 0, 1)[..., None]
+    record("linearGradient", c0 + (c1 - c0) * t)
+    record("smoothLinearGradient", c0 + (c1 - c0) * (t * t * (3 - 2 * t)))
+    for name, sharp in [("checkerboardGenerator", 1.0), ("checkerboardGeneratorSoft", 0.5)]:
+        qx, qy = (X - 1) / 2, (Y - 1) / 2
+        cx, cy = np.floor(qx), np.floor(qy)
+        parity = ((cx + cy) % 2 != 0).astype(float)
+        fx, fy = qx - cx, qy - cy
+        edge = np.minimum(np.minimum(fx, 1 - fx), np.minimum(fy, 1 - fy))
+        soft = (1 - sharp) * 0.5
+        b = np.minimum(edge / soft, 1) if soft > 0 else np.ones_like(edge)
+        tt = (0.5 + (parity - 0.5) * b)[..., None]
+        record(name, srgb_color(1, 1, 1) + (srgb_color(0, 0, 0) - srgb_color(1, 1, 1)) * tt)
+    record("constantColorGenerator", np.broadcast_to(srgb_color(0.2, 0.4, 0.6, 0.8), (4, 6, 4)))
+    # Hue/saturation/value wheel, radius 3, value 0.8, softness 1, no dither: region (-3, -3, 6, 6).
+    X, Y = centres(-3, -3, 6, 6)
+    d = np.hypot(X, Y)
+    hue = np.arctan2(Y, X) / (2 * math.pi); hue = np.where(hue < 0, hue + 1, hue)
+    s = np.minimum(d / 3, 1); val = 0.8
+    h6 = (hue - np.floor(hue)) * 6; sector = np.floor(h6).astype(int) % 6; f = h6 - np.floor(h6)
+    p, q, tt = val * (1 - s), val * (1 - s * f), val * (1 - s * (1 - f))
+    table = [(val, tt, p), (q, val, p), (p, val, tt), (p, q, val), (tt, p, val), (val, p, q)]
+    rgb = np.zeros(X.shape + (3,))
+    for k, (r_, g_, b_) in enumerate(table):
+        mask = sector == k
+        for c, comp in enumerate((r_, g_, b_)):
+            rgb[..., c] = np.where(mask, comp if np.ndim(comp) else comp, rgb[..., c])
+    alpha = np.clip((3 - d) / 1, 0, 1)[..., None]
+    record("hueSaturationValueGradient", np.concatenate([srgb_to_linear(rgb) * alpha, alpha], -1))
+
+# ---------------------------------------------------------------- neighbourhood filters (input: pattern 12×10)
+
+def gaussian_weights(sigma):
+    r = math.ceil(3 * sigma)
+    w = np.array([math.exp(-(k * k) / (2 * sigma * sigma)) for k in range(-r, r + 1)])
+    return w / w.sum()
+
+def separable(img, wx, wy, mode="zero"):
+    """Convolve (same size as img), pixels outside clear ("zero") or edge-replicated ("edge")."""
+    rx, ry = len(wx) // 2, len(wy) // 2
+    padded = np.pad(img, ((ry, ry), (rx, rx), (0, 0)), mode="constant" if mode == "zero" else "edge")
+    h, w = img.shape[:2]
+    tmp = sum(wx[k] * padded[:, k:k + w] for k in range(len(wx)))
+    return sum(wy[k] * tmp[k:k + h] for k in range(len(wy)))
+
+def neighbourhood_filters():
+    P = pattern(12, 10)
+    g = gaussian_weights(1.5)
+    record("gaussianBlur", separable(P, g, g))
+    box = np.full(5, 1 / 5)
+    record("boxBlur", separable(P, box, box))
+
+    r = 2.5; reach = 2
+    padded = np.pad(P, ((reach, reach), (reach, reach), (0, 0)))
+    out = np.zeros_like(P); count = 0
+    for dy in range(-reach, reach + 1):
+        half = int(math.floor(math.sqrt(r * r - dy * dy)))
+        for dx in range(-half, half + 1):
+            out += padded[reach + dy:reach + dy + 10, reach + dx:reach + dx + 12]
+            count += 1
+    record("discBlur", out / count)
+
+    n, radius, angle = 3, 3.0, 0.5
+    d = np.array([math.cos(angle), math.sin(angle)])
+    offs = [d * (k * radius / n) for k in range(-n, n + 1)]
+    record("motionBlur", render(lambda x, y: sum(bilinear(P, x + o[0], y + o[1]) for o in offs) / len(offs), 0, 0, 12, 10))
+
+    X, _ = centres(0, 0, 12, 10)
+    m = np.clip(X / 12, 0, 1) * 4
+    levels = [P] + [separable(P, gaussian_weights(4 * k / 4), gaussian_weights(4 * k / 4)) for k in range(1, 5)]
+    k = np.minimum(np.floor(m).astype(int), 3); f = (m - k)[..., None]
+    out = np.zeros_like(P)
+    for j in range(10):
+        for i in range(12):
+            kk = k[j, i]
+            out[j, i] = levels[kk][j, i] * (1 - f[j, i]) + levels[kk + 1][j, i] * f[j, i]
+    record("maskedVariableBlur", out)
+
+    b = separable(P, gaussian_weights(1.5), gaussian_weights(1.5), "edge")
+    usm = P + (P - b) * 0.8; usm[..., 3] = P[..., 3]
+    record("unsharpMask", usm)
+    b = separable(P, gaussian_weights(1.2), gaussian_weights(1.2), "edge")
+    detail = 0.6 * (luma(unpremultiply(P)) - luma(unpremultiply(b)))
+    record("sharpenLuminance", np.concatenate([P[..., :3] + detail[..., None], P[..., 3:]], -1))
+    b = separable(P, gaussian_weights(1), gaussian_weights(1), "edge")
+    dd = P - b
+    keep = smoothstep(0.03, 0.06, np.abs(luma(dd)))[..., None]
+    record("noiseReduction", b + dd * keep * 1.5)
+    guide = separable(P, gaussian_weights(2), gaussian_weights(2), "edge")
+    l = np.clip(luma(unpremultiply(guide)), 0, 1)[..., None]
+    f = 1 + 0.5 * (1 - l) ** 2 - 0.3 * l ** 2
+    record("highlightShadowAdjustRadius", np.concatenate([P[..., :3] * f, P[..., 3:]], -1))
+
+# ---------------------------------------------------------------- geometry
+
+def affine_inverse(a, b, c, d, tx, ty):
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return ia, ib, ic, id_, -(tx * ia + ty * ic), -(tx * ib + ty * id_)
+
+def warp(img, inverse, x0, y0, w, h, ox=0, oy=0, sampler=bilinear):
+    a, b, c, d, tx, ty = inverse
+    return render(lambda x, y: sampler(img, a * x + c * y + tx, b * x + d * y + ty, ox, oy), x0, y0, w, h)
+
+def lanczos_weights(o, scale):
+    support = 3 / min(scale, 1)
+    centre = (o + 0.5) / scale
+    first, last = math.floor(centre - support), math.ceil(centre + support)
+    def sinc(x): return 1.0 if x == 0 else math.sin(math.pi * x) / (math.pi * x)
+    ws = []
+    for i in range(first, last + 1):
+        t = (centre - (i + 0.5)) * min(scale, 1)
+        ws.append(sinc(t) * sinc(t / 3) if abs(t) < 3 else 0)
+    total = sum(ws)
+    return first, [x / total for x in ws]
+
+def homography(src, dst):
+    A = []; rhs = []
+    for (x, y), (u, v) in zip(src, dst):
+        A.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
+        A.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
+    h = np.linalg.solve(np.array(A), np.array(rhs))
+    H = np.append(h, 1).reshape(3, 3)
+    return lambda p: ((H[0, 0] * p[0] + H[0, 1] * p[1] + H[0, 2]) / (H[2, 0] * p[0] + H[2, 1] * p[1] + H[2, 2]),
+                      (H[1, 0] * p[0] + H[1, 1] * p[1] + H[1, 2]) / (H[2, 0] * p[0] + H[2, 1] * p[1] + H[2, 2]))
+
+def geometry_filters():
+    P = pattern(12, 10)
+    c, s = math.cos(0.3), math.sin(0.3)
+    record("affineTransform", warp(P, affine_inverse(c, s, -s, c, 2, 1), 0, 0, 12, 10))
+
+    sx, sy = 0.75, 0.5
+    ow, oh = round(12 * sx), round(10 * sy)
+    horizontal = {}
+    for y in range(-20, 30):
+        horizontal[y] = [sum(wk * sample(P, first + k, y) for k, wk in enumerate(ws)) for (first, ws) in [lanczos_weights(o, sx) for o in range(ow)]]
+    out = np.zeros((oh, ow, 4))
+    for oy in range(oh):
+        first, ws = lanczos_weights(oy, sy)
+        for ox in range(ow):
+            out[oy, ox] = sum(wk * horizontal[first + k][ox] for k, wk in enumerate(ws))
+    record("lanczosScaleTransform", out)
+
+    angle = 0.2; ca, sa = abs(math.cos(angle)), abs(math.sin(angle))
+    scale = max((12 * ca + 10 * sa) / 12, (12 * sa + 10 * ca) / 10)
+    c, s = math.cos(angle), math.sin(angle)
+    # T = translate(-6,-5) · rotate · scale · translate(6,5) as (a, b, c, d, tx, ty)
+    a, b, cc, d = c * scale, s * scale, -s * scale, c * scale
+    tx = -6 * a - 5 * cc + 6; ty = -6 * b - 5 * d + 5
+    record("straightenFilter", warp(P, affine_inverse(a, b, cc, d, tx, ty), 0, 0, 12, 10))
+
+    tl, tr, br, bl = (2, 8), (10, 9), (11, 1), (1, 2)
+    L = lambda p, q: math.hypot(p[0] - q[0], p[1] - q[1])
+    w, h = max(L(tr, tl), L(br, bl)), max(L(tl, bl), L(tr, br))
+    o = (1, 1)
+    H = homography([o, (o[0] + w, o[1]), (o[0] + w, o[1] + h), (o[0], o[1] + h)], [bl, br, tr, tl])
+    record("perspectiveCorrection", render(lambda x, y: bilinear(P, *H((x, y))), 1, 1, int(math.floor(w)), int(math.floor(h))))
+
+    def stretched(v, b0, b1, grow):
+        if v <= b0: return v
+        if v >= b1 + grow: return v - grow
+        return b0 + (v - b0) * (b1 - b0) / (b1 + grow - b0)
+    def tiled(v, b0, b1, grow, flip):
+        if v <= b0: return v
+        if v >= b1 + grow: return v - grow
+        period = b1 - b0; k = math.floor((v - b0) / period); f = (v - b0) - k * period
+        if flip and k % 2 != 0: f = period - f
+        return b0 + f
+    record("ninePartStretched", render(lambda x, y: bilinear(P, stretched(x, 3, 6, 4), stretched(y, 3, 5, 2)), 0, 0, 16, 12))
+    record("ninePartTiled", render(lambda x, y: bilinear(P, tiled(x, 3, 6, 4, False), tiled(y, 3, 5, 2, True)), 0, 0, 16, 12))
+
+    small, guide = pattern(4, 3), pattern(12, 9)
+    scale = np.array([4 / 12, 3 / 9]); sigma = 1.0; window = 2
+    def gl(p):
+        return (p[0] * 0.2125 + p[1] * 0.7154 + p[2] * 0.0721) / p[3] if p[3] > 0 else 0
+    def epu(x, y):
+        lp = gl(sample(guide, math.floor(x), math.floor(y)))
+        q = np.array([x, y]) * scale
+        qx, qy = math.floor(q[0] - 0.5), math.floor(q[1] - 0.5)
+        acc = np.zeros(4); tot = 0
+        for j in range(qy - window + 1, qy + window + 1):
+            for i in range(qx - window + 1, qx + window + 1):
+                jc = np.array([i + 0.5, j + 0.5]); dd = jc - q
+                gp = jc / scale
+                lg = gl(sample(guide, math.floor(gp[0]), math.floor(gp[1])))
+                wgt = math.exp(-(dd @ dd) / (2 * sigma * sigma)) * math.exp(-(lp - lg) ** 2 / (2 * 0.15 * 0.15))
+                acc += sample(small, i, j) * wgt; tot += wgt
+        return acc / tot if tot > 0 else acc
+    record("edgePreserveUpsampleFilter", render(epu, 0, 0, 12, 9))
+
+    crop = np.zeros_like(P); crop[3:7, 2:7] = P[3:7, 2:7]
+    record("crop", crop)
+    record("affineClamp", render(lambda x, y: clamped_bilinear(P, x / 1.5, y / 1.5), -2, -2, 8, 6))
+    record("pixellate", render(lambda x, y: nearest(P, 1 + (math.floor((x - 1) / 3) + 0.5) * 3, 1 + (math.floor((y - 1) / 3) + 0.5) * 3), 0, 0, 12, 10))
+
+def clamped_bilinear(img, fx, fy):
+    """Bilinear sampling of an image whose edge pixels repeat outward (clampedToExtent)."""
+    h, w = img.shape[:2]
+    gx, gy = fx - 0.5, fy - 0.5
+    x0, y0 = math.floor(gx), math.floor(gy)
+    tx, ty = gx - x0, gy - y0
+    def at(x, y): return img[min(max(y, 0), h - 1), min(max(x, 0), w - 1)]
+    top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+    bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+    return top * (1 - ty) + bottom * ty
+
+def reductions():
+    P = pattern(12, 10)
+    record("areaAverage", P[1:7, 2:10].reshape(-1, 4).mean(0).reshape(1, 1, 4))
+    u = unpremultiply(P).reshape(-1, 4)
+    hist = np.zeros((1, 8, 4))
+    for c in range(4):
+        bins = np.minimum((np.clip(u[:, c], 0, 1) * 8).astype(int), 7)
+        for b_ in bins: hist[0, b_, c] += 1
+    record("areaHistogram", hist / u.shape[0])
+
+# ---------------------------------------------------------------- output
+
+def main():
+    color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
+    here = os.path.dirname(os.path.abspath(__file__))
+    lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
+             "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",
+             "", "enum ReferenceValues {", "    static let values: [String: [Float]] = ["]
+    for name in sorted(OUT):
+        values = ", ".join("%.7g" % v for v in OUT[name])
+        lines.append(f'        "{name}": [{values}],')
+    lines += ["    ]", "}", ""]
+    with open(os.path.join(here, "..", "ReferenceValues.swift"), "w") as f:
+        f.write("\n".join(lines))
+    print(f"{len(OUT)} reference arrays, {sum(len(v) for v in OUT.values())} values")
+
+if __name__ == "__main__":
+    main()

@@ -1,1 +1,0 @@
-import _Testing_CoreGraphics
