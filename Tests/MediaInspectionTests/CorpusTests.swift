@@ -233,7 +233,8 @@ final class CorpusTests: XCTestCase {
         var options = InspectionOptions()
         options.maximumPixelCount = 100_000
         for path in ["images/orientation/orientation_1.jpg", "images/rgb16.png", "heic/no_exif_portrait.heic", "images/colorchart_rgb16.tif"] {
-            XCTAssertThrowsError(try MediaInspector.inspect(fileAt: TestMedia.url(path), options: options)) { error in
+            let url = try TestMedia.url(path)   // skips, with a message, when the corpus is absent
+            XCTAssertThrowsError(try MediaInspector.inspect(fileAt: url, options: options)) { error in
                 XCTAssertEqual((error as? MediaInspectionError)?.code, .tooLarge, path)
             }
         }
