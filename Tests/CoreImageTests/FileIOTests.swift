@@ -1,6 +1,7 @@
 import Foundation
 import _Testing_CoreImage
 import _TestSupport
+@testable import CoreImage
 
 /// Files in and out through ImageIO: lazy decoding, orientation, properties, the representations.
 @Suite struct FileIOTests {
@@ -39,6 +40,21 @@ import _TestSupport
         #expect(first == reference && again == reference, "rendering in place must not change a single byte")
         // The source image is still usable afterwards (it decodes again).
         #expect(Render.bytes(image, image.extent) == Render.bytes(image, image.extent, context: caching))
+    }
+
+    @Test func oneShotBlurExportsStreamBackOverTheDecodedFile() throws {
+        let directory = TemporaryDirectory()
+        let url = try FixtureImages.writeJPEG(to: directory.appending("in.jpg"), width: 90, height: 70)
+        let image = try #require(CIImage(contentsOf: url))
+        let recipe = image.clampedToExtent().applyingFilter("CIGaussianBlur", parameters: [kCIInputRadiusKey: 3.0])
+            .cropped(to: image.extent).applyingFilter("CISepiaTone")
+        let srgb = CGColorSpace(name: CGColorSpace.sRGB)!
+        let oneShot = CIContext(options: [.cacheIntermediates: false])
+        oneShot.renderOverrides = RenderOverrides(tileWidth: 32, tileHeight: 8)  // many strips, blur reach 9 rows
+        let streamed = try #require(oneShot.jpegRepresentation(of: recipe, colorSpace: srgb))
+        #expect(oneShot.lastRenderStatistics.renderedInPlace)
+        let reference = try #require(CIContext().jpegRepresentation(of: recipe, colorSpace: srgb))
+        #expect(streamed == reference, "streaming over the source must not change a single byte")
     }
 
     @Test func unreadableInputGivesNil() {

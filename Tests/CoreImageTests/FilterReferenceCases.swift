@@ -56,6 +56,8 @@ enum FilterCases {
             color("falseColor", "CIFalseColor"),
             color("maskToAlpha", "CIMaskToAlpha"),
             color("colorCube", "CIColorCube", ["inputCubeDimension": 2, "inputCubeData": ReferenceInputs.rotatingCube]),
+            color("colorCubeWithColorSpace", "CIColorCubeWithColorSpace", ["inputCubeDimension": 2, "inputCubeData": ReferenceInputs.rotatingCube,
+                                                                          "inputColorSpace": CGColorSpace(name: CGColorSpace.displayP3)!], tolerance: 3e-4),
             color("photoEffectMono", "CIPhotoEffectMono", tolerance: 3e-4),
             color("photoEffectNoir", "CIPhotoEffectNoir", tolerance: 3e-4),
             color("photoEffectTonal", "CIPhotoEffectTonal", tolerance: 3e-4),

@@ -117,6 +117,19 @@ import _Testing_CoreImage
         #expect(Render.bytes(image, image.extent) == pixels)
     }
 
+    @Test func absurdRequestsAreRefusedNotAttempted() {
+        let red = CIImage(color: .red)
+        #expect(CIContext().createCGImage(red, from: CGRect(x: 0, y: 0, width: 40000, height: 10)) == nil)
+        let wide = red.cropped(to: CGRect(x: 0, y: 0, width: 40000, height: 10))
+        #expect(CIContext().jpegRepresentation(of: wide, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!) == nil)
+        #expect(throws: CIContextRepresentationError.self) {
+            try CIContext().writeJPEGRepresentation(of: wide, to: URL(fileURLWithPath: "/tmp/never-written.jpg"), colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!)
+        }
+        // A gigantic blur radius is capped (σ ≤ 1000: the extent grows by at most 3000 pixels).
+        let blurred = TestImages.patternImage().applyingGaussianBlur(sigma: 1e9)
+        #expect(blurred.extent.width <= 16 + 6000)
+    }
+
     @Test func createCGImageLayouts() throws {
         let image = TestImages.patternImage(width: 6, height: 4)
         let context = CIContext()

@@ -51,22 +51,35 @@ public final class CIColor: NSObject, @unchecked Sendable {
     /// "r g b a".
     public var stringRepresentation: String { "\(red) \(green) \(blue) \(alpha)" }
 
+    /// "<CIColor r g b a space>".
     public override var description: String { "<CIColor \(stringRepresentation) \(ColorSpaces.shortName(colorSpace))>" }
+    /// Equal components in the same colour space.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CIColor else { return false }
         return components == other.components && colorSpace == other.colorSpace
     }
+    /// A hash of the components.
     public override var hash: Int { components.hashValue }
 
+    /// Opaque black (sRGB).
     public static let black = CIColor(red: 0, green: 0, blue: 0)
+    /// Opaque white (sRGB).
     public static let white = CIColor(red: 1, green: 1, blue: 1)
+    /// Opaque 50 % gray (sRGB).
     public static let gray = CIColor(red: 0.5, green: 0.5, blue: 0.5)
+    /// Opaque red (sRGB).
     public static let red = CIColor(red: 1, green: 0, blue: 0)
+    /// Opaque green (sRGB).
     public static let green = CIColor(red: 0, green: 1, blue: 0)
+    /// Opaque blue (sRGB).
     public static let blue = CIColor(red: 0, green: 0, blue: 1)
+    /// Opaque cyan (sRGB).
     public static let cyan = CIColor(red: 0, green: 1, blue: 1)
+    /// Opaque magenta (sRGB).
     public static let magenta = CIColor(red: 1, green: 0, blue: 1)
+    /// Opaque yellow (sRGB).
     public static let yellow = CIColor(red: 1, green: 1, blue: 0)
+    /// Transparent black (sRGB).
     public static let clear = CIColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The engine's form of the colour.

@@ -11,6 +11,9 @@ extension CIContext {
         guard !rect.isEmpty, !rect.isInfinite else {
             throw CIContextRepresentationError(description: "the image's extent \(image.extent) is empty or infinite; crop it first")
         }
+        guard rect.width <= CIContext.maximumSide, rect.height <= CIContext.maximumSide else {
+            throw CIContextRepresentationError(description: "the image is \(rect.width)×\(rect.height); outputs are limited to \(CIContext.maximumSide) pixels a side")
+        }
         var space = colorSpace
         if format.isGray && space.model != .monochrome { space = CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)! }
         if !format.isGray && space.model != .rgb {

@@ -8,7 +8,8 @@ extension CIContext {
                        format: CIFormat, colorSpace: CGColorSpace?) {
         guard let pixelFormat = format.pixelFormat else { return }
         let rect = PixelRect(covering: bounds)
-        guard !rect.isEmpty, !rect.isInfinite, rowBytes >= rect.width * pixelFormat.bytesPerPixel else { return }
+        guard !rect.isEmpty, !rect.isInfinite, rect.width <= CIContext.maximumSide, rect.height <= CIContext.maximumSide,
+              rowBytes >= rect.width * pixelFormat.bytesPerPixel else { return }
         let destination = Destination(base: data, bytesPerRow: rowBytes, format: pixelFormat, bounds: rect, bottomUp: false)
         render(image.image, bounds: rect, destination: destination, outputSpace: colorSpace)
     }
@@ -30,7 +31,7 @@ extension CIContext {
     public func createCGImage(_ image: CIImage, from fromRect: CGRect, format: CIFormat, colorSpace: CGColorSpace?, deferred: Bool) -> CGImage? {
         guard let pixelFormat = format.pixelFormat, let layout = pixelFormat.cgLayout else { return nil }
         let rect = PixelRect(covering: fromRect)
-        guard !rect.isEmpty, !rect.isInfinite else { return nil }
+        guard !rect.isEmpty, !rect.isInfinite, rect.width <= CIContext.maximumSide, rect.height <= CIContext.maximumSide else { return nil }
         var space = colorSpace ?? ColorSpaces.sRGB
         if pixelFormat.isGray && space.numberOfComponents != 1 { space = CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)! }
         if !pixelFormat.isGray && pixelFormat.colorChannelCount == 3 && space.numberOfComponents != 3 { return nil }

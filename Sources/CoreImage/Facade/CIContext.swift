@@ -59,11 +59,14 @@ public final class CIContext: NSObject, @unchecked Sendable {
     /// Frees what can be freed (the cache of intermediates).
     public func reclaimResources() { cache.removeAll() }
 
-    /// The largest input image size (no limit here beyond memory: 2¹⁵ pixels a side, as Apple's CPU renderer).
+    /// Outputs larger than this on a side are refused (`nil` / thrown error / nothing rendered).
+    static let maximumSide = 32768
+
+    /// The largest input image size: 2¹⁵ pixels a side.
     public func inputImageMaximumSize() -> CGSize { CGSize(width: 32768, height: 32768) }
 
-    /// The largest output image size.
-    public func outputImageMaximumSize() -> CGSize { CGSize(width: 32768, height: 32768) }
+    /// The largest output image size: 2¹⁵ pixels a side (larger renders are refused).
+    public func outputImageMaximumSize() -> CGSize { CGSize(width: CIContext.maximumSide, height: CIContext.maximumSide) }
 
     /// What the context's last render did (fusion, intermediates, rows read, tiles). Package API for tests and benchmarks.
     package var lastRenderStatistics: RenderStatistics {
@@ -90,12 +93,15 @@ public final class CIContext: NSObject, @unchecked Sendable {
         return settings
     }
 
-    /// Renders over the image's own decoded file when that is safe (see `Renderer.renderInPlace`), returning the
-    /// pixels; `nil` when it is not possible (nothing was rendered) or failed.
+    /// Renders over the image's own decoded file when that is safe (`Renderer.renderInPlace` for per-pixel work,
+    /// `renderStreamingOverSource` with neighbourhoods), returning the pixels; `nil` when it is not possible
+    /// (nothing was rendered) or failed.
     package func renderInPlace(_ image: Image, bounds: PixelRect, format: PixelFormat, outputSpace: CGColorSpace?,
                                configure: ((inout RenderSettings) -> Void)? = nil) -> Bitmap? {
         let settings = settings(outputSpace: outputSpace, configure: configure)
-        guard let (bitmap, result) = try? Renderer.renderInPlace(image, rect: bounds, format: format, settings: settings) else { return nil }
+        let rendered = (try? Renderer.renderInPlace(image, rect: bounds, format: format, settings: settings))
+            ?? (try? Renderer.renderStreamingOverSource(image, rect: bounds, format: format, settings: settings))
+        guard let (bitmap, result) = rendered else { return nil }
         statisticsLock.lock(); statistics = result; lastError = nil; statisticsLock.unlock()
         return bitmap
     }

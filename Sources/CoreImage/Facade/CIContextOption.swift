@@ -2,6 +2,7 @@ import Foundation
 
 /// Keys for `CIContext` options, with Apple's raw values.
 public struct CIContextOption: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
     /// Creates an option key from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -127,5 +127,6 @@ open class CIFilter: NSObject {
     /// A copy with the same inputs.
     open override func copy() -> Any { CIFilter(copying: self) }
 
+    /// "<CIFilter name>".
     public override var description: String { "<CIFilter \(name)>" }
 }

@@ -4,6 +4,7 @@
 /// store the statics, not the numbers. `CIFormat(rawValue: 0)` means "the context's working format" where
 /// Apple accepts it (processor kernel input formats).
 public struct CIFormat: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: Int32
     /// Creates a format from its raw value.
     public init(rawValue: Int32) { self.rawValue = rawValue }

@@ -68,5 +68,6 @@ public final class CIImage: NSObject, @unchecked Sendable {
     /// Transparent, infinite.
     public static var clear: CIImage { CIImage(color: .clear) }
 
+    /// "<CIImage extent …>".
     public override var description: String { "<CIImage extent \(extent)>" }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// Keys for options when creating a `CIImage`, with Apple's raw values.
 public struct CIImageOption: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
     /// Creates an option key from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -94,32 +94,60 @@ open class CIBlendKernel: CIColorKernel, @unchecked Sendable {
         apply(foreground: foreground, background: background)
     }
 
+    /// The `sourceOver` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let sourceOver = CIBlendKernel(mode: .sourceOver)
+    /// The `sourceAtop` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let sourceAtop = CIBlendKernel(mode: .sourceAtop)
+    /// The `sourceIn` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let sourceIn = CIBlendKernel(mode: .sourceIn)
+    /// The `sourceOut` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let sourceOut = CIBlendKernel(mode: .sourceOut)
+    /// The `addition` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let componentAdd = CIBlendKernel(mode: .addition)
+    /// The `multiplyCompositing` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let componentMultiply = CIBlendKernel(mode: .multiplyCompositing)
+    /// The `minimum` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let componentMin = CIBlendKernel(mode: .minimum)
+    /// The `maximum` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let componentMax = CIBlendKernel(mode: .maximum)
+    /// The `multiply` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let multiply = CIBlendKernel(mode: .multiply)
+    /// The `screen` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let screen = CIBlendKernel(mode: .screen)
+    /// The `overlay` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let overlay = CIBlendKernel(mode: .overlay)
+    /// The `darken` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let darken = CIBlendKernel(mode: .darken)
+    /// The `lighten` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let lighten = CIBlendKernel(mode: .lighten)
+    /// The `colorDodge` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let colorDodge = CIBlendKernel(mode: .colorDodge)
+    /// The `colorBurn` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let colorBurn = CIBlendKernel(mode: .colorBurn)
+    /// The `hardLight` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let hardLight = CIBlendKernel(mode: .hardLight)
+    /// The `softLight` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let softLight = CIBlendKernel(mode: .softLight)
+    /// The `difference` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let difference = CIBlendKernel(mode: .difference)
+    /// The `exclusion` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let exclusion = CIBlendKernel(mode: .exclusion)
+    /// The `subtract` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let subtract = CIBlendKernel(mode: .subtract)
+    /// The `divide` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let divide = CIBlendKernel(mode: .divide)
+    /// The `linearBurn` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let linearBurn = CIBlendKernel(mode: .linearBurn)
+    /// The `linearDodge` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let linearDodge = CIBlendKernel(mode: .linearDodge)
+    /// The `pinLight` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let pinLight = CIBlendKernel(mode: .pinLight)
+    /// The `hue` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let hue = CIBlendKernel(mode: .hue)
+    /// The `saturation` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let saturation = CIBlendKernel(mode: .saturation)
+    /// The `color` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let color = CIBlendKernel(mode: .color)
+    /// The `luminosity` blend, the same maths as the compositing filters (see `BlendKernel`).
     public static let luminosity = CIBlendKernel(mode: .luminosity)
 }

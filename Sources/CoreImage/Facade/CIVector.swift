@@ -55,7 +55,10 @@ public final class CIVector: NSObject, @unchecked Sendable {
     /// The values as doubles.
     package var doubles: [Double] { values.map { Double($0) } }
 
+    /// "<CIVector [v0 v1 …]>".
     public override var description: String { "<CIVector \(stringRepresentation)>" }
+    /// Equal values.
     public override func isEqual(_ object: Any?) -> Bool { (object as? CIVector)?.values == values }
+    /// A hash of the values.
     public override var hash: Int { values.hashValue }
 }

@@ -220,6 +220,21 @@ def color_filters():
     record("colorCube", per_pixel_unpremultiplied(P, lambda u: np.concatenate(
         [np.clip(u[..., [1, 2, 0]], 0, 1), u[..., 3:]], -1)))
 
+    # The same rotating cube looked up in Display P3 (both spaces are D65, so the conversion is the plain
+    # primaries matrix: P3 = XYZ→P3 · sRGB→XYZ, built here from the published primaries).
+    def rgb_to_xyz(primaries, white=(0.3127, 0.3290)):
+        cols = np.array([[x / y, 1, (1 - x - y) / y] for x, y in primaries]).T
+        w = np.array([white[0] / white[1], 1, (1 - white[0] - white[1]) / white[1]])
+        return cols * np.linalg.solve(cols, w)
+    srgb_m = rgb_to_xyz([(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)])
+    p3_m = rgb_to_xyz([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)])
+    to_p3 = np.linalg.inv(p3_m) @ srgb_m
+    def cube_in_p3(u):
+        p3 = linear_to_srgb(u[..., :3] @ to_p3.T)
+        looked = np.clip(p3[..., [1, 2, 0]], 0, 1)
+        return np.concatenate([srgb_to_linear(looked) @ np.linalg.inv(to_p3).T, u[..., 3:]], -1)
+    record("colorCubeWithColorSpace", per_pixel_unpremultiplied(P, cube_in_p3))
+
     effects = {
         "Mono": (True, 1, [[(0, 0), (0.25, 0.25), (0.5, 0.5), (0.75, 0.75), (1, 1)]] * 3),
         "Noir": (True, 1, [[(0, 0), (0.25, 0.15), (0.5, 0.5), (0.75, 0.85), (1, 1)]] * 3),

@@ -17,7 +17,6 @@ extension Renderer {
         var placeholder: UInt8 = 0
         let probe = Destination(base: &placeholder, bytesPerRow: rect.width * format.bytesPerPixel, format: format, bounds: rect, bottomUp: false)
         let schedule = try Schedule(image: image, rect: rect, destination: probe, settings: settings)
-        defer { schedule.lazySources.forEach { $0.release() } }
         guard schedule.phases.isEmpty, schedule.root.leaves.count == 1, case .bitmap(let leaf)? = schedule.root.leaves.first,
               leaf.clamp == nil, leaf.rect == rect, schedule.root.extent.contains(rect),
               schedule.lazySources.contains(where: { $0.decoded === leaf.bitmap }),
@@ -37,6 +36,9 @@ extension Renderer {
                 root.run(tile, into: destination, worker)
             }
         }
+        // The decoded file now holds the output: forget it (a later render decodes again). When the render does
+        // not qualify nothing is released, so the caller's fallback render reuses the decoded pixels.
+        schedule.lazySources.forEach { $0.release() }
         for worker in workers {
             statistics.merge(worker.statistics)
             statistics.arenaOverflows += worker.arena.overflowCount

@@ -85,7 +85,7 @@ package enum Renderer {
         }
     }
 
-    private static func count(_ schedule: Schedule, into statistics: inout RenderStatistics) {
+    static func count(_ schedule: Schedule, into statistics: inout RenderStatistics) {
         statistics.outputBuffers += 1
         for stage in schedule.stages {
             switch stage {

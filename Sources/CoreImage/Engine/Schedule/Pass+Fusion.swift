@@ -60,15 +60,8 @@ package final class FusionPass {
         let output = builder.emit(root)
         var instructions = builder.instructions
         ProgramPeephole.run(&instructions, leaves: builder.leaves)
-        let names = instructions.compactMap { instruction -> String? in
-            switch instruction {
-            case .kernel(let k, _, _), .generate(let k, _): k.name
-            case .operation(let o, _): o.description
-            default: nil
-            }
-        }
         return ProgramStage(extent: root.pixelExtent, leaves: builder.leaves, instructions: instructions,
-                            registerCount: builder.registerCount, output: output, kernelNames: names)
+                            registerCount: builder.registerCount, output: output)
     }
 
     fileprivate func addBitmapLeaf(_ leaf: BitmapLeaf) { bitmapLeaves.append(leaf) }

@@ -26,13 +26,21 @@ package final class ProgramStage: Stage, @unchecked Sendable {
     package var instructions: [Instruction]
     package let registerCount: Int
     package let output: Int
-    /// Names of the kernels fused into this program, for printing.
-    package let kernelNames: [String]
 
-    package init(extent: PixelRect, leaves: [Leaf], instructions: [Instruction], registerCount: Int, output: Int, kernelNames: [String]) {
-        (self.leaves, self.instructions, self.registerCount, self.output, self.kernelNames)
-            = (leaves, instructions, registerCount, output, kernelNames)
+    package init(extent: PixelRect, leaves: [Leaf], instructions: [Instruction], registerCount: Int, output: Int) {
+        (self.leaves, self.instructions, self.registerCount, self.output) = (leaves, instructions, registerCount, output)
         super.init(extent: extent)
+    }
+
+    /// Names of the kernels and operations the program runs (after every rewrite), for printing and statistics.
+    package var kernelNames: [String] {
+        instructions.compactMap { instruction -> String? in
+            switch instruction {
+            case .kernel(let k, _, _), .generate(let k, _): k.name
+            case .operation(let o, _): o.description
+            default: nil
+            }
+        }
     }
 
     package override var children: [Stage] {

@@ -9,6 +9,7 @@ public protocol CIFilterProtocol: AnyObject {
 }
 
 extension CIFilterProtocol {
+    /// No custom attributes by default.
     public static func customAttributes() -> [String: Any]? { nil }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 extension FilterCatalog {
-    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (separable).
+    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (separable; r ≤ 3000).
     static let boxBlur = FilterDefinition(
         name: "CIBoxBlur", categories: [kCategory.blur, kCategory.video, kCategory.stillImage],
         summary: "Blurs an image using a box-shaped convolution kernel.",
@@ -9,7 +9,7 @@ extension FilterCatalog {
         mac: "10.4", iOS: "9"
     ) { args in
         guard let image = args.image() else { return nil }
-        let r = max(0, Int(args.number(kCIInputRadiusKey).rounded()))
+        let r = max(0, Int(min(args.number(kCIInputRadiusKey), 3000).rounded()))
         guard r > 0 else { return image }
         let weights = [Float](repeating: 1 / Float(2 * r + 1), count: 2 * r + 1)
         return image.applying(area: SeparableConvolution(name: "boxBlur", signature: "r=\(r)", horizontal: weights, vertical: weights))

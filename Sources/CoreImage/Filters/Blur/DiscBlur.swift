@@ -1,7 +1,7 @@
 import Foundation
 
 extension FilterCatalog {
-    /// CIDiscBlur: the mean over the pixels whose centres lie within `inputRadius` of the output pixel's centre.
+    /// CIDiscBlur: the mean over the pixels whose centres lie within `inputRadius` (at most 500) of the output pixel's centre.
     static let discBlur = FilterDefinition(
         name: "CIDiscBlur", categories: [kCategory.blur, kCategory.video, kCategory.stillImage],
         summary: "Blurs an image using a disc-shaped convolution kernel.",
@@ -9,7 +9,7 @@ extension FilterCatalog {
         mac: "10.4", iOS: "9"
     ) { args in
         guard let image = args.image() else { return nil }
-        let r = args.number(kCIInputRadiusKey)
+        let r = min(args.number(kCIInputRadiusKey), 500)
         return r < 1 ? image : image.applying(area: DiscConvolution(radius: r))
     }
 }

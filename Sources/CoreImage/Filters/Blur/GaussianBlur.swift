@@ -17,8 +17,12 @@ extension FilterCatalog {
 }
 
 /// Gaussian blurring shared by the filters that need it (unsharp mask, bloom, noise reduction…).
+/// σ is capped at 1000 pixels (a 6001-tap kernel) so absurd radii cannot exhaust memory.
 enum GaussianBlur {
-    static func apply(_ image: Image, sigma: Double) -> Image {
+    static let maximumSigma = 1000.0
+
+    static func apply(_ image: Image, sigma requested: Double) -> Image {
+        let sigma = min(requested, maximumSigma)
         guard sigma > 0.01 else { return image }
         let weights = SeparableConvolution.gaussianWeights(sigma: sigma)
         return image.applying(area: SeparableConvolution(name: "gaussianBlur", signature: "σ=\(sigma)", horizontal: weights, vertical: weights))

@@ -13,7 +13,7 @@ extension FilterCatalog {
         ], mac: "10.4", iOS: "8.3"
     ) { args in
         guard let image = args.image() else { return nil }
-        let r = args.number(kCIInputRadiusKey), angle = args.number(kCIInputAngleKey)
+        let r = min(args.number(kCIInputRadiusKey), 2000), angle = args.number(kCIInputAngleKey)
         guard r > 0.01 else { return image }
         let n = Int(r.rounded(.up))
         let direction = SIMD2(Float(cos(angle)), Float(sin(angle)))
