@@ -4,7 +4,7 @@ import ImageIO
 
 extension UIImage {
     /// JPEG data at `compressionQuality` (0 = smallest, 1 = best), pixels rotated upright, ICC profile embedded;
-    /// `nil` for images without a bitmap (`CIImage`-backed) or when encoding fails.
+    /// `CIImage`-backed images are rendered first (nil when their extent is infinite or encoding fails).
     public func jpegData(compressionQuality: CGFloat) -> Data? {
         encoded(as: .jpeg, quality: Double(compressionQuality))
     }
@@ -20,7 +20,7 @@ extension UIImage {
     }
 
     private func encoded(as format: ImageFormat, quality: Double) -> Data? {
-        guard let cgImage, let space = cgImage.colorSpace, let pixels = try? PixelBuffer(cgImage: cgImage) else { return nil }
+        guard let cgImage = bitmapForEncoding, let space = cgImage.colorSpace, let pixels = try? PixelBuffer(cgImage: cgImage) else { return nil }
         let options = EncodeOptions(quality: quality, embedColorProfile: true, metadata: .strip)
         return try? ImageWriter.encode(pixels: pixels, colorSpace: space, orientation: CGImagePropertyOrientation(imageOrientation),
                                        as: format, options: options)

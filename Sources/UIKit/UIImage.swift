@@ -16,9 +16,6 @@ public final class UIImage: Sendable, CustomStringConvertible {
     /// How `cgImage` must be rotated/mirrored to display upright.
     public let imageOrientation: UIImage.Orientation
 
-    // TODO(Core Image helper): `ciImage` support. `CoreImage` adds `public var ciImage: CIImage?` and
-    // `UIImage(ciImage:)`/`UIImage(ciImage:scale:orientation:)` in a `UIImage+CIImage.swift` in this module,
-    // storing the `CIImage` in `ciImageStorage` through `init(ciImageStorage:size:scale:orientation:)`.
     /// Storage for the `CIImage` of images made from one (set only through the package initializer below).
     package let ciImageStorage: (any Sendable)?
     private let pixelSize: CGSize
