@@ -41,6 +41,7 @@ final class ContentEditingTests: PhotosTestCase {
         XCTAssertNil(first.adjustmentData)
         XCTAssertEqual(first.mediaType, .image)
         XCTAssertEqual(first.fullSizeImageOrientation, 1)
+        XCTAssertEqual(first.displaySizeImage?.size, CGSize(width: asset.pixelWidth, height: asset.pixelHeight), "small images are not enlarged")
 
         let recorder = ChangeRecorder()
         library.register(recorder)
@@ -81,6 +82,7 @@ final class ContentEditingTests: PhotosTestCase {
             (FixtureImages.jpeg(seed: 1), nil, .missingResource),                            // no adjustment data
             (Data(), good, .invalidResource),                                                   // empty render
             (Data("<html>not an image</html>".utf8), good, .invalidResource),                   // garbage
+            (FixtureImages.jpeg(width: 64, height: 48, seed: 4).dropLast(200), good, .invalidResource), // truncated, header intact
             (FixtureImages.jpeg(seed: 1),
              PHAdjustmentData(formatIdentifier: format, formatVersion: "1", data: Data(count: PHAdjustmentData.maximumDataSize + 1)),
              .invalidResource),                                                                  // oversize adjustment data

@@ -17,6 +17,9 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     public let fullSizeImageURL: URL?
     /// The EXIF orientation (1…8) of the full-size image.
     public let fullSizeImageOrientation: Int32
+    /// A screen-size rendition of the image to edit (at most 1,600 pixels on the long side, upright, in its
+    /// own colour space) for interactive previews; nil when it cannot be decoded.
+    public let displaySizeImage: UIImage?
 
     /// The asset being edited (the output refers to it).
     let assetIdentifier: String
@@ -34,10 +37,25 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         self.adjustmentData = adjustmentData
         self.fullSizeImageURL = fullSizeImageURL
         fullSizeImageOrientation = orientation
+        displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         self.library = library
         self.baseIsOriginal = baseIsOriginal
         super.init()
+    }
+
+    /// Longest side of `displaySizeImage`.
+    static let displaySize = 1600
+
+    static func displaySizeImage(of url: URL) -> UIImage? {
+        guard let source = CGImageSourceCreateWithURL(url as CFURL, nil) else { return nil }
+        let options: [String: Any] = [
+            kCGImageSourceCreateThumbnailFromImageAlways: true,
+            kCGImageSourceCreateThumbnailWithTransform: true,
+            kCGImageSourceThumbnailMaxPixelSize: displaySize,
+        ]
+        guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, options as CFDictionary) else { return nil }
+        return UIImage(cgImage: image)
     }
 }

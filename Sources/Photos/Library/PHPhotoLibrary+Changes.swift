@@ -48,10 +48,28 @@ extension PHPhotoLibrary {
                 }
             }
         }
+        try validateRenderedContent(in: batch)
         do {
             derivativesNeedUpdate(after: try library.apply(batch))
         } catch {
             throw PHPhotosError(libraryError: error)
+        }
+    }
+}
+
+extension PHPhotoLibrary {
+    /// Content-editing outputs must decode completely (the core checks type and header; this decodes pixels).
+    func validateRenderedContent(in batch: ChangeBatch) throws {
+        for case .editContent(let edit) in batch.operations {
+            guard case .file(let url) = edit.rendered, FileManager.default.fileExists(atPath: url.path) else {
+                throw PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "The rendered content for \(edit.identifier) does not exist"])
+            }
+            // Empty and non-image files are left to the core, whose messages name the problem.
+            guard let source = CGImageSourceCreateWithURL(url as CFURL, nil), CGImageSourceGetCount(source) > 0,
+                  CGImageSourceGetStatusAtIndex(source, 0) != .statusUnknownType else { continue }
+            guard CGImageSourceGetStatusAtIndex(source, 0) == .statusComplete, CGImageSourceCreateImageAtIndex(source, 0, nil) != nil else {
+                throw PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "The rendered content for \(edit.identifier) is truncated or does not decode"])
+            }
         }
     }
 }
