@@ -33,9 +33,24 @@ public final class CGImage: @unchecked Sendable {
     public let utType: String?
 
     /// Creates a bitmap image, or `nil` when the layout is inconsistent or the data too short.
-    public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
-                 space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
-                 decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+    public convenience init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                             space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+                             decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        self.init(width: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow,
+                  space: space, bitmapInfo: bitmapInfo, provider: provider, shouldInterpolate: shouldInterpolate, intent: intent, utType: nil)
+    }
+
+    /// Package-internal initializer that also records the source type.
+    package convenience init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                              space: CGColorSpace?, bitmapInfo: CGBitmapInfo, data: Data, utType: String?) {
+        self.init(width: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow,
+                  space: space, bitmapInfo: bitmapInfo, provider: CGDataProvider(data: data), shouldInterpolate: true,
+                  intent: .defaultIntent, utType: utType)
+    }
+
+    private init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int, space: CGColorSpace?,
+                  bitmapInfo: CGBitmapInfo, provider: CGDataProvider, shouldInterpolate: Bool, intent: CGColorRenderingIntent,
+                  utType: String?) {
         self.width = width
         self.height = height
         self.bitsPerComponent = bitsPerComponent
@@ -46,23 +61,6 @@ public final class CGImage: @unchecked Sendable {
         self.dataProvider = provider
         self.shouldInterpolate = shouldInterpolate
         self.renderingIntent = intent
-        self.utType = nil
-        guard isLayoutValid else { return nil }
-    }
-
-    /// Package-internal initializer that also records the source type.
-    package init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
-                  space: CGColorSpace?, bitmapInfo: CGBitmapInfo, data: Data, utType: String?) {
-        self.width = width
-        self.height = height
-        self.bitsPerComponent = bitsPerComponent
-        self.bitsPerPixel = bitsPerPixel
-        self.bytesPerRow = bytesPerRow
-        self.colorSpace = space
-        self.bitmapInfo = bitmapInfo
-        self.dataProvider = CGDataProvider(data: data)
-        self.shouldInterpolate = true
-        self.renderingIntent = .defaultIntent
         self.utType = utType
         guard isLayoutValid else { return nil }
     }

@@ -15,16 +15,11 @@ final class CrashRecoveryTests: XCTestCase {
     override func setUp() { directory = TemporaryDirectory(prefix: "photos-crash") }
     override func tearDown() { directory = nil }
 
-    /// The `photos` executable built next to the test bundle.
+    /// The `photos` executable; skips the test when it was not built.
     var photosExecutable: URL {
         get throws {
-            var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = dir.appendingPathComponent("photos")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                dir.deleteLastPathComponent()
-            }
-            throw XCTSkip("the photos executable is not built next to the tests (run `swift build --build-tests` first)")
+            guard let url = PhotosBinary.url else { throw XCTSkip(PhotosBinary.missingMessage) }
+            return url
         }
     }
 

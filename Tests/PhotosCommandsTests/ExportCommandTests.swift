@@ -3,7 +3,7 @@ import Testing
 import _TestSupport
 
 /// `photos export`, `photos thumbnail` and the derivatives `photos import` makes, on the real binary.
-@Suite(.enabled(if: PhotosBinary.url != nil, "the photos executable was not found next to the test bundle (set PHOTOS_BINARY)"))
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
 struct ExportCommandTests {
     /// A library holding a HEIC, a JPEG and a RAW+JPEG pair from the corpus; nil (test skipped) without it.
     func library(_ dir: TemporaryDirectory) throws -> (args: [String], ids: [String: String])? {

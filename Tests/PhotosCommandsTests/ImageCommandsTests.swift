@@ -3,7 +3,7 @@ import Testing
 import _TestSupport
 
 /// `photos image info` and `photos image thumbnail`, run through the real `photos` binary.
-@Suite(.enabled(if: PhotosBinary.url != nil, "the photos executable was not found next to the test bundle (set PHOTOS_BINARY)"))
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
 struct ImageCommandsTests {
     @Test func infoPrintsImageIOProperties() throws {
         let directory = TemporaryDirectory()

@@ -3,7 +3,7 @@ import Testing
 import _TestSupport
 
 /// `photos image filter` and `photos image filters`, run as the real binary on real files.
-@Suite(.enabled(if: PhotosBinary.url != nil, "the photos executable was not found next to the test bundle (set PHOTOS_BINARY)"))
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
 struct ImageFilterCommandTests {
     @Test func chainWritesAJPEGWithTheRequestedProfile() throws {
         let dir = TemporaryDirectory()

@@ -3,7 +3,7 @@ import Testing
 import _TestSupport
 
 /// Runs the real `photos` binary (built next to the test bundle) against temporary libraries.
-@Suite(.enabled(if: PhotosBinary.url != nil, "the photos executable was not found next to the test bundle (set PHOTOS_BINARY)"))
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
 struct PhotosCommandTests {
     @Test func initCreatesALibrary() throws {
         let dir = TemporaryDirectory()
@@ -149,24 +149,8 @@ struct PhotosCommandTests {
     }
 }
 
-/// Finds and runs the `photos` executable.
-enum PhotosBinary {
-    static let url: URL? = {
-        let fm = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["PHOTOS_BINARY"], fm.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("photos")
-            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        for bundle in Bundle.allBundles {
-            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("photos")
-            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
-
+/// Runs the `photos` executable (located by `_TestSupport`).
+extension PhotosBinary {
     struct Result { let status: Int32; let stdout: String; let stderr: String }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {

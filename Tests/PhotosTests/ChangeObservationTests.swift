@@ -117,15 +117,11 @@ final class Watcher: NSObject, PHPhotoLibraryChangeObserver, @unchecked Sendable
 
 /// A change made by another process (the `photos` command) reaches observers here with the same details.
 final class ExternalChangeTests: PhotosTestCase {
+    /// The `photos` executable; skips the test when it was not built.
     var photosExecutable: URL {
         get throws {
-            var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = dir.appendingPathComponent("photos")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                dir.deleteLastPathComponent()
-            }
-            throw XCTSkip("the photos executable is not built next to the tests (run `swift build --build-tests` first)")
+            guard let url = PhotosBinary.url else { throw XCTSkip(PhotosBinary.missingMessage) }
+            return url
         }
     }
 

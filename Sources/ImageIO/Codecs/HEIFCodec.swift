@@ -111,16 +111,12 @@ public struct HEIFCodec: ImageCodec {
 
     public func embeddedThumbnail(of data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels? {
         try Self.withHandle(data, index: index, format: header.format) { (_, handle, _) throws(ImageIOError) -> DecodedPixels? in
-            guard heif_image_handle_get_number_of_thumbnails(handle) > 0 else { return nil }
-            var id: heif_item_id = 0
-            guard heif_image_handle_get_list_of_thumbnail_IDs(handle, &id, 1) == 1 else { return nil }
-            var thumbnail: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { return nil }
-            defer { heif_image_handle_release(thumbnail) }
-            var thumbHeader = header
-            thumbHeader.width = Int(heif_image_handle_get_ispe_width(thumbnail))
-            thumbHeader.height = Int(heif_image_handle_get_ispe_height(thumbnail))
-            return try Self.decodeHandle(thumbnail, header: thumbHeader, request: request)
+            try HEIFMetadata.withFirstThumbnail(handle) { (thumbnail) throws(ImageIOError) -> DecodedPixels? in
+                var thumbHeader = header
+                thumbHeader.width = Int(heif_image_handle_get_ispe_width(thumbnail))
+                thumbHeader.height = Int(heif_image_handle_get_ispe_height(thumbnail))
+                return try Self.decodeHandle(thumbnail, header: thumbHeader, request: request)
+            }
         }
     }
 

@@ -66,15 +66,22 @@ enum HEIFMetadata {
         }
     }
 
-    /// The size of the first thumbnail item.
-    static func thumbnailSize(_ handle: OpaquePointer) -> (width: Int, height: Int)? {
+    /// Calls `body` with the handle of the image's first thumbnail item (released afterwards); nil when it has none.
+    static func withFirstThumbnail<T, E: Error>(_ handle: OpaquePointer, _ body: (OpaquePointer) throws(E) -> T?) throws(E) -> T? {
         guard heif_image_handle_get_number_of_thumbnails(handle) > 0 else { return nil }
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_thumbnail_IDs(handle, &id, 1) == 1 else { return nil }
         var thumbnail: OpaquePointer?
         guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { return nil }
         defer { heif_image_handle_release(thumbnail) }
+        return try body(thumbnail)
+    }
+
+    /// The size of the first thumbnail item.
+    static func thumbnailSize(_ handle: OpaquePointer) -> (width: Int, height: Int)? {
+        withFirstThumbnail(handle) { thumbnail -> (width: Int, height: Int)? in
         let width = Int(heif_image_handle_get_ispe_width(thumbnail)), height = Int(heif_image_handle_get_ispe_height(thumbnail))
         return width > 0 && height > 0 ? (width, height) : (Int(heif_image_handle_get_width(thumbnail)), Int(heif_image_handle_get_height(thumbnail)))
+        }
     }
 }

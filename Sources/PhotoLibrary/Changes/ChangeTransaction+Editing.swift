@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MediaInspection
 
 extension ChangeTransaction {
     /// Resource types that belong to an edit (dropped when the edit is replaced or reverted).
@@ -10,13 +11,13 @@ extension ChangeTransaction {
         guard let staged = stagedEdits.first(where: { $0.edit.identifier == edit.identifier && $0.edit.adjustment == edit.adjustment }) else { return }
         let row = try assetRow(edit.identifier)
         let mediaType = try Int.fetchOne(db, sql: "SELECT media_type FROM asset WHERE id = ?", arguments: [row.id]) ?? 0
-        let expected: MediaInfoKindName = mediaType == MediaType.video.rawValue ? .video : .image
-        guard staged.renderedInfo.kind.rawValue == expected.rawValue else {
+        let expected: MediaInfo.Kind = mediaType == MediaType.video.rawValue ? .video : .image
+        guard staged.renderedInfo.kind == expected else {
             throw LibraryError(.invalidResource, "The rendered content for \(edit.identifier) is \(staged.renderedInfo.kind.rawValue) but the asset is \(expected.rawValue)")
         }
         try dropEditResources(row.id)
         let uti = edit.renderedUniformTypeIdentifier ?? staged.renderedInfo.uniformTypeIdentifier
-        try insertResource(row.id, type: edit.renderedType(expected), uti: uti, filename: "FullSizeRender.\((staged.renderedPath as NSString).pathExtension)",
+        try insertResource(row.id, type: expected == .video ? .fullSizeVideo : .fullSizePhoto, uti: uti, filename: "FullSizeRender.\((staged.renderedPath as NSString).pathExtension)",
                            path: staged.renderedPath, file: staged.rendered, width: staged.renderedInfo.pixelWidth, height: staged.renderedInfo.pixelHeight)
         try insertResource(row.id, type: .adjustmentData, uti: "com.apple.property-list", filename: "Adjustments.plist",
                            path: staged.adjustmentPath, file: staged.adjustment, width: 0, height: 0)
@@ -50,11 +51,4 @@ extension ChangeTransaction {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [assetID, type.rawValue, uti, filename, path, file.byteCount, file.sha256, width, height])
     }
-}
-
-/// The media kinds an edit can render, by name (MediaInspection's kind names).
-enum MediaInfoKindName: String { case image, video }
-
-extension ContentEdit {
-    func renderedType(_ kind: MediaInfoKindName) -> ResourceType { kind == .video ? .fullSizeVideo : .fullSizePhoto }
 }

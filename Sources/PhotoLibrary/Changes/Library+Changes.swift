@@ -20,7 +20,7 @@ extension Library {
             staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
             throw LibraryError.wrap(error, "Staging new resources failed")
         }
-        var stagedAssets = Array(staged.values)
+        let stagedAssets = Array(staged.values)
         var stagedEdits: [StagedEdit] = []
         do {
             for case .editContent(let edit) in operations { stagedEdits.append(try StagedEdit.stage(edit, in: store)) }
@@ -29,7 +29,6 @@ extension Library {
             stagedEdits.forEach { $0.discard(in: store) }
             throw LibraryError.wrap(error, "Staging the edited content failed")
         }
-        stagedAssets = Array(staged.values)
 
         // 2. Journal every path whose fate this transaction decides, then move new files into place.
         var purgePaths: [String] = []

@@ -43,8 +43,21 @@ public enum ChangeLog {
         guard token >= horizon else {
             throw LibraryError(.tokenExpired, "The change token \(token) is older than the oldest kept change history (\(horizon)); resynchronise")
         }
-        let rows = try Row.fetchCursor(db, sql: "SELECT token, committed_date, payload FROM change_log WHERE token > ? ORDER BY token LIMIT ?",
-                                       arguments: [token, limit == .max ? -1 : limit])
+        return try rows(after: token, through: .max, limit: limit, db)
+    }
+
+    /// The changes between two tokens folded into one, or nil when history from `token` is gone.
+    public static func changes(after token: Int64, through last: Int64, _ db: Database) throws -> LibraryChanges? {
+        guard token >= (try horizon(db)) else { return nil }
+        var folded = LibraryChanges()
+        for entry in try rows(after: token, through: last, limit: .max, db) { folded.append(entry.changes) }
+        return folded
+    }
+
+    /// Entries with `token < entry.token <= last`, oldest first, decoded.
+    private static func rows(after token: Int64, through last: Int64, limit: Int, _ db: Database) throws -> [ChangeLogEntry] {
+        let rows = try Row.fetchCursor(db, sql: "SELECT token, committed_date, payload FROM change_log WHERE token > ? AND token <= ? ORDER BY token LIMIT ?",
+                                       arguments: [token, last, limit == .max ? -1 : limit])
         var entries: [ChangeLogEntry] = []
         let decoder = JSONDecoder()
         while let row = try rows.next() {
@@ -53,14 +66,6 @@ public enum ChangeLog {
             entries.append(ChangeLogEntry(token: row[0], date: Date(timeIntervalSince1970: row[1]), changes: logged.changes))
         }
         return entries
-    }
-
-    /// The changes between two tokens folded into one, or nil when history from `token` is gone.
-    public static func changes(after token: Int64, through last: Int64, _ db: Database) throws -> LibraryChanges? {
-        guard token >= (try horizon(db)) else { return nil }
-        var folded = LibraryChanges()
-        for entry in try entries(after: token, _: db) where entry.token <= last { folded.append(entry.changes) }
-        return folded
     }
 
     /// Keeps only the newest `keep` entries; raises the horizon to the newest trimmed token.

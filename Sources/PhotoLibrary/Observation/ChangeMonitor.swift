@@ -26,22 +26,10 @@ public struct ChangeReader {
     }
 
     /// Asset rows by id, as of this state.
-    public func assets(_ ids: [Int64]) throws -> [Int64: AssetRecord] {
-        var result: [Int64: AssetRecord] = [:]
-        let cursor = try AssetRecord.fetchCursor(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
-                                                 arguments: [AssetQuery.jsonArray(ids)])
-        while let record = try cursor.next() { result[record.rowID] = record }
-        return result
-    }
+    public func assets(_ ids: [Int64]) throws -> [Int64: AssetRecord] { try Library.assets(rowIDs: ids, db) }
 
     /// Collection rows by id, as of this state.
-    public func collections(_ ids: [Int64]) throws -> [Int64: CollectionRecord] {
-        var result: [Int64: CollectionRecord] = [:]
-        let cursor = try CollectionRecord.fetchCursor(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE id IN (SELECT value FROM json_each(?))",
-                                                      arguments: [AssetQuery.jsonArray(ids)])
-        while let record = try cursor.next() { result[record.rowID] = record }
-        return result
-    }
+    public func collections(_ ids: [Int64]) throws -> [Int64: CollectionRecord] { try Library.collections(rowIDs: ids, db) }
 }
 
 /// Watches a library for committed changes — from this process or any other — and reports each one, in

@@ -14,10 +14,7 @@ public struct FetchDiff: Sendable {
     public var moves: [(from: Int, to: Int)] = []
     /// False when the details could not be itemised (bulk change, history trimmed): only `after` is meaningful.
     public var isIncremental = true
-    /// Row ids of the changed objects (for reloading them), in `changed` order.
-    public var changedIDs: [Int64] = []
 
-    public var hasMoves: Bool { !moves.isEmpty }
 
     /// A diff with nothing itemised yet.
     public init(after: [Int64]) { self.after = after }
@@ -65,12 +62,7 @@ public struct FetchDiffer {
     // MARK: Full
 
     /// Diffs two complete lists of distinct ids; nil when they are equal and nothing is marked updated.
-    public static func fullDiffOfLists(before: [Int64], after: [Int64], updated: Set<Int64>) -> FetchDiff? {
-        fullDiff(before: before, after: after, updated: updated)
-    }
-
-    /// Diffs two complete lists.
-    static func fullDiff(before: [Int64], after: [Int64], updated: Set<Int64>) -> FetchDiff? {
+    public static func fullDiff(before: [Int64], after: [Int64], updated: Set<Int64>) -> FetchDiff? {
         var newIndex: [Int64: Int] = [:]
         newIndex.reserveCapacity(after.count)
         for (index, id) in after.enumerated() { newIndex[id] = index }
@@ -85,7 +77,6 @@ public struct FetchDiffer {
         let kept = Self.longestIncreasingSubsequence(common.map(\.new))
         for (position, pair) in common.enumerated() where !kept.contains(position) { diff.moves.append((pair.old, pair.new)) }
         for pair in common where updated.contains(after[pair.new]) { diff.changed.insert(pair.new) }
-        diff.changedIDs = diff.changed.map { after[$0] }
         if diff.removed.isEmpty && diff.inserted.isEmpty && diff.moves.isEmpty && diff.changed.isEmpty { return nil }
         return diff
     }
@@ -119,7 +110,6 @@ public struct FetchDiffer {
         let kept = longestIncreasingSubsequence(candidates.map(\.new))
         for (index, pair) in candidates.enumerated() where !kept.contains(index) { diff.moves.append((pair.old, pair.new)) }
         diff.moves.sort { $0.from < $1.from }
-        diff.changedIDs = diff.changed.map { after[$0] }
         if diff.removed.isEmpty && diff.inserted.isEmpty && diff.moves.isEmpty && diff.changed.isEmpty { return nil }
         return diff
     }
@@ -160,11 +150,13 @@ public struct FetchDiffer {
         // 4. Merge.
         var after = [Int64](); after.reserveCapacity(untouched.count + matching.count)
         var newIndexOf: [Int64: Int] = [:]
+        var slotOf: [Int64: Int] = [:]
         var cursor = 0
         for (rank, id) in matching.enumerated() {
             after.append(contentsOf: untouched[cursor..<slots[rank]])
             cursor = slots[rank]
             newIndexOf[id] = after.count
+            slotOf[id] = slots[rank]
             after.append(id)
         }
         after.append(contentsOf: untouched[cursor...])
@@ -172,20 +164,18 @@ public struct FetchDiffer {
         // 5. Index sets. A touched row still present is unmoved when as many untouched rows precede it before
         //    and after, and it keeps its order among such rows (longest increasing subsequence).
         var diff = FetchDiff(after: after)
-        let matchingSet = Set(matching)
         var candidates: [(old: Int, new: Int)] = []
         for (position, entry) in touchedOld.enumerated() {
             guard let newIndex = newIndexOf[entry.id] else { diff.removed.insert(entry.index); continue }
             let oldRank = entry.index - position
-            let newRank = slots[matching.firstIndex(of: entry.id)!]
+            let newRank = slotOf[entry.id]!
             if oldRank != newRank { diff.moves.append((entry.index, newIndex)) } else { candidates.append((entry.index, newIndex)) }
             if updated.contains(entry.id) { diff.changed.insert(newIndex) }
         }
         let kept = Self.longestIncreasingSubsequence(candidates.map(\.new))
         for (position, pair) in candidates.enumerated() where !kept.contains(position) { diff.moves.append((pair.old, pair.new)) }
         diff.moves.sort { $0.from < $1.from }
-        for id in matchingSet where oldIndexByID[id] == nil { diff.inserted.insert(newIndexOf[id]!) }
-        diff.changedIDs = diff.changed.map { after[$0] }
+        for id in matching where oldIndexByID[id] == nil { diff.inserted.insert(newIndexOf[id]!) }
         if diff.removed.isEmpty && diff.inserted.isEmpty && diff.moves.isEmpty && diff.changed.isEmpty { return nil }
         return diff
     }

@@ -20,25 +20,31 @@ extension Library {
 
     /// Loads asset rows by row id (in any order; missing rows are simply absent).
     public func assets(rowIDs: some Collection<Int64>) throws(LibraryError) -> [Int64: AssetRecord] {
-        try read { db in
-            var result: [Int64: AssetRecord] = [:]
-            result.reserveCapacity(rowIDs.count)
-            let cursor = try AssetRecord.fetchCursor(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
-                                                     arguments: [AssetQuery.jsonArray(Array(rowIDs))])
-            while let record = try cursor.next() { result[record.rowID] = record }
-            return result
-        }
+        try read { try Self.assets(rowIDs: Array(rowIDs), $0) }
+    }
+
+    /// Asset rows by row id, read in `db`.
+    static func assets(rowIDs: [Int64], _ db: Database) throws -> [Int64: AssetRecord] {
+        var result: [Int64: AssetRecord] = [:]
+        result.reserveCapacity(rowIDs.count)
+        let cursor = try AssetRecord.fetchCursor(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
+                                                 arguments: [AssetQuery.jsonArray(rowIDs)])
+        while let record = try cursor.next() { result[record.rowID] = record }
+        return result
     }
 
     /// Loads collection rows by row id.
     public func collections(rowIDs: some Collection<Int64>) throws(LibraryError) -> [Int64: CollectionRecord] {
-        try read { db in
-            var result: [Int64: CollectionRecord] = [:]
-            let cursor = try CollectionRecord.fetchCursor(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE id IN (SELECT value FROM json_each(?))",
-                                                          arguments: [AssetQuery.jsonArray(Array(rowIDs))])
-            while let record = try cursor.next() { result[record.rowID] = record }
-            return result
-        }
+        try read { try Self.collections(rowIDs: Array(rowIDs), $0) }
+    }
+
+    /// Collection rows by row id, read in `db`.
+    static func collections(rowIDs: [Int64], _ db: Database) throws -> [Int64: CollectionRecord] {
+        var result: [Int64: CollectionRecord] = [:]
+        let cursor = try CollectionRecord.fetchCursor(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE id IN (SELECT value FROM json_each(?))",
+                                                      arguments: [AssetQuery.jsonArray(rowIDs)])
+        while let record = try cursor.next() { result[record.rowID] = record }
+        return result
     }
 
     /// Row ids for local identifiers, in the given order (unknown identifiers are skipped).

@@ -45,7 +45,7 @@ public final class PHFetchResultChangeDetails<ObjectType: AnyObject>: NSObject, 
         func id(_ key: String) -> Int64 { if let existing = index[key] { return existing }; let new = Int64(index.count); index[key] = new; return new }
         let beforeIDs = before.map(id), afterIDs = after.map(id)
         let updated = Set(changedKeys.compactMap { index[$0] })
-        let diff = FetchDiffer.fullDiffOfLists(before: beforeIDs, after: afterIDs, updated: updated)
+        let diff = FetchDiffer.fullDiff(before: beforeIDs, after: afterIDs, updated: updated)
             ?? FetchDiff(after: afterIDs)
         self.init(before: fromResult, after: toResult, diff: diff)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Typed filters (CoreImage.CIFilterBuiltins style), coloreffect family: a protocol per filter shape,
-// a class per filter, a `CIFilter` factory. Properties read and write the same store as `setValue(_:forKey:)`.
+// a class per filter (one per shape where filters share it), a `CIFilter` factory. Properties read and write the same store as `setValue(_:forKey:)`.
 
 /// The properties of the `CISepiaTone` filter.
 public protocol CISepiaTone: CIFilterProtocol {
@@ -275,100 +275,8 @@ public protocol CIPhotoEffect: CIFilterProtocol {
     var extrapolate: Bool { get set }
 }
 
-/// `CIPhotoEffectChrome` with typed properties.
-final class PhotoEffectChromeBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectChrome") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectFade` with typed properties.
-final class PhotoEffectFadeBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectFade") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectInstant` with typed properties.
-final class PhotoEffectInstantBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectInstant") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectMono` with typed properties.
-final class PhotoEffectMonoBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectMono") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectNoir` with typed properties.
-final class PhotoEffectNoirBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectNoir") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectProcess` with typed properties.
-final class PhotoEffectProcessBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectProcess") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectTonal` with typed properties.
-final class PhotoEffectTonalBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectTonal") }
-    var inputImage: CIImage? {
-        get { image("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    var extrapolate: Bool {
-        get { bool("inputExtrapolate") }
-        set { setValue(newValue, forKey: "inputExtrapolate") }
-    }
-}
-
-/// `CIPhotoEffectTransfer` with typed properties.
-final class PhotoEffectTransferBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
-    init() { super.init(named: "CIPhotoEffectTransfer") }
+/// Typed properties for the eight `CIPhotoEffect…` filters: they share one shape, and the filter name picks the operation.
+final class PhotoEffectBuiltinFilter: CIBuiltinFilter, CIPhotoEffect, @unchecked Sendable {
     var inputImage: CIImage? {
         get { image("inputImage") }
         set { setValue(newValue, forKey: "inputImage") }
@@ -401,19 +309,19 @@ extension CIFilter {
     /// A new `CIColorCubeWithColorSpace` filter with typed properties, inputs at their defaults.
     public static func colorCubeWithColorSpace() -> CIFilter & CIColorCubeWithColorSpace { ColorCubeWithColorSpaceBuiltinFilter() }
     /// A new `CIPhotoEffectChrome` filter with typed properties, inputs at their defaults.
-    public static func photoEffectChrome() -> CIFilter & CIPhotoEffect { PhotoEffectChromeBuiltinFilter() }
+    public static func photoEffectChrome() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectChrome") }
     /// A new `CIPhotoEffectFade` filter with typed properties, inputs at their defaults.
-    public static func photoEffectFade() -> CIFilter & CIPhotoEffect { PhotoEffectFadeBuiltinFilter() }
+    public static func photoEffectFade() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectFade") }
     /// A new `CIPhotoEffectInstant` filter with typed properties, inputs at their defaults.
-    public static func photoEffectInstant() -> CIFilter & CIPhotoEffect { PhotoEffectInstantBuiltinFilter() }
+    public static func photoEffectInstant() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectInstant") }
     /// A new `CIPhotoEffectMono` filter with typed properties, inputs at their defaults.
-    public static func photoEffectMono() -> CIFilter & CIPhotoEffect { PhotoEffectMonoBuiltinFilter() }
+    public static func photoEffectMono() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectMono") }
     /// A new `CIPhotoEffectNoir` filter with typed properties, inputs at their defaults.
-    public static func photoEffectNoir() -> CIFilter & CIPhotoEffect { PhotoEffectNoirBuiltinFilter() }
+    public static func photoEffectNoir() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectNoir") }
     /// A new `CIPhotoEffectProcess` filter with typed properties, inputs at their defaults.
-    public static func photoEffectProcess() -> CIFilter & CIPhotoEffect { PhotoEffectProcessBuiltinFilter() }
+    public static func photoEffectProcess() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectProcess") }
     /// A new `CIPhotoEffectTonal` filter with typed properties, inputs at their defaults.
-    public static func photoEffectTonal() -> CIFilter & CIPhotoEffect { PhotoEffectTonalBuiltinFilter() }
+    public static func photoEffectTonal() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectTonal") }
     /// A new `CIPhotoEffectTransfer` filter with typed properties, inputs at their defaults.
-    public static func photoEffectTransfer() -> CIFilter & CIPhotoEffect { PhotoEffectTransferBuiltinFilter() }
+    public static func photoEffectTransfer() -> CIFilter & CIPhotoEffect { PhotoEffectBuiltinFilter(named: "CIPhotoEffectTransfer") }
 }
