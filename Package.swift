@@ -18,6 +18,8 @@ let cShims: [Target] = [
     .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
     .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
+    // fork + Landlock + rlimits + exec for editing extensions (must run between fork and exec, so in C).
+    .target(name: "CSandbox", path: "Sources/C/CSandbox"),
 ]
 
 let package = Package(
@@ -68,6 +70,9 @@ let package = Package(
             "ImageIO", "UIKit", "ImageManagement",
         ]),
 
+        // Running untrusted editing extensions: a child process that can touch only the files it is given.
+        .target(name: "ExtensionSandbox", dependencies: ["CSandbox"]),
+
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement",
@@ -94,6 +99,7 @@ let package = Package(
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
+        .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
