@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "PhotosUI", targets: ["PhotosUI"]),
         .executable(name: "photos", targets: ["photos"]),
     ],
     dependencies: [
@@ -72,10 +73,15 @@ let package = Package(
 
         // Running untrusted editing extensions: a child process that can touch only the files it is given.
         .target(name: "ExtensionSandbox", dependencies: ["CSandbox"]),
+        // PhotosUI's non-visual half: the editing-extension protocol, the glue that makes a controller an
+        // executable, and the host that discovers, runs and commits extensions.
+        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ExtensionSandbox", "CoreImage"]),
+        // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
+        .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
-            "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement",
+            "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -84,9 +90,9 @@ let package = Package(
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
-        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "PhotoLibrary", "_TestSupport"]),
+        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
@@ -100,6 +106,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
         .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),
+        .testTarget(name: "PhotosUITests", dependencies: ["PhotosUI", "Photos", "PhotoLibrary", "CoreImage", "_TestSupport"]),
+        // The seed "Editing" snippets as written: their extension controller captures `self` and the completion
+        // handler in a global-queue closure, which Swift 6 mode rejects (on Apple platforms too), so Swift 5 mode.
+        .testTarget(name: "EditingSnippetTests", dependencies: ["PhotosUI", "Photos", "CoreImage", "_TestSupport"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
+        // An editing extension that crashes, hangs, probes its sandbox or writes garbage on request.
+        .executableTarget(name: "photos-test-extension", dependencies: ["PhotosUI", "CoreImage"], path: "Tests/_TestExtension"),
     ],
     swiftLanguageModes: [.v6]
 )

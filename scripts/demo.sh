@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --product photos
 swift build --product photokit-example
+swift build --product filtster
 BIN="$(swift build --show-bin-path)"
 LIB="$PWD/demo-library/Demo.photoslibrary"
 rm -rf "$LIB"
@@ -25,5 +26,12 @@ photos album add "$ALBUM" "$FIRST"
 photos albums
 photos list --predicate 'mediaSubtypes & 8 == 8'   # Live Photos
 photos moments
+photos edit "$FIRST" --filter CISepiaTone inputIntensity=0.8      # non-destructive: the original is kept
+photos extensions install --for-library "$BIN/filtster"           # the example editing extension
+photos extensions
+photos edit "$FIRST" --extension Filtster filter=noir vignette=1.5 \
+  || echo "(the extension edit needs Landlock to sandbox the extension; see Docs/EditingExtensions.md)"
+photos history "$FIRST"
+photos revert "$FIRST"
 echo; echo "\$ photokit-example $LIB   (PhotoKit code, as written for iOS)"
 "$BIN/photokit-example" "$LIB"

@@ -124,7 +124,7 @@ public final class Library: Sendable {
     /// staging files are always deleted (they were never referenced). Committed work is never touched.
     func recoverInterruptedWork() throws {
         let (intents, stagingFiles) = store.abandonedWork()
-        for file in stagingFiles { unlink(file.path) }
+        for file in stagingFiles { try? FileManager.default.removeItem(at: file) }
         for intent in intents {
             try deleteUnreferencedFiles(intent.relativePaths)
             store.clearIntent(intent)

@@ -59,13 +59,15 @@ struct ImportCommand: ParsableCommand {
 final class ProgressReporter: @unchecked Sendable {
     private let progress: Progress
     private let label: String
+    private let unit: String
     private let isTTY = isatty(2) != 0
     private var timer: DispatchSourceTimer?
     private var lastLine = Date.distantPast
 
-    init(progress: Progress, label: String) {
+    init(progress: Progress, label: String, unit: String = "files") {
         self.progress = progress
         self.label = label
+        self.unit = unit
     }
 
     func start() {
@@ -92,7 +94,7 @@ final class ProgressReporter: @unchecked Sendable {
             FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)\(final ? "\n" : "")".utf8))
         } else if final || Date().timeIntervalSince(lastLine) >= 2 {
             lastLine = Date()
-            FileHandle.standardError.write(Data("\(label): \(done)/\(total) files\n".utf8))
+            FileHandle.standardError.write(Data("\(label): \(done)/\(total) \(unit)\n".utf8))
         }
     }
 }

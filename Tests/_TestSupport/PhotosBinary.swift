@@ -5,19 +5,10 @@ import Foundation
 public enum PhotosBinary {
     /// Its location, or nil when it was not built.
     public static let url: URL? = {
-        let fm = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["PHOTOS_BINARY"], fm.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("photos")
-            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
+        if let path = ProcessInfo.processInfo.environment["PHOTOS_BINARY"], FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
         }
-        for bundle in Bundle.allBundles {
-            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("photos")
-            if fm.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        return BuiltExecutable.url(named: "photos")
     }()
 
     /// Why tests that need it are skipped when it is missing.

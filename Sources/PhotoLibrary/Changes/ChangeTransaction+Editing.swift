@@ -23,6 +23,7 @@ extension ChangeTransaction {
                            path: staged.adjustmentPath, file: staged.adjustment, width: 0, height: 0)
         try db.execute(sql: "UPDATE asset SET has_adjustments = 1, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
                        arguments: [now, staged.renderedInfo.pixelWidth, staged.renderedInfo.pixelHeight, row.id])
+        try EditHistoryTable.recordEdit(assetID: row.id, edit, pixelWidth: staged.renderedInfo.pixelWidth, pixelHeight: staged.renderedInfo.pixelHeight, date: now, db)
         outcome.updatedAssets.insert(row.id)
         outcome.contentChangedAssets.insert(row.id)
     }
@@ -35,6 +36,7 @@ extension ChangeTransaction {
         let original = try Row.fetchOne(db, sql: "SELECT pixel_width, pixel_height FROM resource WHERE asset_id = ? AND type IN (1, 2, 3) ORDER BY type LIMIT 1", arguments: [row.id])
         try db.execute(sql: "UPDATE asset SET has_adjustments = 0, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
                        arguments: [now, original?[0] as Int? ?? 0, original?[1] as Int? ?? 0, row.id])
+        try EditHistoryTable.recordRevert(assetID: row.id, date: now, db)
         outcome.updatedAssets.insert(row.id)
         outcome.contentChangedAssets.insert(row.id)
     }

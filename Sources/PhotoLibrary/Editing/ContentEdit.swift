@@ -11,12 +11,17 @@ public struct ContentEdit: Sendable {
     public var renderedUniformTypeIdentifier: String?
     /// What the editor needs to resume the edit from the original (required: staging fails without it).
     public var adjustment: AdjustmentPayload?
+    /// Whether the edit was rendered from the original (true) or stacked on the previous rendered version;
+    /// recorded in the asset's edit history.
+    public var basedOnOriginal: Bool
 
-    public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload?) {
+    public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload?,
+                basedOnOriginal: Bool = true) {
         self.identifier = identifier
         self.rendered = rendered
         self.renderedUniformTypeIdentifier = renderedUniformTypeIdentifier
         self.adjustment = adjustment
+        self.basedOnOriginal = basedOnOriginal
     }
 }
 

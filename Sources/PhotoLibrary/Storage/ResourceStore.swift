@@ -144,7 +144,7 @@ final class ResourceStore: Sendable {
 
     // MARK: Recovery
 
-    /// Intents (and staging files) left by processes that are no longer running.
+    /// Intents and staging files (or editing working directories) left by processes that are no longer running.
     func abandonedWork() -> (intents: [Intent], stagingFiles: [URL]) {
         let fm = FileManager.default
         var intents: [Intent] = []
@@ -154,9 +154,11 @@ final class ResourceStore: Sendable {
             guard url.pathExtension == "intent", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             intents.append(Intent(url: url, relativePaths: text.split(separator: "\n").map(String.init)))
         }
-        let staging = ((try? fm.contentsOfDirectory(at: staging, includingPropertiesForKeys: nil)) ?? [])
-            .filter { isOwnerDead($0.lastPathComponent) }
-        return (intents, staging)
+        // Editing outputs and extension working directories live one level down, in tmp/editing.
+        let editing = staging.appendingPathComponent("editing", isDirectory: true)
+        let staged = ((try? fm.contentsOfDirectory(at: staging, includingPropertiesForKeys: nil)) ?? []).filter { $0 != editing }
+            + ((try? fm.contentsOfDirectory(at: editing, includingPropertiesForKeys: nil)) ?? [])
+        return (intents, staged.filter { isOwnerDead($0.lastPathComponent) })
     }
 
     /// Journal and staging names start with the writer's pid; a pid that no longer runs means the work was abandoned.

@@ -118,6 +118,7 @@ enum Schema {
                 """)
             try db.execute(sql: "INSERT INTO library_meta (key, value) VALUES ('identifier', ?)", arguments: [UUID().uuidString])
         }
+        migrator.registerMigration("v3: edit history") { db in try EditHistoryTable.create(db) }
         return migrator
     }
 

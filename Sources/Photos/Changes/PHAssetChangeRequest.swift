@@ -104,7 +104,7 @@ public class PHAssetChangeRequest: PHChangeRequest {
         if reverts { operations.append(.revertContent(identifier: identifier)) }
         if let output {
             operations.append(.editContent(ContentEdit(identifier: identifier, rendered: .file(output.renderedContentURL),
-                                                       adjustment: output.adjustmentData?.payload)))
+                                                       adjustment: output.adjustmentData?.payload, basedOnOriginal: output.baseIsOriginal)))
         }
         return operations
     }

@@ -23,7 +23,7 @@ public final class PHAdjustmentData: NSObject, NSSecureCoding, @unchecked Sendab
         super.init()
     }
 
-    init(_ payload: AdjustmentPayload) {
+    package init(_ payload: AdjustmentPayload) {
         self.formatIdentifier = payload.formatIdentifier
         self.formatVersion = payload.formatVersion
         self.data = payload.data

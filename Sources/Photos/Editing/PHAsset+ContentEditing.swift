@@ -35,7 +35,7 @@ extension PHAsset {
         ContentEditingRequests.shared.cancel(requestID)
     }
 
-    func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions) throws -> PHContentEditingInput {
+    package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions) throws -> PHContentEditingInput {
         let library = self.library
         let core = library.library
         do {

@@ -22,10 +22,13 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     public let displaySizeImage: UIImage?
 
     /// The asset being edited (the output refers to it).
-    let assetIdentifier: String
-    let library: PHPhotoLibrary
-    /// Adjustment data this input's image is based on: the new edit replaces it (nil when stacking).
-    let baseIsOriginal: Bool
+    package let assetIdentifier: String
+    /// Where outputs made from this input put their rendered file: the library's staging directory, or the
+    /// output directory a host gave an editing extension.
+    package let renderedContentDirectory: URL
+    /// True when the image is the original (a new edit replaces the previous one); false when it is the current
+    /// rendered version (the new edit stacks on it).
+    package let baseIsOriginal: Bool
 
     init(asset: PHAsset, library: PHPhotoLibrary, adjustmentData: PHAdjustmentData?, fullSizeImageURL: URL?,
          orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool) {
@@ -40,9 +43,43 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
-        self.library = library
+        renderedContentDirectory = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
         self.baseIsOriginal = baseIsOriginal
         super.init()
+    }
+
+    /// An input rebuilt from a description, in a process that has no library (an editing extension): outputs
+    /// made from it render into `renderedContentDirectory`.
+    package init(description: PHContentEditingInputDescription, renderedContentDirectory: URL) {
+        mediaType = PHAssetMediaType(rawValue: description.mediaType) ?? .unknown
+        mediaSubtypes = PHAssetMediaSubtype(rawValue: description.mediaSubtypes)
+        creationDate = description.creationDate
+        location = description.location.map {
+            CLLocation(coordinate: CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude), altitude: $0.altitude,
+                       horizontalAccuracy: 0, verticalAccuracy: 0, timestamp: description.creationDate ?? Date(timeIntervalSince1970: 0))
+        }
+        playbackStyle = PHAsset.PlaybackStyle(rawValue: description.playbackStyle) ?? .unsupported
+        adjustmentData = description.adjustmentData.map(PHAdjustmentData.init)
+        fullSizeImageURL = description.fullSizeImagePath.map { URL(fileURLWithPath: $0) }
+        fullSizeImageOrientation = description.fullSizeImageOrientation
+        displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
+        uniformTypeIdentifier = description.uniformTypeIdentifier
+        assetIdentifier = description.assetIdentifier
+        self.renderedContentDirectory = renderedContentDirectory
+        baseIsOriginal = description.baseIsOriginal
+        super.init()
+    }
+
+    /// What a host sends an editing extension so it can rebuild this input in its own process.
+    package var editingDescription: PHContentEditingInputDescription {
+        PHContentEditingInputDescription(
+            assetIdentifier: assetIdentifier, mediaType: mediaType.rawValue, mediaSubtypes: mediaSubtypes.rawValue,
+            creationDate: creationDate,
+            location: location.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, altitude: $0.altitude) },
+            uniformTypeIdentifier: uniformTypeIdentifier, playbackStyle: playbackStyle.rawValue,
+            adjustmentData: adjustmentData.map { AdjustmentPayload(formatIdentifier: $0.formatIdentifier, formatVersion: $0.formatVersion, data: $0.data) },
+            fullSizeImagePath: fullSizeImageURL?.path, fullSizeImageOrientation: fullSizeImageOrientation,
+            baseIsOriginal: baseIsOriginal)
     }
 
     /// Longest side of `displaySizeImage`.

@@ -10,13 +10,17 @@ public final class PHContentEditingOutput: NSObject, @unchecked Sendable {
     /// Where to write the rendered full-size content (a JPEG file for photos).
     public let renderedContentURL: URL
     let assetIdentifier: String
+    /// Whether the input was the original (else the current rendered version: the edit stacks on it).
+    let baseIsOriginal: Bool
 
     /// An output for editing the input's asset.
     public init(contentEditingInput: PHContentEditingInput) {
         assetIdentifier = contentEditingInput.assetIdentifier
-        let folder = contentEditingInput.library.url.appendingPathComponent("tmp/editing", isDirectory: true)
+        baseIsOriginal = contentEditingInput.baseIsOriginal
+        let folder = contentEditingInput.renderedContentDirectory
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        renderedContentURL = folder.appendingPathComponent("\(UUID().uuidString)-FullSizeRender.jpg")
+        // Named after the writing process, so recovery can tell an abandoned render from a live one.
+        renderedContentURL = folder.appendingPathComponent("\(getpid())-\(UUID().uuidString)-FullSizeRender.jpg")
         super.init()
     }
 

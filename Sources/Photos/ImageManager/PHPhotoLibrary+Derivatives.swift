@@ -3,10 +3,15 @@ import PhotoLibrary
 import ImageManagement
 
 extension PHPhotoLibrary {
-    /// Queues derivative generation (in the background, newest first) for the assets a commit created. The commit
-    /// never waits for it. Called by the change machinery after every successful commit.
+    /// Queues derivative generation (in the background, newest first) for the assets a commit created and those
+    /// whose content it changed (edits and reverts: their current rendition is a different file, so its
+    /// derivatives, keyed by content hash, are made from the new version). The commit never waits for it.
+    /// Called by the change machinery after every successful commit.
+    ///
+    /// Derivatives of a superseded rendition (a replaced or reverted edit) are not deleted here: they are only
+    /// unreferenced cache files, swept by `DerivativeStore.removeOrphans(in:)`.
     func derivativesNeedUpdate(after outcome: ChangeOutcome) {
-        ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets)
+        ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets))
     }
 
     /// Blocks until derivatives queued for this library so far have been made. Linux addition, for tools and tests

@@ -1,0 +1,43 @@
+import Foundation
+
+/// An extension run's working directory in the library's staging area: `tmp/editing/<pid>-extension-<uuid>/`
+/// with the request, the adjustment data for `canHandle`, and `output/` (the only place the extension may
+/// write). Named after the host's pid, so opening the library after a host crash removes it.
+struct ExtensionWorkspace {
+    let root: URL
+    var output: URL { root.appendingPathComponent("output", isDirectory: true) }
+
+    init(library: PHPhotoLibrary) throws {
+        root = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
+            .appendingPathComponent("\(getpid())-extension-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("output", isDirectory: true), withIntermediateDirectories: true)
+    }
+
+    /// Writes the request as a property list; returns its file.
+    func write(_ request: EditingExtensionRequest) throws -> URL {
+        let file = root.appendingPathComponent("request.plist")
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        try encoder.encode(request).write(to: file)
+        return file
+    }
+
+    /// A regular file's bytes (nil when missing, a link, or over `limit`).
+    func regularFileContents(_ url: URL, limit: Int) throws -> Data? {
+        guard isPlainFile(url) else { return nil }
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_size <= limit else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    /// True for a regular file with one link (not a symbolic link, not a hard link to something else).
+    func isPlainFile(_ url: URL) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG && info.st_nlink == 1
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
