@@ -14,17 +14,6 @@ import ImageManagement
         try #require(Rendition.select(from: try test.library.resources(assetRowID: asset.record.rowID), version: version))
     }
 
-    func thumbnail(_ asset: PHAsset, version: PHImageRequestOptionsVersion = .current) throws -> CGImage {
-        let options = PHImageRequestOptions()
-        options.isSynchronous = true
-        options.version = version
-        options.resizeMode = .exact
-        var image: UIImage?
-        PHImageManager.default().requestImage(for: asset, targetSize: CGSize(width: 64, height: 64), contentMode: .aspectFill, options: options) { result, _ in
-            image = result
-        }
-        return try #require(image?.cgImage)
-    }
 
     @Test func derivativesAreStoredJPEGsOfTheRightSizes() throws {
         let test = try TestLibrary()

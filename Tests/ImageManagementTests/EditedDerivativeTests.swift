@@ -130,16 +130,4 @@ import ImageManagement
         let source = try #require(CGImageSourceCreateWithURL(url as CFURL, nil))
         return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
     }
-
-    func thumbnail(_ asset: PHAsset, version: PHImageRequestOptionsVersion = .current) throws -> CGImage {
-        let options = PHImageRequestOptions()
-        options.isSynchronous = true
-        options.version = version
-        options.resizeMode = .exact
-        var image: UIImage?
-        PHImageManager.default().requestImage(for: asset, targetSize: CGSize(width: 64, height: 64), contentMode: .aspectFill, options: options) { result, _ in
-            image = result
-        }
-        return try #require(image?.cgImage)
-    }
 }
