@@ -8,8 +8,8 @@ import PhotoLibrary
 import ImageManagement
 
 /// Derivatives follow edits: a commit that edits or reverts an asset's content queues derivatives of the new
-/// current version (so thumbnails show the edit at once, without an on-demand render), and the superseded
-/// rendition's derivatives are unreferenced cache files that the orphan sweep removes.
+/// current version (so thumbnails show the edit at once, without an on-demand render) and deletes the
+/// superseded rendition's derivatives.
 @Suite struct EditedDerivativeTests {
     /// A 2000×1500 gradient whose blue channel is 0 (red grows left to right, green top to bottom): large enough
     /// for both derivative kinds.
@@ -42,16 +42,15 @@ import ImageManagement
         #expect(PixelReader(try thumbnail(edited, version: .unadjusted)).mean().b < 10, "unadjusted is still the original")
         #expect(try store.removeOrphans(in: test.library) == 0, "the original and the edit are both still referenced")
 
-        // Revert: the original's derivatives serve again; the edit's are left as unreferenced cache files.
+        // Revert: the original's derivatives serve again; the edit's are deleted by the commit.
         try test.photos.performChangesAndWait { PHAssetChangeRequest(for: edited).revertAssetContentToOriginal() }
         test.photos.waitForDerivatives()
         let reverted = try refetch(asset, test)
         #expect(!reverted.hasAdjustments)
         #expect(try currentKey(reverted, test) == originalKey)
         #expect(PixelReader(try thumbnail(reverted)).mean().b < 10, "the served thumbnail is the original again")
-        #expect(store.storedContentKeys() == [originalKey, editKey], "nothing deletes the reverted edit's derivatives at commit")
-        #expect(try store.removeOrphans(in: test.library) == 1)
-        #expect(store.storedContentKeys() == [originalKey], "the sweep removes them and keeps the original's")
+        #expect(store.storedContentKeys() == [originalKey], "the reverted edit's derivatives are gone, the original's kept")
+        #expect(try store.removeOrphans(in: test.library) == 0, "nothing left for the sweep")
     }
 
     /// Two edits committed back to back (not waiting for derivatives in between) end with

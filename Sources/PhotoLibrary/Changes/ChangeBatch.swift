@@ -111,6 +111,9 @@ public struct ChangeOutcome: Sendable {
     public var deletedCollections: Set<Int64> = []
     /// Updated assets whose content (not only metadata) changed.
     public var contentChangedAssets: Set<Int64> = []
+    /// Content hashes of rendered versions that edits and reverts replaced: their derivatives are stale unless
+    /// another resource still has the same bytes (see `Library.resourceHashesPresent`).
+    public var supersededContentHashes: Set<String> = []
     /// The change-log token of the committed transaction (nil when it changed nothing).
     public var token: Int64?
 }

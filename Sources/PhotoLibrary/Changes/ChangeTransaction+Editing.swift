@@ -41,7 +41,11 @@ extension ChangeTransaction {
         outcome.contentChangedAssets.insert(row.id)
     }
 
-    private func dropEditResources(_ assetID: Int64) throws {
+    /// Removes the asset's edit resources, remembering the rendered versions' hashes for the derivative sweep.
+    private mutating func dropEditResources(_ assetID: Int64) throws {
+        let rendered = [ResourceType.fullSizePhoto, .fullSizeVideo].map { String($0.rawValue) }.joined(separator: ",")
+        outcome.supersededContentHashes.formUnion(try String.fetchAll(
+            db, sql: "SELECT sha256 FROM resource WHERE asset_id = ? AND type IN (\(rendered))", arguments: [assetID]))
         let types = Self.editResourceTypes.map { String($0.rawValue) }.joined(separator: ",")
         try db.execute(sql: "DELETE FROM resource WHERE asset_id = ? AND type IN (\(types))", arguments: [assetID])
     }

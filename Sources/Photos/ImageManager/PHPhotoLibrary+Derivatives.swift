@@ -8,10 +8,11 @@ extension PHPhotoLibrary {
     /// derivatives, keyed by content hash, are made from the new version). The commit never waits for it.
     /// Called by the change machinery after every successful commit.
     ///
-    /// Derivatives of a superseded rendition (a replaced or reverted edit) are not deleted here: they are only
-    /// unreferenced cache files, swept by `DerivativeStore.removeOrphans(in:)`.
+    /// Derivatives of a superseded rendition (a replaced or reverted edit) are deleted, unless another resource
+    /// still has the same bytes. (Commits made by other processes leave theirs to `DerivativeStore.removeOrphans`.)
     func derivativesNeedUpdate(after outcome: ChangeOutcome) {
-        ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets))
+        ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets),
+                                        supersededContentKeys: outcome.supersededContentHashes)
     }
 
     /// Blocks until derivatives queued for this library so far have been made. Linux addition, for tools and tests
