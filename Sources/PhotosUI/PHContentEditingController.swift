@@ -28,8 +28,8 @@ public protocol PHContentEditingController: NSObjectProtocol {
     /// data, and calls `completionHandler` with it (from any thread), or with nil to make no change.
     func finishContentEditing(completionHandler: @escaping (PHContentEditingOutput?) -> Void)
 
-    /// Whether the host should ask before discarding the edit. Hosts without a user interface never ask; the
-    /// value is reported by `photos extensions`.
+    /// Whether the host should ask before discarding the edit. `PHEditingExtensionHost` has nobody to ask: it
+    /// cancels when told to, whatever this says.
     var shouldShowCancelConfirmation: Bool { get }
 
     /// Abandons the edit: stop rendering and clean up. May be called at any time, also during a render.
