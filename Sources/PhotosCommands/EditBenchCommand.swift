@@ -10,6 +10,8 @@ import ImageManagement
 /// phase's time and its `VmHWM`. Medians of `--runs`, against the targets (≤ 1.5 s, ≤ 500 MB) and a peer measured
 /// alternately in the same run: libvips doing the same render plus a 1,600-px and a 256-px thumbnail of the
 /// result (one process through its C API). Skips the peer, with a message, when libvips or Python is absent.
+/// When `filtster` is built beside this executable, each probe then edits the photo again through it, in its
+/// sandboxed process, to show what isolation costs.
 struct EditBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "One full-size edit end to end: time and memory vs libvips.")
     @Option(help: "Measurements (each a fresh process and library).") var runs = 5
@@ -85,6 +87,13 @@ struct EditBenchCommand: ParsableCommand {
                      Self.targetMB, peakMB <= Self.targetMB ? "met" : "MISSED", Double(reports.map(\.setupPeakKB).max() ?? 0) / 1024))
         let running = (0..<4).map { phase in Double(reports.map { $0.phasePeaksKB.count > phase ? $0.phasePeaksKB[phase] : 0 }.max() ?? 0) / 1024 }
         print(String(format: "  running peak after input %.0f MB, render %.0f MB, commit %.0f MB, derivatives %.0f MB", running[0], running[1], running[2], running[3]))
+        let viaExtension = reports.compactMap(\.viaExtension)
+        if viaExtension.isEmpty {
+            print("  through an extension: skipped (\(EditBenchExtension.unavailableReason ?? "not measured"))")
+        } else {
+            print(String(format: "  through Filtster in its sandboxed process (sepia + vignette, commit, derivatives): %.0f ms median, extension peak RSS %.0f MB",
+                         median(viaExtension.map(\.seconds)) * 1000, Double(viaExtension.map(\.childPeakKB).max() ?? 0) / 1024))
+        }
         guard !peer.isEmpty else { return }
         let peerMedian = median(peer.map(\.seconds))
         print(String(format: "  libvips peer (render + 1600 px + 256 px, one process): %.0f ms median, peak RSS %.0f MB",

@@ -14,6 +14,8 @@ enum EditProbe {
         /// The running peak after each phase (input, render, commit, derivatives), to see which phase sets it.
         var phasePeaksKB: [Int] = []
         var peakWasReset = false
+        /// The same photo edited again through the example extension (nil when Filtster is not built).
+        var viaExtension: EditBenchExtension.Measurement?
     }
 
     static func run(input: URL, library url: URL) throws -> Report {
@@ -59,6 +61,7 @@ enum EditProbe {
             && store.existing(contentKey: rendition.contentKey, kind: kind) == nil {
             throw CommandError("the edit's \(kind) derivative was not made")
         }
+        report.viaExtension = try EditBenchExtension.measure(asset, in: photos)
         return report
     }
 
