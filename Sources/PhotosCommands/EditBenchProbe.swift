@@ -69,7 +69,7 @@ enum EditProbe {
     static func requestInput(for asset: PHAsset) throws -> PHContentEditingInput {
         var delivered: (PHContentEditingInput?, [AnyHashable: Any])?
         asset.requestContentEditingInput(with: nil) { input, info in delivered = (input, info) }
-        while delivered == nil { RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.001)) }
+        while delivered == nil { _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.001)) }
         guard let input = delivered?.0 else {
             throw CommandError("requestContentEditingInput failed: \(String(describing: delivered?.1[PHContentEditingInputErrorKey]))")
         }
