@@ -90,7 +90,7 @@ struct LibraryBenchCommand: ParsableCommand {
         let all = PHAsset.fetchAssets(with: nil)
         var total = 0
         figures["enumerate"] = time { all.enumerateObjects { asset, _, _ in total &+= asset.pixelWidth } }
-        figures["peakRSSMB"] = Double(peakRSSKilobytes()) / 1024
+        figures["peakRSSMB"] = Double(ResidentMemory.peakKB()) / 1024
         let data = try JSONSerialization.data(withJSONObject: figures)
         FileHandle.standardOutput.write(data)
     }
@@ -119,11 +119,5 @@ struct LibraryBenchCommand: ParsableCommand {
         process.waitUntilExit()
         guard let range = text.range(of: "real ") else { return nil }
         return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber })
-    }
-
-    private func peakRSSKilobytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 }

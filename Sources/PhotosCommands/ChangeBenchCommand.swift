@@ -177,13 +177,3 @@ final class BenchRecorder: NSObject, PHPhotoLibraryChangeObserver, @unchecked Se
         return followed == allNow && album == albumNow
     }
 }
-
-/// The process's resident memory.
-enum ResidentMemory {
-    static func currentMB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
-    }
-}

@@ -33,22 +33,22 @@ enum EditProbe {
             throw CommandError("the photo was not added to the bench library")
         }
         var report = Report()
-        report.setupPeakKB = Memory.peakKB()
-        report.peakWasReset = Memory.resetPeak()
+        report.setupPeakKB = ResidentMemory.peakKB()
+        report.peakWasReset = ResidentMemory.resetPeak()
 
         var clock = Clock()
-        let editingInput = try requestInput(for: asset)
+        let editingInput = try AssetEditing.contentEditingInput(for: asset, options: PHContentEditingInputRequestOptions())
         report.input = clock.lap()
-        report.phasePeaksKB.append(Memory.peakKB())
+        report.phasePeaksKB.append(ResidentMemory.peakKB())
         let output = try render(editingInput)
         report.render = clock.lap()
-        report.phasePeaksKB.append(Memory.peakKB())
+        report.phasePeaksKB.append(ResidentMemory.peakKB())
         try photos.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = output }
         report.commit = clock.lap()
-        report.phasePeaksKB.append(Memory.peakKB())
+        report.phasePeaksKB.append(ResidentMemory.peakKB())
         photos.waitForDerivatives()
         report.derivatives = clock.lap()
-        report.phasePeaksKB.append(Memory.peakKB())
+        report.phasePeaksKB.append(ResidentMemory.peakKB())
         report.peakKB = report.phasePeaksKB.last ?? 0
 
         // The measured work must have happened: the edit is current and its derivatives exist.
@@ -63,17 +63,6 @@ enum EditProbe {
         }
         report.viaExtension = try EditBenchExtension.measure(asset, in: photos)
         return report
-    }
-
-    /// `requestContentEditingInput`, servicing the main queue (where PhotoKit delivers) until the handler runs.
-    static func requestInput(for asset: PHAsset) throws -> PHContentEditingInput {
-        var delivered: (PHContentEditingInput?, [AnyHashable: Any])?
-        asset.requestContentEditingInput(with: nil) { input, info in delivered = (input, info) }
-        while delivered == nil { _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.001)) }
-        guard let input = delivered?.0 else {
-            throw CommandError("requestContentEditingInput failed: \(String(describing: delivered?.1[PHContentEditingInputErrorKey]))")
-        }
-        return input
     }
 
     /// The edit as an app writes it: exposure +0.5 EV, sepia, vignette, rendered full size to a JPEG at q0.9.
@@ -99,22 +88,6 @@ enum EditProbe {
             let now = DispatchTime.now().uptimeNanoseconds
             defer { last = now }
             return Double(now - last) / 1e9
-        }
-    }
-
-    /// The process's peak resident set size, from `/proc/self/status`.
-    enum Memory {
-        static func peakKB() -> Int {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
-        }
-
-        /// Resets `VmHWM` to the current RSS (`clear_refs` 5); false when the kernel refuses.
-        static func resetPeak() -> Bool {
-            guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-            defer { try? handle.close() }
-            return (try? handle.write(contentsOf: Data("5".utf8))) != nil
         }
     }
 }

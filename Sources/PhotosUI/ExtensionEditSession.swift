@@ -46,18 +46,14 @@ final class ExtensionEditSession<Controller: PHContentEditingController> {
             throw PHEditingExtensionError.invalidParameter("\(values.keys.sorted().joined(separator: ", ")): \(manifest.displayName) takes no parameters")
         }
         for (name, text) in values.sorted(by: { $0.key < $1.key }) {
-            guard let definition = manifest.parameters.first(where: { $0.name == name }) else {
-                let known = manifest.parameters.map(\.name).joined(separator: ", ")
-                throw PHEditingExtensionError.invalidParameter("\(name): unknown (\(manifest.displayName) takes \(known))")
-            }
-            try parameterized.setParameterValue(try definition.value(from: text), forKey: name)
+            try parameterized.setParameterValue(try manifest.parameterValue(named: name, from: text), forKey: name)
         }
     }
 
     /// SIGTERM: tell the controller (on the main actor, waiting at most a second for it), remove whatever it
     /// wrote, exit with `cancelled`. A render running on another queue simply dies with the process.
     private func handleTermination(outputDirectory: URL) {
-        let controller = UncheckedController(controller)
+        let controller = UncheckedBox(controller)
         TerminationRequest.install {
             let told = DispatchSemaphore(value: 0)
             DispatchQueue.main.async {
@@ -110,10 +106,4 @@ enum ExtensionResultWriter {
             try? FileManager.default.removeItem(at: item)
         }
     }
-}
-
-/// The controller, handed to the termination thread, which only ever touches it on the main queue.
-struct UncheckedController<Controller>: @unchecked Sendable {
-    let value: Controller
-    init(_ value: Controller) { self.value = value }
 }

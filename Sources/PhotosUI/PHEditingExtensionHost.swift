@@ -67,14 +67,8 @@ public final class PHEditingExtensionHost: Sendable {
 
     /// Rejects unknown names and unacceptable values before anything runs.
     func validate(_ parameters: [String: String], for editingExtension: PHEditingExtension) throws {
-        let manifest = editingExtension.manifest
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            guard let definition = manifest.parameters.first(where: { $0.name == key }) else {
-                let known = manifest.parameters.map(\.name)
-                throw PHEditingExtensionError.invalidParameter(
-                    "\(key): unknown (\(manifest.displayName) takes \(known.isEmpty ? "no parameters" : known.joined(separator: ", ")))")
-            }
-            _ = try definition.value(from: value)
+            _ = try editingExtension.manifest.parameterValue(named: key, from: value)
         }
     }
 
@@ -92,7 +86,8 @@ public final class PHEditingExtensionHost: Sendable {
                 return false
             }
         }
-        let input = try asset.makeContentEditingInput(options)
+        // The extension decodes its own display-size image, inside its sandbox.
+        let input = try asset.makeContentEditingInput(options, makesDisplaySizeImage: false)
         if let error = failure.value { throw error }
         return input
     }

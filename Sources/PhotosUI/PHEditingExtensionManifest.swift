@@ -104,6 +104,17 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
                   supportsLivePhotos: livePhotos, parameters: parameters)
     }
 
+    /// Parses a host-set `name=text` against the declared parameters; throws `invalidParameter` naming an
+    /// unknown name (and the known ones) or an unacceptable value.
+    public func parameterValue(named name: String, from text: String) throws -> PHEditingExtensionParameter.Value {
+        guard let definition = parameters.first(where: { $0.name == name }) else {
+            let known = parameters.map(\.name)
+            throw PHEditingExtensionError.invalidParameter(
+                "\(name): unknown (\(displayName) takes \(known.isEmpty ? "no parameters" : known.joined(separator: ", ")))")
+        }
+        return try definition.value(from: text)
+    }
+
     /// `com.example.filtster`-like: at least two dot-separated labels of letters, digits and hyphens.
     static func isReverseDNS(_ name: String) -> Bool {
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)

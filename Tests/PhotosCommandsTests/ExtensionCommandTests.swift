@@ -96,34 +96,20 @@ final class ExtensionCommandTests: XCTestCase {
         try process.run()
         let editing = libraryURL.appendingPathComponent("tmp/editing")
         let deadline = Date().addingTimeInterval(60)
-        func partialRender() -> Bool {
-            let workspaces = (try? FileManager.default.contentsOfDirectory(atPath: editing.path)) ?? []
-            return workspaces.contains { workspace in
-                let output = editing.appendingPathComponent(workspace).appendingPathComponent("output")
-                return ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).contains { $0.hasSuffix(".jpg") }
-            }
-        }
-        while !partialRender(), Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(partialRender(), "the extension started rendering")
+        while !ExtensionProcesses.hasPartialRender(inLibrary: libraryURL), Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(ExtensionProcesses.hasPartialRender(inLibrary: libraryURL), "the extension started rendering")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
         // The extension follows its host (parent-death signal); wait until no process runs it.
         let installed = libraryURL.appendingPathComponent("extensions/org.photokit-linux.tests.misbehaving.photoextension/photos-test-extension").path
         let gone = Date().addingTimeInterval(10)
-        while Date() < gone, Self.isRunning(installed) { usleep(20_000) }
-        XCTAssertFalse(Self.isRunning(installed), "the extension died with its host")
+        while Date() < gone, !ExtensionProcesses.pids(runningExecutable: installed).isEmpty { usleep(20_000) }
+        XCTAssertEqual(ExtensionProcesses.pids(runningExecutable: installed), [], "the extension died with its host")
 
         let reopened = try Library.open(at: libraryURL)
         XCTAssertEqual(try reopened.currentChangeToken(), token, "nothing was committed")
         XCTAssertNil(try reopened.currentEdit(assetRowID: XCTUnwrap(reopened.assetRowIDs(identifiers: [id]).first)))
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: editing.path)) ?? [], [], "recovery removed the working directory")
-    }
-
-    static func isRunning(_ executable: String) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).contains { entry in
-            guard Int32(entry) != nil, let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe") else { return false }
-            return exe == executable
-        }
     }
 }

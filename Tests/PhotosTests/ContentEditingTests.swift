@@ -9,15 +9,8 @@ final class ContentEditingTests: PhotosTestCase {
 
     /// Requests an input and waits for the main-queue handler.
     func input(for asset: PHAsset, canHandle: Bool) throws -> PHContentEditingInput {
-        let options = PHContentEditingInputRequestOptions()
         let format = self.format
-        options.canHandleAdjustmentData = { $0.formatIdentifier == format && canHandle }
-        var result: PHContentEditingInput?
-        var done = false
-        asset.requestContentEditingInput(with: options) { input, _ in result = input; done = true }
-        let deadline = Date().addingTimeInterval(10)
-        while !done && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
-        return try XCTUnwrap(result)
+        return try contentEditingInput(for: asset) { $0.formatIdentifier == format && canHandle }
     }
 
     func commitEdit(_ input: PHContentEditingInput, asset: PHAsset, render: Data, adjustment: PHAdjustmentData?) throws {

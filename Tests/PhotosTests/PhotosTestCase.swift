@@ -36,6 +36,19 @@ class PhotosTestCase: XCTestCase {
         return result.objects(at: IndexSet(integersIn: 0..<result.count))
     }
 
+    /// Requests an editing input as an app whose `canHandleAdjustmentData` is `canHandle`, pumping the main
+    /// queue (where PhotoKit delivers) until the handler runs.
+    func contentEditingInput(for asset: PHAsset, canHandle: @escaping (PHAdjustmentData) -> Bool) throws -> PHContentEditingInput {
+        let options = PHContentEditingInputRequestOptions()
+        options.canHandleAdjustmentData = canHandle
+        var result: PHContentEditingInput?
+        var info: [AnyHashable: Any]?
+        asset.requestContentEditingInput(with: options) { input, details in result = input; info = details }
+        let deadline = Date().addingTimeInterval(20)
+        while info == nil && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+        return try XCTUnwrap(result, "no input: \(String(describing: info))")
+    }
+
     /// A date `days` days and `hours` hours after 2024-01-01 00:00 UTC.
     func day(_ days: Double, hours: Double = 12) -> Date {
         Date(timeIntervalSince1970: 1_704_067_200 + days * 86_400 + hours * 3_600)

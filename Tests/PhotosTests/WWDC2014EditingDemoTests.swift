@@ -152,14 +152,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
 
     /// Requests an input as an app that understands only `format`, pumping the main queue for the handler.
     func input(for asset: PHAsset, understanding format: String) throws -> PHContentEditingInput {
-        let options = PHContentEditingInputRequestOptions()
-        options.canHandleAdjustmentData = { $0.formatIdentifier == format }
-        var result: PHContentEditingInput?
-        var info: [AnyHashable: Any]?
-        asset.requestContentEditingInput(with: options) { input, i in result = input; info = i }
-        let deadline = Date().addingTimeInterval(20)
-        while info == nil && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
-        return try XCTUnwrap(result, "no input: \(String(describing: info))")
+        try contentEditingInput(for: asset) { $0.formatIdentifier == format }
     }
 
     func commit(_ output: PHContentEditingOutput, to asset: PHAsset) throws {

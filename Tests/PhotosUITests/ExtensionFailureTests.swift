@@ -41,7 +41,7 @@ final class ExtensionFailureTests: ExtensionTestCase {
         let killer = DispatchWorkItem {
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
-                for pid in Self.processes(running: executable) where Self.partialRenderExists(in: libraryURL) { kill(pid, SIGKILL); return }
+                for pid in ExtensionProcesses.pids(runningExecutable: executable) where ExtensionProcesses.hasPartialRender(inLibrary: libraryURL) { kill(pid, SIGKILL); return }
                 usleep(20_000)
             }
         }
@@ -62,7 +62,7 @@ final class ExtensionFailureTests: ExtensionTestCase {
         let progress = Progress(totalUnitCount: 3)
         let libraryURL = library.url
         DispatchQueue.global().async {
-            while !Self.partialRenderExists(in: libraryURL) { usleep(10_000) }
+            while !ExtensionProcesses.hasPartialRender(inLibrary: libraryURL) { usleep(10_000) }
             progress.cancel()
         }
         try assertNothingChanges(asset, { if case .cancelled = $0 { true } else { false } }) { try run("slow", on: asset, progress: progress) }
@@ -101,27 +101,6 @@ final class ExtensionFailureTests: ExtensionTestCase {
         }
         try assertNothingChanges(asset, { if case .invalidParameter(let why) = $0 { why.contains("sepia|noir") || why.contains("sepia, noir") } else { false } }) {
             try host.edit(asset, with: filtster, parameters: ["filter": "vivid"])
-        }
-    }
-
-    /// True once the extension has written something into its output directory.
-    static func partialRenderExists(in libraryURL: URL) -> Bool {
-        let staging = libraryURL.appendingPathComponent("tmp/editing")
-        for workspace in (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? [] {
-            let output = staging.appendingPathComponent(workspace).appendingPathComponent("output")
-            if let items = try? FileManager.default.contentsOfDirectory(atPath: output.path), items.contains(where: { $0.hasSuffix(".jpg") }) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Pids whose executable is `path`.
-    static func processes(running path: String) -> [Int32] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-            guard let pid = Int32(entry), let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe"),
-                  exe == path else { return nil }
-            return pid
         }
     }
 }

@@ -35,7 +35,10 @@ extension PHAsset {
         ContentEditingRequests.shared.cancel(requestID)
     }
 
-    package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions) throws -> PHContentEditingInput {
+    /// The input per the rule above. `makesDisplaySizeImage: false` skips decoding `displaySizeImage`, for hosts
+    /// that hand the input to another process (which makes its own).
+    package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions,
+                                         makesDisplaySizeImage: Bool = true) throws -> PHContentEditingInput {
         let library = self.library
         let core = library.library
         do {
@@ -58,7 +61,7 @@ extension PHAsset {
             let orientation = core.orientation(of: base)
             return PHContentEditingInput(asset: self, library: library, adjustmentData: adjustment, fullSizeImageURL: url,
                                          orientation: Int32(orientation), uniformTypeIdentifier: base.uniformTypeIdentifier,
-                                         baseIsOriginal: baseIsOriginal)
+                                         baseIsOriginal: baseIsOriginal, makesDisplaySizeImage: makesDisplaySizeImage)
         } catch let error as LibraryError {
             throw PHPhotosError(libraryError: error)
         }

@@ -31,7 +31,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     package let baseIsOriginal: Bool
 
     init(asset: PHAsset, library: PHPhotoLibrary, adjustmentData: PHAdjustmentData?, fullSizeImageURL: URL?,
-         orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool) {
+         orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool, makesDisplaySizeImage: Bool = true) {
         mediaType = asset.mediaType
         mediaSubtypes = asset.mediaSubtypes
         creationDate = asset.creationDate
@@ -40,7 +40,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         self.adjustmentData = adjustmentData
         self.fullSizeImageURL = fullSizeImageURL
         fullSizeImageOrientation = orientation
-        displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
+        displaySizeImage = makesDisplaySizeImage ? fullSizeImageURL.flatMap(Self.displaySizeImage(of:)) : nil
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         renderedContentDirectory = library.url.appendingPathComponent("tmp/editing", isDirectory: true)

@@ -74,8 +74,9 @@ extension PHPhotoLibrary {
     }
 }
 
-/// Carries a non-Sendable value to the commit queue; the value is only used there.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+/// Carries a non-Sendable value to another queue or thread, where it is the only one using it (the commit
+/// queue, the main queue of an extension process).
+package struct UncheckedBox<T>: @unchecked Sendable {
+    package let value: T
+    package init(_ value: T) { self.value = value }
 }

@@ -93,7 +93,7 @@ public final class PHChange: NSObject, @unchecked Sendable {
         guard case .objects(let objects) = fetchResult.source else { return nil }
         var changed: [T] = []
         for object in objects {
-            guard let object = object as? PHObject, let details = objectDetails(for: object), !details.objectWasDeleted,
+            guard let details = objectDetails(for: object), !details.objectWasDeleted,
                   let after = details.objectAfterChanges as? T else { continue }
             changed.append(after)
         }

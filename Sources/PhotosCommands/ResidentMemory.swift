@@ -1,0 +1,24 @@
+import Foundation
+
+/// This process's memory, from `/proc/self/status`, for the benchmarks.
+enum ResidentMemory {
+    /// The resident set size now, in MB.
+    static func currentMB() -> Double { Double(statusKB("VmRSS:")) / 1024 }
+
+    /// The peak resident set size (`VmHWM`), in kB.
+    static func peakKB() -> Int { statusKB("VmHWM:") }
+
+    /// Resets `VmHWM` to the current RSS (`clear_refs` 5); false when the kernel refuses.
+    static func resetPeak() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// A `kB` field of `/proc/self/status` (0 when unreadable).
+    private static func statusKB(_ field: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
+    }
+}
