@@ -57,6 +57,7 @@ public final class Library: Sendable {
             try library.recoverInterruptedWork()
             try library.purgeExpiredTrash()
             try library.trimChangeLog()
+            try library.trimChangeReceipts()
             return library
         } catch {
             throw LibraryError.wrap(error, "Cannot open the photo library at \(url.path)")

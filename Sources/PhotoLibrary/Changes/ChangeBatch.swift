@@ -6,7 +6,13 @@ import Foundation
 /// deletions — so a request may refer to an object created later in the same batch (through its identifier).
 public struct ChangeBatch: Sendable {
     public var operations: [ChangeOperation]
-    public init(operations: [ChangeOperation] = []) { self.operations = operations }
+    /// Written in the batch's transaction, so a retried request applies once (see `ChangeReceipt`).
+    public var receipt: ChangeReceipt?
+    /// Audit-log entries written in the batch's transaction (who trashed, purged or deleted what).
+    public var audit: [AuditEntry]
+    public init(operations: [ChangeOperation] = [], receipt: ChangeReceipt? = nil, audit: [AuditEntry] = []) {
+        self.operations = operations; self.receipt = receipt; self.audit = audit
+    }
 }
 
 /// One change.

@@ -82,6 +82,8 @@ extension Library {
                 for operation in operations { try transaction.run(operation) }
                 try transaction.finish()
                 transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)
+                try batch.receipt?.insert(token: transaction.outcome.token, db)
+                for entry in batch.audit { try Self.insert(entry, db) }
                 FaultInjection.check(.beforeCommit, write: writeNumber)
                 return transaction.outcome
             }

@@ -25,6 +25,11 @@ public struct ChangeReader {
         try ChangeLog.changes(after: token, through: last, db)
     }
 
+    /// The change-log entries with `token < entry.token <= last`, oldest first (each commit on its own).
+    public func entries(after token: Int64, through last: Int64) throws -> [ChangeLogEntry] {
+        try ChangeLog.entries(after: token, limit: .max, db).filter { $0.token <= last }
+    }
+
     /// Asset rows by id, as of this state.
     public func assets(_ ids: [Int64]) throws -> [Int64: AssetRecord] { try Library.assets(rowIDs: ids, db) }
 
@@ -112,5 +117,13 @@ extension Library {
             let changes = try ChangeLog.changes(after: token, through: current, db)
             return try FetchDiffer(db: db).diff(query, before: before, changes: changes)
         }
+    }
+}
+
+extension Library {
+    /// Runs `body` in one read transaction with a `ChangeReader` and the current change token (for observers
+    /// that bring their own state up to date outside a monitor's wake-up).
+    public func readForObservation<T>(_ body: (ChangeReader, Int64) throws -> T) throws(LibraryError) -> T {
+        try read { db in try body(ChangeReader(db: db), try ChangeLog.currentToken(db)) }
     }
 }

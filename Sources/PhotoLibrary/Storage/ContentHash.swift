@@ -32,3 +32,19 @@ struct SHA256Hasher: ~Copyable {
         return hasher.finalize()
     }
 }
+
+/// SHA-256 for callers outside the core (request digests, ETags).
+public enum ContentDigest {
+    /// The lower-case hex SHA-256 of `data`.
+    public static func sha256Hex(_ data: Data) -> String { SHA256Hasher.hex(of: data) }
+}
+
+/// SHA-256 fed in pieces, for callers outside the core (large uploads hashed as they are read).
+public struct IncrementalDigest: ~Copyable {
+    private var hasher = SHA256Hasher()
+    public init() {}
+    /// Feeds bytes.
+    public mutating func update(_ data: Data) { data.withUnsafeBytes { hasher.update($0) } }
+    /// The lower-case hex digest.
+    public consuming func finalize() -> String { hasher.finalize() }
+}

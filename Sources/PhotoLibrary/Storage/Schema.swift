@@ -119,6 +119,7 @@ enum Schema {
             try db.execute(sql: "INSERT INTO library_meta (key, value) VALUES ('identifier', ?)", arguments: [UUID().uuidString])
         }
         migrator.registerMigration("v3: edit history") { db in try EditHistoryTable.create(db) }
+        migrator.registerMigration("v4: accounts, credentials, audit log, change receipts") { db in try AccountsTable.create(db) }
         return migrator
     }
 
