@@ -39,6 +39,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The library service (`photos serve`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: cShims + [
         // Apple-named substrate modules (Foundation on Linux lacks these types).
@@ -79,9 +86,24 @@ let package = Package(
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
         .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 
+        // The library service: an HTTP API over the cores (routes translate, the cores decide).
+        .target(name: "LibraryService", dependencies: [
+            "PhotoLibrary", "FetchPredicates", "ImageManagement",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        ], resources: [.copy("Resources/openapi.json")]),
+
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
+            "LibraryService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -106,6 +128,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
         .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),
+        .testTarget(name: "LibraryServiceTests", dependencies: ["LibraryService", "PhotoLibrary", "ImageManagement", "_TestSupport"]),
         .testTarget(name: "PhotosUITests", dependencies: ["PhotosUI", "Photos", "PhotoLibrary", "CoreImage", "_TestSupport"]),
         // The seed "Editing" snippets as written: their extension controller captures `self` and the completion
         // handler in a global-queue closure, which Swift 6 mode rejects (on Apple platforms too), so Swift 5 mode.

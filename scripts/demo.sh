@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
 # Builds the `photos` command and shows the library working end to end on ./demo-library, using only media
 # the repository ships (Demo/media). Idempotent: each run starts from a fresh demo library.
+# It ends by serving the demo library with `photos serve` and printing its URL and a login; pass --no-serve
+# (or set PHOTOS_DEMO_SERVE=0) to stop before that, e.g. in scripts.
 set -euo pipefail
+SERVE="${PHOTOS_DEMO_SERVE:-1}"
+for argument in "$@"; do
+  case "$argument" in
+    --no-serve) SERVE=0 ;;
+    *) echo "usage: scripts/demo.sh [--no-serve]"; exit 64 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --product photos
@@ -35,3 +44,14 @@ photos history "$FIRST"
 photos revert "$FIRST"
 echo; echo "\$ photokit-example $LIB   (PhotoKit code, as written for iOS)"
 "$BIN/photokit-example" "$LIB"
+
+[ "$SERVE" = 1 ] || exit 0
+echo; echo "\$ photos user add demo --role admin   (password: demo-password)"
+echo "demo-password" | "$BIN/photos" user add demo --role admin --password-stdin --library "$LIB"
+TOKEN=$("$BIN/photos" user token demo --label demo --library "$LIB")
+PORT="${PHOTOS_DEMO_PORT:-8080}"
+echo
+echo "Serving the demo library: sign in as demo / demo-password, or use the API token below. Ctrl-C stops."
+echo "  curl -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/fetches -d '{\"entity\":\"assets\"}'"
+echo "  curl -N -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/changes/stream   # live changes"
+exec "$BIN/photos" serve --library "$LIB" --listen "127.0.0.1:$PORT"

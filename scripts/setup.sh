@@ -23,4 +23,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Python tools the tests use (PyPI): schemathesis checks the served API against its OpenAPI document.
+if ! python3 -c "import schemathesis" 2>/dev/null; then
+  echo "Installing: schemathesis (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check schemathesis==4.32.5
+fi
+
 command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6.3 at /opt/swift)"; exit 1; }

@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+# The served API against its OpenAPI document (a real `photos serve`, schemathesis from PyPI).
+scripts/api-contract.sh .build/debug/photos

@@ -1,0 +1,111 @@
+import Foundation
+import PhotoLibrary
+
+/// An asset as the API shows it: PhotoKit's property names, ISO 8601 dates, image URLs.
+struct AssetJSON: Codable, Sendable {
+    var localIdentifier: String
+    /// The identifier's UUID, which names the asset in URLs.
+    var id: String
+    var mediaType: Int
+    var mediaSubtypes: UInt
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var creationDate: Date?
+    var modificationDate: Date?
+    var addedDate: Date
+    var location: LocationJSON?
+    var duration: Double
+    var isFavorite: Bool
+    var isHidden: Bool
+    var playbackStyle: Int
+    var burstIdentifier: String?
+    var representsBurst: Bool
+    var hasAdjustments: Bool
+    var uniformTypeIdentifier: String
+    var originalFilename: String
+    var trashedDate: Date?
+    /// Grid and screen images (`/api/assets/{id}/image?kind=thumbnail|screen`).
+    var thumbnailURL: String
+    var screenURL: String
+
+    init(_ record: AssetRecord) {
+        localIdentifier = record.identifier
+        id = IdentifierPath.uuid(of: record.identifier)
+        mediaType = record.mediaType.rawValue
+        mediaSubtypes = UInt(record.mediaSubtypes.rawValue)
+        pixelWidth = record.pixelWidth
+        pixelHeight = record.pixelHeight
+        creationDate = record.creationDate
+        modificationDate = record.modificationDate
+        addedDate = record.addedDate
+        location = record.location.map(LocationJSON.init)
+        duration = record.duration
+        isFavorite = record.isFavorite
+        isHidden = record.isHidden
+        playbackStyle = record.playbackStyle.rawValue
+        burstIdentifier = record.burstIdentifier
+        representsBurst = record.representsBurst
+        hasAdjustments = record.hasAdjustments
+        uniformTypeIdentifier = record.uniformTypeIdentifier
+        originalFilename = record.originalFilename
+        trashedDate = record.trashedDate
+        thumbnailURL = "/api/assets/\(id)/image?kind=thumbnail"
+        screenURL = "/api/assets/\(id)/image?kind=screen"
+    }
+}
+
+/// A coordinate.
+struct LocationJSON: Codable, Sendable {
+    var latitude: Double
+    var longitude: Double
+    var altitude: Double?
+    init(_ point: GeoPoint) { latitude = point.latitude; longitude = point.longitude; altitude = point.altitude }
+}
+
+/// A collection (album, smart album, moment, folder, moment list) as the API shows it.
+struct CollectionJSON: Codable, Sendable {
+    var localIdentifier: String
+    var id: String
+    /// `assetCollection` or `collectionList`.
+    var kind: String
+    /// `PHAssetCollectionType` / `PHCollectionListType` raw value.
+    var type: Int
+    var subtype: Int
+    var title: String?
+    var startDate: Date?
+    var endDate: Date?
+    var estimatedAssetCount: Int?
+    var canContainAssets: Bool
+    var canContainCollections: Bool
+
+    init(_ record: CollectionRecord) {
+        localIdentifier = record.identifier
+        id = IdentifierPath.uuid(of: record.identifier)
+        kind = record.kind == .assetCollection ? "assetCollection" : "collectionList"
+        type = record.type
+        subtype = record.subtype
+        title = record.title
+        startDate = record.startDate
+        endDate = record.endDate
+        estimatedAssetCount = record.kind == .assetCollection && record.type != CollectionRaw.smartAlbum ? record.cachedCount : nil
+        canContainAssets = record.kind == .assetCollection
+        canContainCollections = record.kind == .collectionList
+    }
+}
+
+/// Identifiers in URL paths: the UUID part of a local identifier (`UUID/L0/001` → `UUID`).
+enum IdentifierPath {
+    static func uuid(of identifier: String) -> String { String(identifier.prefix { $0 != "/" }) }
+
+    /// The local identifier of an asset named in a path; 400 for anything but a UUID or a full identifier.
+    static func asset(_ component: String) throws(Problem) -> String {
+        try identifier(component, kind: .asset)
+    }
+
+    static func identifier(_ component: String, kind: LocalIdentifier.Kind) throws(Problem) -> String {
+        let decoded = component.removingPercentEncoding ?? component
+        if UUID(uuidString: decoded) != nil { return "\(decoded.uppercased())/L0/\(kind.rawValue)" }
+        if LocalIdentifier.kind(of: decoded) == kind { return decoded }
+        throw Problem(.badRequest, "invalid-identifier", "'\(decoded.prefix(80))' is not a valid \(kind == .asset ? "asset" : "collection") identifier")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import PhotoLibrary
+
+/// `POST /api/changes`: operations applied as one atomic batch (PhotoKit's change block). Collections created
+/// in the batch are named by `placeholder` and referred to as `"$<placeholder>"` by later operations.
+struct ChangeRequestBody: StrictBody {
+    var operations: [Operation]
+    static let fields: Set<String> = ["operations"]
+    static var nestedFields: [String: Set<String>] { ["operations": operationFields] }
+    static let operationFields: Set<String> = ["op", "placeholder", "title", "asset", "assets", "collection", "collections",
+                                               "isFavorite", "isHidden", "creationDate", "location", "add", "remove", "insertAt", "moveFrom", "moveTo"]
+
+    struct Operation: Codable {
+        var op: String
+        var placeholder: String?
+        var title: String?
+        var asset: String?
+        var assets: [String]?
+        var collection: String?
+        var collections: [String]?
+        var isFavorite: Bool?
+        var isHidden: Bool?
+        var creationDate: Date?
+        var location: LocationJSON?
+        var add: [String]?
+        var remove: [String]?
+        var insertAt: Int?
+        var moveFrom: [Int]?
+        var moveTo: Int?
+    }
+
+    /// What the batch did, for the response.
+    struct Plan {
+        var batch: ChangeBatch
+        /// Placeholder name → the local identifier created for it.
+        var placeholders: [String: String]
+        /// Audit lines for destructive operations.
+        var audit: [(action: String, detail: String)]
+        var needsAdmin: Bool
+    }
+
+    /// Translates the operations into a core change batch (checking every identifier's form); the core then
+    /// decides whether each change is allowed.
+    func plan() throws(Problem) -> Plan {
+        guard !operations.isEmpty else { throw Problem.badRequest("A change request needs at least one operation") }
+        guard operations.count <= 1000 else { throw Problem.badRequest("At most 1,000 operations per change request") }
+        var plan = Plan(batch: ChangeBatch(), placeholders: [:], audit: [], needsAdmin: false)
+        // Placeholders first, so any operation may refer to them.
+        for (index, operation) in operations.enumerated() where operation.op == "createAlbum" || operation.op == "createFolder" {
+            guard let name = operation.placeholder, !name.isEmpty, name.count <= 64 else {
+                throw Problem.badRequest("operations[\(index)]: \(operation.op) needs a placeholder name (1–64 characters)")
+            }
+            guard plan.placeholders[name] == nil else { throw Problem.badRequest("operations[\(index)]: placeholder '\(name)' is used twice") }
+            plan.placeholders[name] = LocalIdentifier.make(operation.op == "createAlbum" ? .assetCollection : .collectionList)
+        }
+        func collection(_ text: String?, _ index: Int) throws(Problem) -> String {
+            guard let text else { throw Problem.badRequest("operations[\(index)]: 'collection' is required") }
+            if text.hasPrefix("$") {
+                guard let identifier = plan.placeholders[String(text.dropFirst())] else {
+                    throw Problem.badRequest("operations[\(index)]: no placeholder named '\(text.dropFirst())' in this request")
+                }
+                return identifier
+            }
+            return try FetchRequestBody.collectionIdentifier(text)
+        }
+        func assets(_ list: [String]?, _ index: Int, field: String = "assets") throws(Problem) -> [String] {
+            guard let list, !list.isEmpty else { throw Problem.badRequest("operations[\(index)]: '\(field)' needs at least one asset identifier") }
+            var seen = Set<String>()
+            var result: [String] = []
+            for item in list {
+                let identifier = try IdentifierPath.asset(item)
+                if seen.insert(identifier).inserted { result.append(identifier) }
+            }
+            return result
+        }
+        func members(_ list: [String]?, _ index: Int, field: String) throws(Problem) -> [String] {
+            guard let list else { return [] }
+            var result: [String] = []
+            for item in list {
+                if item.hasPrefix("$") { result.append(try collection(item, index)) }
+                else if let asset = try? IdentifierPath.asset(item) { result.append(asset) }
+                else { result.append(try FetchRequestBody.collectionIdentifier(item)) }
+            }
+            return result
+        }
+
+        for (index, operation) in operations.enumerated() {
+            switch operation.op {
+            case "createAlbum", "createFolder":
+                let title = operation.title ?? ""
+                guard !title.isEmpty, title.count <= 500 else { throw Problem.badRequest("operations[\(index)]: a title has 1 to 500 characters") }
+                let identifier = plan.placeholders[operation.placeholder!]!
+                plan.batch.operations.append(operation.op == "createAlbum" ? .createAlbum(identifier: identifier, title: title)
+                                                                           : .createFolder(identifier: identifier, title: title))
+            case "editAsset":
+                let identifier = try IdentifierPath.asset(operation.asset ?? "")
+                var edits = AssetEdits(isFavorite: operation.isFavorite, isHidden: operation.isHidden)
+                if let date = operation.creationDate { edits.creationDate = .some(date) }
+                if let location = operation.location {
+                    guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude) else {
+                        throw Problem.badRequest("operations[\(index)]: the location is not on Earth")
+                    }
+                    edits.location = .some(GeoPoint(latitude: location.latitude, longitude: location.longitude, altitude: location.altitude))
+                }
+                plan.batch.operations.append(.editAsset(identifier: identifier, edits))
+            case "trashAssets":
+                let ids = try assets(operation.assets, index)
+                plan.batch.operations.append(.trashAssets(ids))
+                plan.audit.append(("assets.trash", ids.joined(separator: " ")))
+            case "recoverAssets":
+                plan.batch.operations.append(.recoverAssets(try assets(operation.assets, index)))
+            case "purgeAssets":
+                let ids = try assets(operation.assets, index)
+                plan.batch.operations.append(.purgeAssets(ids))
+                plan.audit.append(("assets.purge", ids.joined(separator: " ")))
+                plan.needsAdmin = true
+            case "editCollection":
+                let identifier = try collection(operation.collection, index)
+                var edits: [MemberEdit] = []
+                let added = try members(operation.add, index, field: "add")
+                if !added.isEmpty {
+                    if let at = operation.insertAt {
+                        guard at >= 0 else { throw Problem.badRequest("operations[\(index)]: insertAt must not be negative") }
+                        edits.append(.insert(added, at: IndexSet(integersIn: at..<(at + added.count))))
+                    } else {
+                        edits.append(.add(added))
+                    }
+                }
+                let removed = try members(operation.remove, index, field: "remove")
+                if !removed.isEmpty { edits.append(.remove(removed)) }
+                if let from = operation.moveFrom {
+                    guard let to = operation.moveTo, to >= 0, from.allSatisfy({ $0 >= 0 }) else {
+                        throw Problem.badRequest("operations[\(index)]: moveFrom needs a non-negative moveTo")
+                    }
+                    edits.append(.move(IndexSet(from), to: to))
+                }
+                if let title = operation.title, title.isEmpty || title.count > 500 {
+                    throw Problem.badRequest("operations[\(index)]: a title has 1 to 500 characters")
+                }
+                plan.batch.operations.append(.editCollection(identifier: identifier, title: operation.title, members: edits))
+            case "deleteCollections":
+                guard let list = operation.collections, !list.isEmpty else { throw Problem.badRequest("operations[\(index)]: 'collections' is required") }
+                let ids = try list.map { (item: String) throws(Problem) -> String in try collection(item, index) }
+                plan.batch.operations.append(.deleteCollections(ids))
+                plan.audit.append(("collections.delete", ids.joined(separator: " ")))
+            case "revertContent":
+                let identifier = try IdentifierPath.asset(operation.asset ?? "")
+                plan.batch.operations.append(.revertContent(identifier: identifier))
+                plan.audit.append(("assets.revert", identifier))
+            default:
+                throw Problem.badRequest("operations[\(index)]: unknown op '\(operation.op.prefix(40))'")
+            }
+        }
+        return plan
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import ImageManagement
+import Logging
+import PhotoLibrary
+
+/// The library service: one library, the routes that translate HTTP into the cores' operations, and the
+/// little state a server process keeps for itself (fetch snapshots, the change broadcaster, sign-in throttling,
+/// the first-run setup token). Nothing here is library state another process could invalidate: accounts,
+/// sessions, receipts and the audit log live in the library's database.
+///
+/// Threading: immutable apart from its thread-safe parts; one instance serves every connection and listener.
+public final class PhotosService: Sendable {
+    /// The library served.
+    public let library: Library
+    /// Shown once at start when the library has no account yet: whoever presents it may create the owner.
+    public let setupToken: String
+    /// Whether responses go over TLS (session cookies are then `Secure`).
+    public let usesTLS: Bool
+    let snapshots = FetchSnapshotStore()
+    let throttle = LoginThrottle()
+    let uploads: UploadStore
+    let broadcaster: ChangeBroadcaster
+    let imaging: ImagingContext
+    let passwords: Passwords
+    let logger: Logger
+
+    /// A service for `library`. It starts watching the library's change log at once.
+    /// `bcryptCost` sets the password hash's work factor (12 by default; tests use less).
+    public init(library: Library, usesTLS: Bool = false, bcryptCost: UInt8 = 12, logger: Logger = Logger(label: "photos.serve")) {
+        self.library = library
+        passwords = Passwords(cost: bcryptCost)
+        self.usesTLS = usesTLS
+        self.logger = logger
+        setupToken = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        uploads = UploadStore(library: library)
+        imaging = ImagingContext.context(for: library)
+        imaging.watch(library)
+        broadcaster = ChangeBroadcaster(library: library, snapshots: snapshots)
+    }
+
+    /// Whether the library still needs its owner (first-run setup).
+    public var needsSetup: Bool { ((try? library.accountCount()) ?? 1) == 0 }
+
+    /// The router with every endpoint and middleware.
+    public func makeRouter() -> Router<APIContext> {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: AuthenticationMiddleware(library: library))
+        addMetaRoutes(to: router)
+        addSessionRoutes(to: router)
+        addAccountRoutes(to: router)
+        addFetchRoutes(to: router)
+        addAssetRoutes(to: router)
+        addChangeRoutes(to: router)
+        addStreamRoutes(to: router)
+        addUploadRoutes(to: router)
+        return router
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import ImageManagement
+import PhotoLibrary
+
+extension PhotosService {
+    /// Objects and their bytes: `GET /api/assets/{id}`, `GET /api/assets/{id}/image?kind=thumbnail|screen`
+    /// (stored derivatives: ETag = content hash, immutable caching), `GET /api/assets/{id}/resources`,
+    /// `GET /api/assets/{id}/resources/{index}` (original bytes, byte ranges, the original file name),
+    /// `GET /api/collections/{id}`.
+    func addAssetRoutes(to router: Router<APIContext>) {
+        router.get("/api/assets/:asset") { _, context -> Response in
+            try JSONBody.response(AssetJSON(try self.asset(context)))
+        }
+
+        router.get("/api/assets/:asset/image") { request, context -> Response in
+            let asset = try self.asset(context)
+            let kindName = request.uri.queryParameters["kind"].map(String.init) ?? "thumbnail"
+            guard let kind = DerivativeKind(rawValue: kindName) else { throw Problem.badRequest("kind must be thumbnail or screen") }
+            let imaging = self.imaging, library = self.library
+            let served: ServedDerivative
+            do {
+                served = try await Self.offload { () throws(ImageManagementError) -> ServedDerivative in
+                    try imaging.servedDerivative(of: asset, kind: kind, in: library)
+                }
+            } catch let error as ImageManagementError {
+                switch error.code {
+                case .missingResource, .unsupported: throw Problem(.notFound, "no-image", error.message)
+                case .notFound: throw Problem.notFound(error.message)
+                default: throw Problem(.unprocessableContent, "unreadable-image", error.message)
+                }
+            }
+            return try FileResponses.file(at: served.url, etag: "\(served.contentKey).\(kind.rawValue)", contentType: "image/jpeg",
+                                          request: request, cacheControl: "private, max-age=31536000, immutable")
+        }
+
+        router.get("/api/assets/:asset/resources") { _, context -> Response in
+            let asset = try self.asset(context)
+            let resources = try self.library.resources(assetRowID: asset.rowID)
+            return try JSONBody.response(["resources": resources.enumerated().map { ResourceJSON($0.element, index: $0.offset, asset: asset) }])
+        }
+
+        router.get("/api/assets/:asset/resources/:index") { request, context -> Response in
+            let asset = try self.asset(context)
+            let resources = try self.library.resources(assetRowID: asset.rowID)
+            guard let index = Int(try context.parameters.require("index")), resources.indices.contains(index) else {
+                throw Problem.notFound("\(asset.identifier) has \(resources.count) resource\(resources.count == 1 ? "" : "s")")
+            }
+            let resource = resources[index]
+            return try FileResponses.file(at: self.library.fileURL(for: resource), etag: resource.sha256,
+                                          contentType: MIMETypes.forUTI(resource.uniformTypeIdentifier), request: request,
+                                          cacheControl: "private, max-age=31536000, immutable",
+                                          disposition: FileResponses.attachment(filename: resource.originalFilename))
+        }
+
+        router.get("/api/collections/:collection") { _, context -> Response in
+            _ = try context.requireAccount()
+            let identifier = try FetchRequestBody.collectionIdentifier(try context.parameters.require("collection").removingPercentEncoding ?? "")
+            guard let row = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([identifier], kind: nil))).first,
+                  let record = try self.library.collections(rowIDs: [row])[row] else { throw Problem.notFound("No collection \(identifier)") }
+            var json = CollectionJSON(record)
+            if record.kind == .assetCollection { json.estimatedAssetCount = try self.library.assetCount(collectionRowID: row) }
+            return try JSONBody.response(json)
+        }
+    }
+
+    /// The asset named in the path (trashed ones included), after checking the caller may read.
+    func asset(_ context: APIContext) throws -> AssetRecord {
+        _ = try context.requireAccount()
+        let identifier = try IdentifierPath.asset(try context.parameters.require("asset"))
+        guard let row = try library.assetRowIDs(identifiers: [identifier]).first, let record = try library.assets(rowIDs: [row])[row] else {
+            throw Problem.notFound("No asset \(identifier)")
+        }
+        return record
+    }
+
+    /// Runs blocking work (decoding, encoding) on a thread outside Swift's cooperative pool.
+    static func offload<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+}
+
+struct ResourceJSON: Codable {
+    var index: Int
+    var type: Int
+    var uniformTypeIdentifier: String
+    var originalFilename: String
+    var byteCount: Int64
+    var sha256: String
+    var url: String
+    init(_ resource: ResourceRecord, index: Int, asset: AssetRecord) {
+        self.index = index
+        type = resource.type.rawValue
+        uniformTypeIdentifier = resource.uniformTypeIdentifier
+        originalFilename = resource.originalFilename
+        byteCount = resource.byteCount
+        sha256 = resource.sha256
+        url = "/api/assets/\(IdentifierPath.uuid(of: asset.identifier))/resources/\(index)"
+    }
+}
+
+/// MIME types for the UTIs the library stores.
+enum MIMETypes {
+    static func forUTI(_ uti: String) -> String {
+        let table: [String: String] = [
+            "public.jpeg": "image/jpeg", "public.heic": "image/heic", "public.heif": "image/heif", "public.png": "image/png",
+            "com.compuserve.gif": "image/gif", "org.webmproject.webp": "image/webp", "public.tiff": "image/tiff",
+            "com.adobe.raw-image": "image/x-adobe-dng", "com.apple.quicktime-movie": "video/quicktime", "public.mpeg-4": "video/mp4",
+            "com.apple.m4v-video": "video/x-m4v", "public.mp3": "audio/mpeg", "com.apple.m4a-audio": "audio/mp4",
+        ]
+        return table[uti] ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import PhotoLibrary
+
+extension PhotosService {
+    /// Fetches as server-side snapshots: `POST /api/fetches` makes one (its count and change token),
+    /// `GET /api/fetches/{id}?offset=&limit=` reads a page of objects by index, `GET /api/fetches/{id}/index?identifier=`
+    /// finds an object's index, `DELETE /api/fetches/{id}` drops it.
+    func addFetchRoutes(to router: Router<APIContext>) {
+        router.post("/api/fetches") { request, context -> Response in
+            let account = try context.requireAccount()
+            let body = try await JSONBody.decode(FetchRequestBody.self, from: request, context: context)
+            let query = try body.query(in: self.library)
+            let (ids, token): ([Int64], Int64)
+            switch query {
+            case .assets(let q): (ids, token) = try self.library.assetSnapshot(q)
+            case .collections(let q): (ids, token) = try self.library.collectionSnapshot(q)
+            }
+            let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: account.rowID, entity: body.entity, query: query,
+                                         rowIDs: ids, token: token, lastUsed: Date())
+            self.snapshots.insert(snapshot)
+            return try JSONBody.response(FetchJSON(id: snapshot.id, entity: body.entity, count: ids.count, changeToken: token), status: .created)
+        }
+
+        router.get("/api/fetches/:fetch") { request, context -> Response in
+            let snapshot = try self.snapshot(context)
+            let offset = try Self.intParameter(request, "offset", default: 0, range: 0...Int(Int32.max))
+            let limit = try Self.intParameter(request, "limit", default: 200, range: 1...1000)
+            let page = Array(snapshot.rowIDs.dropFirst(offset).prefix(limit))
+            var page_ = PageJSON(fetch: snapshot.id, entity: snapshot.entity, count: snapshot.rowIDs.count, offset: offset,
+                                 changeToken: snapshot.token, assets: nil, collections: nil)
+            switch snapshot.entity {
+            case .assets:
+                let records = try self.library.assets(rowIDs: page)
+                page_.assets = page.compactMap { records[$0].map(AssetJSON.init) }
+            case .collections:
+                let records = try self.library.collections(rowIDs: page)
+                page_.collections = page.compactMap { records[$0].map(CollectionJSON.init) }
+            }
+            return try JSONBody.response(page_)
+        }
+
+        router.get("/api/fetches/:fetch/index") { request, context -> Response in
+            let snapshot = try self.snapshot(context)
+            guard let identifier = request.uri.queryParameters["identifier"].map(String.init) else {
+                throw Problem.badRequest("Query parameter 'identifier' is required")
+            }
+            let rowID: Int64?
+            switch snapshot.entity {
+            case .assets: rowID = try self.library.assetRowIDs(identifiers: [try IdentifierPath.asset(identifier)]).first
+            case .collections:
+                rowID = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([try FetchRequestBody.collectionIdentifier(identifier)], kind: nil))).first
+            }
+            let index = rowID.flatMap { snapshot.rowIDs.firstIndex(of: $0) }
+            return try JSONBody.response(IndexJSON(index: index))
+        }
+
+        router.delete("/api/fetches/:fetch") { _, context -> Response in
+            let account = try context.requireAccount()
+            guard self.snapshots.remove(try context.parameters.require("fetch"), ownerID: account.rowID) else {
+                throw Problem(.notFound, "fetch-expired", "No such fetch")
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    /// The caller's snapshot named in the path, or 404 `fetch-expired`.
+    func snapshot(_ context: APIContext) throws -> FetchSnapshot {
+        let account = try context.requireAccount()
+        let id = try context.parameters.require("fetch")
+        guard let snapshot = snapshots.get(id, ownerID: account.rowID) else {
+            throw Problem(.notFound, "fetch-expired", "The fetch \(id.prefix(40)) is unknown or expired: fetch again")
+        }
+        return snapshot
+    }
+}
+
+struct FetchJSON: Codable {
+    var id: String
+    var entity: FetchSnapshot.Entity
+    var count: Int
+    var changeToken: Int64
+}
+
+struct PageJSON: Codable {
+    var fetch: String
+    var entity: FetchSnapshot.Entity
+    var count: Int
+    var offset: Int
+    var changeToken: Int64
+    var assets: [AssetJSON]?
+    var collections: [CollectionJSON]?
+}
+
+struct IndexJSON: Codable {
+    /// The object's index in the fetch, or null when the fetch does not hold it.
+    var index: Int?
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+import PhotoLibrary
+import Synchronization
+
+/// Resumable uploads: bytes are appended to `<library>/uploads/<id>.part` as they arrive (never held whole in
+/// memory), at the offset the client states, so a dropped connection resumes where the file ends. A
+/// description beside it (`<id>.json`) names the owner, the original file name, the announced length and
+/// optional SHA-256. Uploads survive a server restart; unfinished ones expire after a day. Completed uploads
+/// are imported together by the core's `Importer` (so Live Photo and RAW+JPEG pairs uploaded as separate files
+/// are paired), after which their files are removed.
+///
+/// Threading: thread-safe; one lock orders appends to the same upload.
+final class UploadStore: Sendable {
+    struct Upload: Codable, Sendable {
+        var id: String
+        var ownerID: Int64
+        var filename: String
+        var length: Int64
+        var sha256: String?
+        var created: Date
+    }
+
+    let directory: URL
+    /// The largest file one upload may carry.
+    let maximumLength: Int64
+    /// How many unfinished uploads one account may have.
+    let maximumOpen = 256
+    static let lifetime: TimeInterval = 24 * 3600
+    private let lock = Mutex(())
+
+    init(library: Library, maximumLength: Int64 = 8 << 30) {
+        directory = library.url.appendingPathComponent("uploads", isDirectory: true)
+        self.maximumLength = maximumLength
+    }
+
+    func create(ownerID: Int64, filename: String, length: Int64, sha256: String?) throws -> Upload {
+        let name = Self.safeFilename(filename)
+        guard !name.isEmpty else { throw Problem.badRequest("filename must name the file (without folders)") }
+        guard length > 0 else { throw Problem.badRequest("length must be at least 1 byte") }
+        guard length <= maximumLength else {
+            throw Problem(.contentTooLarge, "too-large", "Uploads are limited to \(maximumLength) bytes")
+        }
+        if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) { throw Problem.badRequest("sha256 must be 64 hex digits") }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        sweepExpired()
+        guard all(ownerID: ownerID).count < maximumOpen else {
+            throw Problem(.tooManyRequests, "too-many-uploads", "At most \(maximumOpen) unfinished uploads per account: finish or cancel some")
+        }
+        let upload = Upload(id: UUID().uuidString.lowercased(), ownerID: ownerID, filename: name, length: length,
+                            sha256: sha256?.lowercased(), created: Date())
+        guard FileManager.default.createFile(atPath: dataURL(upload.id).path, contents: nil) else {
+            throw Problem(.insufficientStorage, "disk-full", "Cannot create the upload file")
+        }
+        try JSONEncoder().encode(upload).write(to: metaURL(upload.id), options: .atomic)
+        return upload
+    }
+
+    /// The caller's upload with an id, or 404.
+    func get(_ id: String, ownerID: Int64) throws(Problem) -> Upload {
+        guard UUID(uuidString: id) != nil, let data = try? Data(contentsOf: metaURL(id.lowercased())),
+              let upload = try? JSONDecoder().decode(Upload.self, from: data), upload.ownerID == ownerID else {
+            throw Problem.notFound("No upload \(id.prefix(40)) (finished, cancelled, expired, or not yours)")
+        }
+        return upload
+    }
+
+    /// Bytes received so far.
+    func offset(of upload: Upload) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: dataURL(upload.id).path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// Appends a body's bytes at `offset` (which must be where the file ends); returns the new offset. Bytes
+    /// past the announced length are refused; a body that stops early keeps what arrived (resume from there).
+    func append(_ upload: Upload, at offset: Int64, body: some AsyncSequence<ByteBuffer, any Error>) async throws -> Int64 {
+        let handle = try FileHandle(forWritingTo: dataURL(upload.id))
+        defer { try? handle.close() }
+        let current = try handle.seekToEnd()
+        guard Int64(current) == offset else {
+            throw Problem(.conflict, "offset-mismatch", "The upload has \(current) bytes: send Upload-Offset \(current)")
+        }
+        var written = Int64(current)
+        for try await buffer in body {
+            guard written + Int64(buffer.readableBytes) <= upload.length else {
+                throw Problem(.contentTooLarge, "too-large", "The body goes past the announced length of \(upload.length) bytes")
+            }
+            do {
+                try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: Data($0)) }
+            } catch {
+                throw Problem(.insufficientStorage, "disk-full", "Writing the upload failed: \(error.localizedDescription)")
+            }
+            written += Int64(buffer.readableBytes)
+        }
+        try handle.synchronize()
+        return written
+    }
+
+    /// Checks that an upload is complete and matches its announced digest.
+    func verify(_ upload: Upload) throws -> URL {
+        let url = dataURL(upload.id)
+        let received = offset(of: upload)
+        guard received == upload.length else {
+            throw Problem(.conflict, "upload-incomplete", "\(upload.filename) has \(received) of \(upload.length) bytes: resume it first")
+        }
+        if let expected = upload.sha256 {
+            let actual = try Self.sha256(of: url)
+            guard actual == expected else {
+                throw Problem(.unprocessableContent, "checksum-mismatch", "\(upload.filename) does not match its SHA-256: upload it again")
+            }
+        }
+        return url
+    }
+
+    func remove(_ id: String) {
+        try? FileManager.default.removeItem(at: dataURL(id))
+        try? FileManager.default.removeItem(at: metaURL(id))
+    }
+
+    private func all(ownerID: Int64) -> [Upload] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".json") }.compactMap {
+            (try? Data(contentsOf: directory.appendingPathComponent($0))).flatMap { try? JSONDecoder().decode(Upload.self, from: $0) }
+        }.filter { $0.ownerID == ownerID }
+    }
+
+    /// Removes uploads older than `lifetime` and import folders left by an interrupted import.
+    func sweepExpired(now: Date = Date()) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            let url = directory.appendingPathComponent(name)
+            let modified = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date ?? now
+            if now.timeIntervalSince(modified) > Self.lifetime { try? fm.removeItem(at: url) }
+        }
+    }
+
+    func dataURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).part") }
+    private func metaURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).json") }
+
+    /// The last path component, without control characters; never `.` or `..`.
+    static func safeFilename(_ name: String) -> String {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(255)
+        return cleaned == "." || cleaned == ".." ? "" : String(cleaned)
+    }
+
+    static func sha256(of url: URL) throws -> String {
+        // Files can be large: hash in 4 MiB reads.
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var digest = IncrementalDigest()
+        while let chunk = try handle.read(upToCount: 4 << 20), !chunk.isEmpty { digest.update(chunk) }
+        return digest.finalize()
+    }
+}

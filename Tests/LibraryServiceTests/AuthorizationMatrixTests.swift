@@ -1,0 +1,71 @@
+import Foundation
+import LibraryService
+import PhotoLibrary
+import Testing
+
+/// Every endpoint × every kind of caller: no session, viewer, member, admin, a revoked token.
+@Suite(.serialized) struct AuthorizationMatrixTests {
+    /// What a caller may do with an endpoint.
+    enum Needs { case nothing, account, writer, admin }
+
+    @Test func everyEndpointChecksWhoIsAsking() async throws {
+        let harness = try await ServiceHarness(photos: 1)
+        defer { Task { await harness.stop() } }
+        let asset = String(try harness.assetIdentifiers()[0].prefix(36))
+        let album = LocalIdentifier.make(.assetCollection).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        // A fetch per role, made by that role, so reads of it can succeed.
+        var fetches: [String: String] = [:]
+        for role in ["viewer", "member", "admin"] {
+            fetches[role] = try await harness.client(role).post("/api/fetches", ["entity": "assets"]).json["id"] as? String
+        }
+        let endpoints: [(method: String, path: (String) -> String, body: Any?, needs: Needs)] = [
+            ("GET", { _ in "/api/health" }, nil, .nothing),
+            ("GET", { _ in "/api/openapi.json" }, nil, .nothing),
+            ("GET", { _ in "/metrics" }, nil, .admin),
+            ("GET", { _ in "/api/session" }, nil, .account),
+            ("GET", { _ in "/api/users" }, nil, .admin),
+            ("POST", { _ in "/api/users" }, ["username": "u\(UUID().uuidString.prefix(8))", "password": ServiceHarness.password, "role": "viewer"], .admin),
+            ("GET", { _ in "/api/tokens" }, nil, .account),
+            ("POST", { _ in "/api/tokens" }, ["name": "x"], .account),
+            ("GET", { _ in "/api/audit" }, nil, .admin),
+            ("POST", { _ in "/api/fetches" }, ["entity": "assets"], .account),
+            ("GET", { role in "/api/fetches/\(fetches[role] ?? "none")" }, nil, .account),
+            ("GET", { role in "/api/fetches/\(fetches[role] ?? "none")/index?identifier=\(asset)" }, nil, .account),
+            ("GET", { _ in "/api/assets/\(asset)" }, nil, .account),
+            ("GET", { _ in "/api/assets/\(asset)/image?kind=thumbnail" }, nil, .account),
+            ("GET", { _ in "/api/assets/\(asset)/resources" }, nil, .account),
+            ("GET", { _ in "/api/assets/\(asset)/resources/0" }, nil, .account),
+            ("GET", { _ in "/api/changes?since=0" }, nil, .account),
+            ("POST", { _ in "/api/changes" }, ["operations": [["op": "editAsset", "asset": asset, "isFavorite": true]]], .writer),
+            ("POST", { _ in "/api/changes" }, ["operations": [["op": "purgeAssets", "assets": [UUID().uuidString]]]], .admin),
+        ]
+        let revoked = try harness.library.createCredential(.token, accountID: try harness.library.account(named: "admin")!.account.rowID).secret
+        try harness.library.revokeCredential(secret: revoked)
+        let callers: [(String?, String?)] = [(nil, nil), ("viewer", harness.tokens["viewer"]), ("member", harness.tokens["member"]),
+                                             ("admin", harness.tokens["admin"]), ("revoked", revoked)]
+        for (role, token) in callers {
+            let client = HTTPClient(base: harness.baseURL, token: token)
+            for endpoint in endpoints {
+                let reply = try await client.request(endpoint.method, endpoint.path(role ?? ""), json: endpoint.body)
+                let allowed: Bool
+                switch (endpoint.needs, role) {
+                case (.nothing, "revoked"): allowed = false   // a bad token is refused everywhere, never treated as anonymous
+                case (.nothing, _): allowed = true
+                case (_, nil), (_, "revoked"): allowed = false
+                case (.account, _): allowed = true
+                case (.writer, let role): allowed = role != "viewer"
+                case (.admin, let role): allowed = role == "admin"
+                }
+                let label = "\(endpoint.method) \(endpoint.path(role ?? "")) as \(role ?? "anonymous") → \(reply.status)"
+                if allowed {
+                    // Allowed callers get past authorization (a 404 for purging an unknown asset is the core speaking).
+                    #expect(![401, 403].contains(reply.status), "\(label)")
+                } else {
+                    #expect(reply.status == (role == nil || role == "revoked" ? 401 : 403), "\(label)")
+                    #expect(reply.header("Content-Type") == "application/problem+json", "\(label)")
+                }
+            }
+        }
+        _ = album
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A small HTTP client for the tests (URLSession without cookie storage: cookies are headers here).
+struct HTTPClient: Sendable {
+    let base: URL
+    var token: String?
+    var cookie: String?
+    var csrf: String?
+
+    struct Reply: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
+        /// The problem type slug of a problem+json reply.
+        var problemType: String? { (json["type"] as? String).map { String($0.dropFirst("/problems/".count)) } }
+    }
+
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.timeoutIntervalForRequest = 60
+        return URLSession(configuration: configuration)
+    }()
+
+    func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        if let csrf { request.setValue(csrf, forHTTPHeaderField: "X-CSRF-Token") }
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        } else if let body {
+            request.httpBody = body
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await Self.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
+        return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> Reply { try await request("GET", path, headers: headers) }
+    func post(_ path: String, _ json: Any, headers: [String: String] = [:]) async throws -> Reply { try await request("POST", path, json: json, headers: headers) }
+    func delete(_ path: String) async throws -> Reply { try await request("DELETE", path) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a Server-Sent Events stream over a plain socket, event by event (URLSession on Linux cannot stream).
+final class SSEClient {
+    struct Event { var name: String; var id: Int64?; var data: [String: Any] }
+    private let fd: Int32
+    private var buffer = Data()
+
+    /// Connects to 127.0.0.1:`port` and sends a GET for `path`.
+    init(port: Int, path: String, headers: [String: String]) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { close(fd); throw HarnessError("Cannot connect to port \(port)") }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var text = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        _ = text.withCString { send(fd, $0, strlen($0), 0) }
+        // Status line and headers.
+        let head = try readUntil("\r\n\r\n")
+        guard head.hasPrefix("HTTP/1.1 200") else { close(fd); throw HarnessError("Stream refused: \(head.prefix(200))") }
+    }
+
+    deinit { close(fd) }
+
+    /// The next event (comments skipped); nil at the end of the stream.
+    func next() throws -> Event? {
+        while true {
+            // Chunked transfer: strip chunk-size lines as they come (they are hex numbers alone on a line).
+            guard let block = try? readUntil("\n\n") else { return nil }
+            var event = Event(name: "message", id: nil, data: [:])
+            var sawField = false
+            for line in block.split(separator: "\n") {
+                let line = line.hasSuffix("\r") ? line.dropLast() : line
+                if line.hasPrefix("event: ") { event.name = String(line.dropFirst(7)); sawField = true }
+                else if line.hasPrefix("id: ") { event.id = Int64(line.dropFirst(4)); sawField = true }
+                else if line.hasPrefix("data: ") {
+                    event.data = (try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8))) as? [String: Any] ?? [:]
+                    sawField = true
+                }
+            }
+            if sawField { return event }
+        }
+    }
+
+    /// Events until one named `name` arrives (returned last).
+    func collect(until name: String, limit: Int = 100_000) throws -> [Event] {
+        var events: [Event] = []
+        while events.count < limit, let event = try next() {
+            events.append(event)
+            if event.name == name { break }
+        }
+        return events
+    }
+
+    private var raw = Data()
+    private var chunked = false
+
+    private func readUntil(_ terminator: String) throws -> String {
+        let marker = Data(terminator.utf8)
+        while true {
+            if let range = buffer.range(of: marker) {
+                let text = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
+                buffer.removeSubrange(..<range.upperBound)
+                if text.hasPrefix("HTTP/1.1"), text.lowercased().contains("transfer-encoding: chunked") {
+                    // The rest of what was read is the chunked body.
+                    chunked = true
+                    raw = buffer
+                    buffer = Data()
+                    decodeChunks()
+                }
+                return text
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { throw HarnessError("The stream ended") }
+            if chunked { raw.append(contentsOf: chunk[0..<n]); decodeChunks() } else { buffer.append(contentsOf: chunk[0..<n]) }
+        }
+    }
+
+    /// Moves complete HTTP/1.1 chunks from `raw` to `buffer`.
+    private func decodeChunks() {
+        let crlf = Data("\r\n".utf8)
+        while let line = raw.range(of: crlf) {
+            guard let size = Int(String(decoding: raw[raw.startIndex..<line.lowerBound], as: UTF8.self), radix: 16) else { return }
+            let start = line.upperBound
+            guard raw.count - (start - raw.startIndex) >= size + 2 else { return }
+            buffer.append(raw[start..<(start + size)])
+            raw = Data(raw[(start + size + 2)...])
+        }
+    }
+}

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Writes Sources/LibraryService/Resources/openapi.json, the contract of `photos serve` (OpenAPI 3.1).
+
+The routes are hand-written in Sources/LibraryService/Routes; this file describes them, and the test suite
+checks the two agree (schemathesis against the running server). Run after changing either:
+    python3 scripts/openapi.py
+"""
+import json, os
+
+def ref(name): return {"$ref": f"#/components/schemas/{name}"}
+def obj(props, required=(), extra=False):
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": extra}
+def arr(items): return {"type": "array", "items": items}
+S = {"type": "string"}
+I = {"type": "integer"}
+B = {"type": "boolean"}
+N = {"type": "number"}
+DATE = {"type": "string", "format": "date-time"}
+def nullable(schema): return {"anyOf": [schema, {"type": "null"}]}
+
+PROBLEM_CODES = ["400", "401", "403", "404", "409", "410", "413", "416", "422", "429", "503", "507"]
+def problems(*codes):
+    return {c: {"$ref": f"#/components/responses/Problem"} for c in codes}
+def json_response(schema, desc="OK"):
+    return {"description": desc, "content": {"application/json": {"schema": schema}}}
+def body(schema):
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+def q(name, schema, desc, required=False):
+    return {"name": name, "in": "query", "required": required, "schema": schema, "description": desc}
+def p(name, desc, schema=S):
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": desc}
+SECURED = [{"bearer": []}, {"session": []}]
+ASSET_ID = p("asset", "The asset's UUID (the part of its local identifier before `/L0/001`), or the whole identifier percent-encoded.")
+
+schemas = {
+    "Problem": obj({"type": S, "title": S, "status": I, "detail": S}, ["type", "title", "status", "detail"]),
+    "Health": obj({"status": {"enum": ["ok", "unavailable"]}, "changeToken": I, "needsSetup": B}, ["status", "needsSetup"]),
+    "Account": obj({"username": S, "role": {"enum": ["admin", "member", "viewer"]}, "createdDate": DATE}, ["username", "role", "createdDate"]),
+    "Session": obj({"account": ref("Account"), "csrfToken": S}, ["account"]),
+    "Token": obj({"id": I, "name": S, "createdDate": DATE, "expiresDate": DATE, "token": S}, ["id", "name", "createdDate"]),
+    "AuditEntry": obj({"date": DATE, "username": S, "action": S, "detail": S}, ["date", "username", "action", "detail"]),
+    "Location": obj({"latitude": {"type": "number", "minimum": -90, "maximum": 90},
+                     "longitude": {"type": "number", "minimum": -180, "maximum": 180}, "altitude": N}, ["latitude", "longitude"]),
+    "Asset": obj({
+        "localIdentifier": S, "id": S, "mediaType": I, "mediaSubtypes": I, "pixelWidth": I, "pixelHeight": I,
+        "creationDate": DATE, "modificationDate": DATE, "addedDate": DATE, "location": ref("Location"), "duration": N,
+        "isFavorite": B, "isHidden": B, "playbackStyle": I, "burstIdentifier": S, "representsBurst": B, "hasAdjustments": B,
+        "uniformTypeIdentifier": S, "originalFilename": S, "trashedDate": DATE, "thumbnailURL": S, "screenURL": S},
+        ["localIdentifier", "id", "mediaType", "mediaSubtypes", "pixelWidth", "pixelHeight", "addedDate", "duration", "isFavorite",
+         "isHidden", "playbackStyle", "representsBurst", "hasAdjustments", "uniformTypeIdentifier", "originalFilename", "thumbnailURL", "screenURL"]),
+    "Collection": obj({
+        "localIdentifier": S, "id": S, "kind": {"enum": ["assetCollection", "collectionList"]}, "type": I, "subtype": I, "title": S,
+        "startDate": DATE, "endDate": DATE, "estimatedAssetCount": I, "canContainAssets": B, "canContainCollections": B},
+        ["localIdentifier", "id", "kind", "type", "subtype", "canContainAssets", "canContainCollections"]),
+    "Resource": obj({"index": I, "type": I, "uniformTypeIdentifier": S, "originalFilename": S, "byteCount": I, "sha256": S, "url": S},
+                    ["index", "type", "uniformTypeIdentifier", "originalFilename", "byteCount", "sha256", "url"]),
+    "FetchRequest": obj({
+        "entity": {"enum": ["assets", "collections"]},
+        "scope": obj({"type": {"enum": ["all", "mediaType", "collection", "identifiers", "burst", "trash", "assetCollections",
+                                        "collectionLists", "topLevelUserCollections", "children", "containingAsset"]},
+                      "mediaType": I, "collection": S, "asset": S, "identifiers": arr(S), "burstIdentifier": S,
+                      "collectionType": I, "subtype": I}, ["type"]),
+        "predicate": {"type": "string", "description": "PhotoKit predicate format, e.g. `mediaType == 1 AND isFavorite == YES`."},
+        "sort": arr(obj({"key": S, "ascending": B}, ["key"])),
+        "includeHiddenAssets": B, "includeAllBurstAssets": B, "fetchLimit": {"type": "integer", "minimum": 0}}, ["entity"]),
+    "Fetch": obj({"id": S, "entity": {"enum": ["assets", "collections"]}, "count": I, "changeToken": I}, ["id", "entity", "count", "changeToken"]),
+    "Page": obj({"fetch": S, "entity": {"enum": ["assets", "collections"]}, "count": I, "offset": I, "changeToken": I,
+                 "assets": arr(ref("Asset")), "collections": arr(ref("Collection"))}, ["fetch", "entity", "count", "offset", "changeToken"]),
+    "Index": obj({"index": I}),
+    "ChangeOperation": obj({
+        "op": {"enum": ["createAlbum", "createFolder", "editAsset", "trashAssets", "recoverAssets", "purgeAssets",
+                        "editCollection", "deleteCollections", "revertContent"]},
+        "placeholder": S, "title": S, "asset": S, "assets": arr(S), "collection": S, "collections": arr(S),
+        "isFavorite": B, "isHidden": B, "creationDate": DATE, "location": ref("Location"),
+        "add": arr(S), "remove": arr(S), "insertAt": I, "moveFrom": arr(I), "moveTo": I}, ["op"]),
+    "ChangeRequest": obj({"operations": arr(ref("ChangeOperation"))}, ["operations"]),
+    "ChangeResult": obj({"changeToken": I, "placeholders": {"type": "object", "additionalProperties": S}}, ["placeholders"]),
+    "ObjectChanges": obj({"inserted": arr(S), "updated": arr(S), "deleted": arr(S), "contentChanged": arr(S)}, ["inserted", "updated", "deleted"]),
+    "ChangeEntry": obj({"token": I, "date": DATE, "assets": ref("ObjectChanges"), "assetCollections": ref("ObjectChanges"),
+                        "collectionLists": ref("ObjectChanges"), "reset": B}, ["token", "assets", "assetCollections", "collectionLists"]),
+    "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
+}
+
+paths = {
+    "/api/health": {"get": {"summary": "Whether the library is readable, its change token, whether setup is needed.", "security": [],
+                            "responses": {"200": json_response(ref("Health")), "503": json_response(ref("Health"), "Library unavailable")}}},
+    "/api/openapi.json": {"get": {"summary": "This document.", "security": [], "responses": {"200": json_response({"type": "object"})}}},
+    "/metrics": {"get": {"summary": "Prometheus metrics (admins).", "responses": {
+        "200": {"description": "Prometheus text format", "content": {"text/plain": {"schema": S}}}, **problems("401", "403")}}},
+    "/api/setup": {"post": {"summary": "Create the owner with the setup token `photos serve` printed (first run only).", "security": [],
+                            "requestBody": body(obj({"setupToken": S, "username": S, "password": S}, ["setupToken", "username", "password"])),
+                            "responses": {"201": json_response(ref("Session"), "Owner created and signed in"), **problems("400", "403", "409", "413")}}},
+    "/api/session": {
+        "post": {"summary": "Sign in: sets an HttpOnly session cookie and returns the CSRF token for signed-in changes.", "security": [],
+                 "requestBody": body(obj({"username": S, "password": S}, ["username", "password"])),
+                 "responses": {"200": json_response(ref("Session")), **problems("400", "401", "413", "429")}},
+        "get": {"summary": "Who is signed in.", "responses": {"200": json_response(ref("Session")), **problems("401")}},
+        "delete": {"summary": "Sign out.", "responses": {"204": {"description": "Signed out"}, **problems("400", "401", "403")}}},
+    "/api/users": {
+        "get": {"summary": "Accounts (admins).", "responses": {"200": json_response(obj({"users": arr(ref("Account"))}, ["users"])), **problems("401", "403")}},
+        "post": {"summary": "Create an account (admins).",
+                 "requestBody": body(obj({"username": S, "password": S, "role": {"enum": ["admin", "member", "viewer"]}}, ["username", "password", "role"])),
+                 "responses": {"201": json_response(ref("Account")), **problems("400", "401", "403", "409", "413")}}},
+    "/api/users/{username}": {"delete": {"summary": "Remove an account (admins; not the last admin).", "parameters": [p("username", "Account name")],
+                                         "responses": {"204": {"description": "Removed"}, **problems("401", "403", "404", "409")}}},
+    "/api/tokens": {
+        "get": {"summary": "The caller's API tokens.", "responses": {"200": json_response(obj({"tokens": arr(ref("Token"))}, ["tokens"])), **problems("401")}},
+        "post": {"summary": "Make an API token (the secret is in this answer only).",
+                 "requestBody": body(obj({"name": S, "expiresInDays": {"type": "integer", "minimum": 1, "maximum": 3650}}, ["name"])),
+                 "responses": {"201": json_response(ref("Token")), **problems("400", "401", "403", "413")}}},
+    "/api/tokens/{id}": {"delete": {"summary": "Revoke one of the caller's API tokens.", "parameters": [p("id", "Token id", I)],
+                                    "responses": {"204": {"description": "Revoked"}, **problems("400", "401", "403", "404")}}},
+    "/api/audit": {"get": {"summary": "Audit log, newest first (admins).", "parameters": [q("limit", {"type": "integer", "minimum": 1, "maximum": 1000}, "At most this many")],
+                           "responses": {"200": json_response(obj({"entries": arr(ref("AuditEntry"))}, ["entries"])), **problems("400", "401", "403")}}},
+    "/api/fetches": {"post": {"summary": "Make a fetch: a server-side snapshot of ordered ids, read in pages.",
+                              "requestBody": body(ref("FetchRequest")),
+                              "responses": {"201": json_response(ref("Fetch")), **problems("400", "401", "404", "413")}}},
+    "/api/fetches/{fetch}": {
+        "get": {"summary": "A page of a fetch's objects by index.",
+                "parameters": [p("fetch", "Fetch id"), q("offset", {"type": "integer", "minimum": 0, "maximum": 2147483647}, "First index"),
+                               q("limit", {"type": "integer", "minimum": 1, "maximum": 1000}, "Page size (default 200)")],
+                "responses": {"200": json_response(ref("Page")), **problems("400", "401", "404")}},
+        "delete": {"summary": "Drop a fetch.", "parameters": [p("fetch", "Fetch id")],
+                   "responses": {"204": {"description": "Dropped"}, **problems("401", "403", "404")}}},
+    "/api/fetches/{fetch}/index": {"get": {"summary": "The index of an object in a fetch (absent when not in it).",
+                                           "parameters": [p("fetch", "Fetch id"), q("identifier", S, "Local identifier or asset UUID", True)],
+                                           "responses": {"200": json_response(ref("Index")), **problems("400", "401", "404")}}},
+    "/api/assets/{asset}": {"get": {"summary": "An asset.", "parameters": [ASSET_ID],
+                                    "responses": {"200": json_response(ref("Asset")), **problems("400", "401", "404")}}},
+    "/api/assets/{asset}/image": {"get": {
+        "summary": "The asset's current picture as a stored JPEG derivative (strong ETag, immutable caching).",
+        "parameters": [ASSET_ID, q("kind", {"enum": ["thumbnail", "screen"]}, "thumbnail: shorter side 256 px; screen: longer side 1600 px")],
+        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
+                      "304": {"description": "Not modified"}, **problems("400", "401", "404", "416", "422")}}},
+    "/api/assets/{asset}/resources": {"get": {"summary": "The asset's stored files.", "parameters": [ASSET_ID],
+                                              "responses": {"200": json_response(obj({"resources": arr(ref("Resource"))}, ["resources"])), **problems("400", "401", "404")}}},
+    "/api/assets/{asset}/resources/{index}": {"get": {
+        "summary": "A stored file's bytes (byte ranges, original file name).",
+        "parameters": [ASSET_ID, p("index", "Resource index", {"type": "integer", "minimum": 0})],
+        "responses": {"200": {"description": "The file, with its media type", "content": {"*/*": {"schema": {"type": "string", "format": "binary"}}}},
+                      "206": {"description": "A byte range of the file"}, "304": {"description": "Not modified"}, **problems("400", "401", "404", "416")}}},
+    "/api/collections/{collection}": {"get": {"summary": "A collection.", "parameters": [p("collection", "Local identifier, percent-encoded")],
+                                              "responses": {"200": json_response(ref("Collection")), **problems("400", "401", "404")}}},
+    "/api/changes": {
+        "post": {"summary": "Apply operations as one atomic batch.",
+                 "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                                 "description": "A retry with the same key and body answers as the first request did, applying nothing again."}],
+                 "requestBody": body(ref("ChangeRequest")),
+                 "responses": {"200": json_response(ref("ChangeResult")), **problems("400", "401", "403", "404", "409", "413", "422", "503", "507")}},
+        "get": {"summary": "Persistent change history after a token.",
+                "parameters": [q("since", {"type": "integer", "minimum": 0}, "Change token", True), q("limit", {"type": "integer", "minimum": 1, "maximum": 5000}, "At most this many")],
+                "responses": {"200": json_response(ref("History")), **problems("400", "401", "410")}}},
+    "/api/changes/stream": {"get": {
+        "summary": "Server-Sent Events: `change` (id = token), `details`, `ready`, `expired`, `end`.",
+        "parameters": [q("since", {"type": "integer", "minimum": 0}, "Resume after this token (or send Last-Event-ID)"),
+                       {"name": "fetch", "in": "query", "required": False, "schema": arr(S), "style": "form", "explode": True,
+                        "description": "Fetch ids whose change details to send"}],
+        "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {"schema": S}}}, **problems("400", "401", "404")}}},
+}
+
+# Every operation takes a bearer token or a session cookie unless it says otherwise.
+for path in paths.values():
+    for operation in path.values():
+        operation.setdefault("security", SECURED)
+
+document = {
+    "openapi": "3.1.0",
+    "info": {"title": "photos serve", "version": "1.0.0",
+             "description": "The photo library service: PhotoKit's fetches, changes and change observation over HTTP. "
+                            "Errors are application/problem+json. Signed-in (cookie) changes need the X-CSRF-Token header."},
+    "paths": paths,
+    "components": {
+        "schemas": schemas,
+        "responses": {"Problem": {"description": "A problem naming the fault",
+                                  "content": {"application/problem+json": {"schema": ref("Problem")}}}},
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "An API token (`photos user token NAME` or POST /api/tokens)"},
+                            "session": {"type": "apiKey", "in": "cookie", "name": "photos_session"}},
+    },
+}
+
+out = os.path.join(os.path.dirname(__file__), "..", "Sources", "LibraryService", "Resources", "openapi.json")
+with open(out, "w") as f:
+    json.dump(document, f, indent=1, sort_keys=True)
+    f.write("\n")
+print("wrote", os.path.normpath(out))
