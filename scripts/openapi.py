@@ -30,6 +30,7 @@ def q(name, schema, desc, required=False):
 def p(name, desc, schema=S):
     return {"name": name, "in": "path", "required": True, "schema": schema, "description": desc}
 SECURED = [{"bearer": []}, {"session": []}]
+LINK_PASSWORD = {"name": "X-Link-Password", "in": "header", "required": False, "schema": S, "description": "The link's password, when it has one"}
 ASSET_ID = p("asset", "The asset's UUID (the part of its local identifier before `/L0/001`), or the whole identifier percent-encoded.")
 
 schemas = {
@@ -78,6 +79,13 @@ schemas = {
     "ObjectChanges": obj({"inserted": arr(S), "updated": arr(S), "deleted": arr(S), "contentChanged": arr(S)}, ["inserted", "updated", "deleted"]),
     "ChangeEntry": obj({"token": I, "date": DATE, "assets": ref("ObjectChanges"), "assetCollections": ref("ObjectChanges"),
                         "collectionLists": ref("ObjectChanges"), "reset": B}, ["token", "assets", "assetCollections", "collectionLists"]),
+    "Upload": obj({"id": S, "filename": S, "length": I, "offset": I, "url": S}, ["id", "filename", "length", "offset", "url"]),
+    "ImportResult": obj({"imported": arr(S), "livePhotoPairs": I, "rawJPEGPairs": I, "duplicates": arr(S),
+                         "rejected": arr(obj({"filename": S, "reason": S}, ["filename", "reason"]))},
+                        ["imported", "livePhotoPairs", "rawJPEGPairs", "duplicates", "rejected"]),
+    "Link": obj({"id": I, "album": S, "createdDate": DATE, "expiresDate": DATE, "hasPassword": B, "secret": S, "url": S},
+                ["id", "album", "createdDate", "hasPassword"]),
+    "SharedPage": obj({"count": I, "offset": I, "changeToken": I, "assets": arr(ref("Asset"))}, ["count", "offset", "changeToken", "assets"]),
     "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
 }
 
@@ -156,6 +164,57 @@ paths = {
                        {"name": "fetch", "in": "query", "required": False, "schema": arr(S), "style": "form", "explode": True,
                         "description": "Fetch ids whose change details to send"}],
         "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {"schema": S}}}, **problems("400", "401", "404")}}},
+    "/api/uploads/check": {"post": {"summary": "Which of these SHA-256 digests the library already holds (skip uploading those).",
+                                    "requestBody": body(obj({"sha256": arr({"type": "string", "pattern": "^[0-9a-fA-F]{64}$"})}, ["sha256"])),
+                                    "responses": {"200": json_response(obj({"present": arr(S)}, ["present"])), **problems("400", "401", "403", "413")}}},
+    "/api/uploads": {"post": {"summary": "Announce a file to upload (name, length, optional SHA-256).",
+                              "requestBody": body(obj({"filename": S, "length": {"type": "integer", "minimum": 1},
+                                                       "sha256": {"type": "string", "pattern": "^[0-9a-fA-F]{64}$"}}, ["filename", "length"])),
+                              "responses": {"201": json_response(ref("Upload")), **problems("400", "401", "403", "413", "429", "507")}}},
+    "/api/uploads/{upload}": {
+        "patch": {"summary": "Append bytes at Upload-Offset (resume after a dropped connection from the offset GET reports).",
+                  "parameters": [p("upload", "Upload id"),
+                                 {"name": "Upload-Offset", "in": "header", "required": True, "schema": {"type": "integer", "minimum": 0}}],
+                  "requestBody": {"required": True, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+                  "responses": {"200": json_response(ref("Upload")), **problems("400", "401", "403", "404", "409", "413", "507")}},
+        "get": {"summary": "How many bytes of an upload arrived.", "parameters": [p("upload", "Upload id")],
+                "responses": {"200": json_response(ref("Upload")), **problems("401", "403", "404")}},
+        "delete": {"summary": "Cancel an upload.", "parameters": [p("upload", "Upload id")],
+                   "responses": {"204": {"description": "Cancelled"}, **problems("401", "403", "404")}}},
+    "/api/uploads/import": {"post": {"summary": "Import completed uploads together (pairs kept; duplicates and unreadable files reported).",
+                                     "requestBody": body(obj({"uploads": {"type": "array", "items": S, "minItems": 1, "maxItems": 1000}}, ["uploads"])),
+                                     "responses": {"200": json_response(ref("ImportResult")), **problems("400", "401", "403", "404", "409", "413", "422", "507")}}},
+    "/api/collections/{collection}/links": {
+        "post": {"summary": "Make a read-only link to a user album (optional expiry and password).",
+                 "parameters": [p("collection", "The album's local identifier, percent-encoded")],
+                 "requestBody": body(obj({"expiresInDays": {"type": "integer", "minimum": 1, "maximum": 3650}, "password": S})),
+                 "responses": {"201": json_response(ref("Link")), **problems("400", "401", "403", "404", "409", "413")}},
+        "get": {"summary": "An album's links (no secrets).", "parameters": [p("collection", "The album's local identifier, percent-encoded")],
+                "responses": {"200": json_response(obj({"links": arr(ref("Link"))}, ["links"])), **problems("400", "401", "403")}}},
+    "/api/links/{id}": {"delete": {"summary": "Revoke a link (its maker or an admin).", "parameters": [p("id", "Link id", I)],
+                                   "responses": {"204": {"description": "Revoked"}, **problems("400", "401", "403", "404")}}},
+    "/api/shared/{secret}": {"get": {"summary": "A shared album (no account needed; X-Link-Password when it has one).", "security": [],
+                                     "parameters": [p("secret", "The link's secret"), LINK_PASSWORD],
+                                     "responses": {"200": json_response(ref("Collection")), **problems("401", "404", "429")}}},
+    "/api/shared/{secret}/assets": {"get": {"summary": "A page of a shared album's assets.", "security": [],
+                                            "parameters": [p("secret", "The link's secret"), LINK_PASSWORD,
+                                                           q("offset", {"type": "integer", "minimum": 0, "maximum": 2147483647}, "First index"),
+                                                           q("limit", {"type": "integer", "minimum": 1, "maximum": 1000}, "Page size")],
+                                            "responses": {"200": json_response(ref("SharedPage")), **problems("400", "401", "404", "429")}}},
+    "/api/shared/{secret}/assets/{asset}": {"get": {"summary": "An asset of a shared album.", "security": [],
+                                                    "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD],
+                                                    "responses": {"200": json_response(ref("Asset")), **problems("401", "404", "429")}}},
+    "/api/shared/{secret}/assets/{asset}/image": {"get": {"summary": "The picture of an asset of a shared album.", "security": [],
+        "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD, q("kind", {"enum": ["thumbnail", "screen"]}, "Derivative kind")],
+        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
+                      "304": {"description": "Not modified"}, **problems("400", "401", "404", "416", "422", "429")}}},
+    "/api/shared/{secret}/assets/{asset}/resources": {"get": {"summary": "The stored files of an asset of a shared album.", "security": [],
+        "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD],
+        "responses": {"200": json_response(obj({"resources": arr(ref("Resource"))}, ["resources"])), **problems("401", "404", "429")}}},
+    "/api/shared/{secret}/assets/{asset}/resources/{index}": {"get": {"summary": "A stored file of an asset of a shared album.", "security": [],
+        "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD, p("index", "Resource index", {"type": "integer", "minimum": 0})],
+        "responses": {"200": {"description": "The file", "content": {"*/*": {"schema": {"type": "string", "format": "binary"}}}},
+                      "206": {"description": "A byte range"}, "304": {"description": "Not modified"}, **problems("401", "404", "416", "429")}}},
 }
 
 # Every operation takes a bearer token or a session cookie unless it says otherwise.

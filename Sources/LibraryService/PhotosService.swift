@@ -20,6 +20,7 @@ public final class PhotosService: Sendable {
     let snapshots = FetchSnapshotStore()
     let throttle = LoginThrottle()
     let uploads: UploadStore
+    let linkPasswords = VerifiedLinkPasswords()
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -58,6 +59,7 @@ public final class PhotosService: Sendable {
         addChangeRoutes(to: router)
         addStreamRoutes(to: router)
         addUploadRoutes(to: router)
+        addSharedLinkRoutes(to: router)
         return router
     }
 }

@@ -12,7 +12,9 @@ import Testing
         let harness = try await ServiceHarness(photos: 1)
         defer { Task { await harness.stop() } }
         let asset = String(try harness.assetIdentifiers()[0].prefix(36))
-        let album = LocalIdentifier.make(.assetCollection).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let albumID = try #require((try await harness.client("admin").post("/api/changes", ["operations": [["op": "createAlbum", "placeholder": "a", "title": "A"]]])
+            .json["placeholders"] as? [String: String])?["a"])
+        let album = albumID.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         // A fetch per role, made by that role, so reads of it can succeed.
         var fetches: [String: String] = [:]
         for role in ["viewer", "member", "admin"] {
@@ -38,6 +40,12 @@ import Testing
             ("GET", { _ in "/api/changes?since=0" }, nil, .account),
             ("POST", { _ in "/api/changes" }, ["operations": [["op": "editAsset", "asset": asset, "isFavorite": true]]], .writer),
             ("POST", { _ in "/api/changes" }, ["operations": [["op": "purgeAssets", "assets": [UUID().uuidString]]]], .admin),
+            ("GET", { _ in "/api/collections/\(album)" }, nil, .account),
+            ("POST", { _ in "/api/collections/\(album)/links" }, [String: Any](), .writer),
+            ("GET", { _ in "/api/collections/\(album)/links" }, nil, .writer),
+            ("POST", { _ in "/api/uploads/check" }, ["sha256": [String(repeating: "a", count: 64)]], .writer),
+            ("POST", { _ in "/api/uploads" }, ["filename": "a.jpg", "length": 10], .writer),
+            ("POST", { _ in "/api/uploads/import" }, ["uploads": [UUID().uuidString]], .writer),
         ]
         let revoked = try harness.library.createCredential(.token, accountID: try harness.library.account(named: "admin")!.account.rowID).secret
         try harness.library.revokeCredential(secret: revoked)
@@ -66,6 +74,5 @@ import Testing
                 }
             }
         }
-        _ = album
     }
 }

@@ -28,7 +28,8 @@ struct AssetJSON: Codable, Sendable {
     var thumbnailURL: String
     var screenURL: String
 
-    init(_ record: AssetRecord) {
+    /// `urlPrefix` is where the image URLs start (`/api`, or `/api/shared/<secret>` for a shared link's viewers).
+    init(_ record: AssetRecord, urlPrefix: String = "/api") {
         localIdentifier = record.identifier
         id = IdentifierPath.uuid(of: record.identifier)
         mediaType = record.mediaType.rawValue
@@ -49,8 +50,8 @@ struct AssetJSON: Codable, Sendable {
         uniformTypeIdentifier = record.uniformTypeIdentifier
         originalFilename = record.originalFilename
         trashedDate = record.trashedDate
-        thumbnailURL = "/api/assets/\(id)/image?kind=thumbnail"
-        screenURL = "/api/assets/\(id)/image?kind=screen"
+        thumbnailURL = "\(urlPrefix)/assets/\(id)/image?kind=thumbnail"
+        screenURL = "\(urlPrefix)/assets/\(id)/image?kind=screen"
     }
 }
 

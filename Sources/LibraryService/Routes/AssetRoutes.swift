@@ -14,43 +14,16 @@ extension PhotosService {
         }
 
         router.get("/api/assets/:asset/image") { request, context -> Response in
-            let asset = try self.asset(context)
-            let kindName = request.uri.queryParameters["kind"].map(String.init) ?? "thumbnail"
-            guard let kind = DerivativeKind(rawValue: kindName) else { throw Problem.badRequest("kind must be thumbnail or screen") }
-            let imaging = self.imaging, library = self.library
-            let served: ServedDerivative
-            do {
-                served = try await Self.offload { () throws(ImageManagementError) -> ServedDerivative in
-                    try imaging.servedDerivative(of: asset, kind: kind, in: library)
-                }
-            } catch let error as ImageManagementError {
-                switch error.code {
-                case .missingResource, .unsupported: throw Problem(.notFound, "no-image", error.message)
-                case .notFound: throw Problem.notFound(error.message)
-                default: throw Problem(.unprocessableContent, "unreadable-image", error.message)
-                }
-            }
-            return try FileResponses.file(at: served.url, etag: "\(served.contentKey).\(kind.rawValue)", contentType: "image/jpeg",
-                                          request: request, cacheControl: "private, max-age=31536000, immutable")
+            try await self.imageResponse(for: try self.asset(context), request: request)
         }
 
         router.get("/api/assets/:asset/resources") { _, context -> Response in
             let asset = try self.asset(context)
-            let resources = try self.library.resources(assetRowID: asset.rowID)
-            return try JSONBody.response(["resources": resources.enumerated().map { ResourceJSON($0.element, index: $0.offset, asset: asset) }])
+            return try JSONBody.response(["resources": try self.resourceList(asset)])
         }
 
         router.get("/api/assets/:asset/resources/:index") { request, context -> Response in
-            let asset = try self.asset(context)
-            let resources = try self.library.resources(assetRowID: asset.rowID)
-            guard let index = Int(try context.parameters.require("index")), resources.indices.contains(index) else {
-                throw Problem.notFound("\(asset.identifier) has \(resources.count) resource\(resources.count == 1 ? "" : "s")")
-            }
-            let resource = resources[index]
-            return try FileResponses.file(at: self.library.fileURL(for: resource), etag: resource.sha256,
-                                          contentType: MIMETypes.forUTI(resource.uniformTypeIdentifier), request: request,
-                                          cacheControl: "private, max-age=31536000, immutable",
-                                          disposition: FileResponses.attachment(filename: resource.originalFilename))
+            try self.resourceResponse(for: try self.asset(context), index: try context.parameters.require("index"), request: request)
         }
 
         router.get("/api/collections/:collection") { _, context -> Response in
@@ -64,14 +37,58 @@ extension PhotosService {
         }
     }
 
-    /// The asset named in the path (trashed ones included), after checking the caller may read.
-    func asset(_ context: APIContext) throws -> AssetRecord {
-        _ = try context.requireAccount()
-        let identifier = try IdentifierPath.asset(try context.parameters.require("asset"))
+    /// The asset's picture at the `kind` the query asks for (a stored derivative, made now when missing).
+    func imageResponse(for asset: AssetRecord, request: Request) async throws -> Response {
+        let kindName = request.uri.queryParameters["kind"].map(String.init) ?? "thumbnail"
+        guard let kind = DerivativeKind(rawValue: kindName) else { throw Problem.badRequest("kind must be thumbnail or screen") }
+        let imaging = self.imaging, library = self.library
+        let served: ServedDerivative
+        do {
+            served = try await Self.offload { () throws(ImageManagementError) -> ServedDerivative in
+                try imaging.servedDerivative(of: asset, kind: kind, in: library)
+            }
+        } catch let error as ImageManagementError {
+            switch error.code {
+            case .missingResource, .unsupported: throw Problem(.notFound, "no-image", error.message)
+            case .notFound: throw Problem.notFound(error.message)
+            default: throw Problem(.unprocessableContent, "unreadable-image", error.message)
+            }
+        }
+        return try FileResponses.file(at: served.url, etag: "\(served.contentKey).\(kind.rawValue)", contentType: "image/jpeg",
+                                      request: request, cacheControl: "private, max-age=31536000, immutable")
+    }
+
+    /// One stored file of the asset, by index (byte ranges, the original file name).
+    func resourceResponse(for asset: AssetRecord, index text: String, request: Request) throws -> Response {
+        let resources = try library.resources(assetRowID: asset.rowID)
+        guard let index = Int(text), resources.indices.contains(index) else {
+            throw Problem.notFound("\(asset.identifier) has \(resources.count) resource\(resources.count == 1 ? "" : "s")")
+        }
+        let resource = resources[index]
+        return try FileResponses.file(at: library.fileURL(for: resource), etag: resource.sha256,
+                                      contentType: MIMETypes.forUTI(resource.uniformTypeIdentifier), request: request,
+                                      cacheControl: "private, max-age=31536000, immutable",
+                                      disposition: FileResponses.attachment(filename: resource.originalFilename))
+    }
+
+    /// The asset's stored files, as listed to clients.
+    func resourceList(_ asset: AssetRecord, urlPrefix: String = "/api") throws -> [ResourceJSON] {
+        try library.resources(assetRowID: asset.rowID).enumerated().map { ResourceJSON($0.element, index: $0.offset, asset: asset, urlPrefix: urlPrefix) }
+    }
+
+    /// The asset named by `component`, trashed ones included.
+    func asset(named component: String) throws -> AssetRecord {
+        let identifier = try IdentifierPath.asset(component)
         guard let row = try library.assetRowIDs(identifiers: [identifier]).first, let record = try library.assets(rowIDs: [row])[row] else {
             throw Problem.notFound("No asset \(identifier)")
         }
         return record
+    }
+
+    /// The asset named in the path (trashed ones included), after checking the caller may read.
+    func asset(_ context: APIContext) throws -> AssetRecord {
+        _ = try context.requireAccount()
+        return try asset(named: try context.parameters.require("asset"))
     }
 
     /// Runs blocking work (decoding, encoding) on a thread outside Swift's cooperative pool.
@@ -92,14 +109,14 @@ struct ResourceJSON: Codable {
     var byteCount: Int64
     var sha256: String
     var url: String
-    init(_ resource: ResourceRecord, index: Int, asset: AssetRecord) {
+    init(_ resource: ResourceRecord, index: Int, asset: AssetRecord, urlPrefix: String = "/api") {
         self.index = index
         type = resource.type.rawValue
         uniformTypeIdentifier = resource.uniformTypeIdentifier
         originalFilename = resource.originalFilename
         byteCount = resource.byteCount
         sha256 = resource.sha256
-        url = "/api/assets/\(IdentifierPath.uuid(of: asset.identifier))/resources/\(index)"
+        url = "\(urlPrefix)/assets/\(IdentifierPath.uuid(of: asset.identifier))/resources/\(index)"
     }
 }
 

@@ -32,7 +32,7 @@ extension PhotosService {
             switch snapshot.entity {
             case .assets:
                 let records = try self.library.assets(rowIDs: page)
-                page_.assets = page.compactMap { records[$0].map(AssetJSON.init) }
+                page_.assets = page.compactMap { records[$0].map { AssetJSON($0) } }
             case .collections:
                 let records = try self.library.collections(rowIDs: page)
                 page_.collections = page.compactMap { records[$0].map(CollectionJSON.init) }

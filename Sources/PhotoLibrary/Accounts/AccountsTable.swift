@@ -1,7 +1,7 @@
 import GRDB
 
-/// Migration v4: the people and programs that may use the library through `photos serve`, what they did, and
-/// the receipts that make retried change requests apply once.
+/// Migration v4: the people and programs that may use the library through `photos serve`, what they did, the
+/// read-only links to albums they shared, and the receipts that make retried change requests apply once.
 ///
 /// Secrets are never stored: passwords as the service's adaptive hash (bcrypt), session and API tokens as the
 /// SHA-256 of a 256-bit random value (so a copy of the database lets nobody in).
@@ -33,6 +33,16 @@ enum AccountsTable {
                 action TEXT NOT NULL,
                 detail TEXT NOT NULL
             );
+            CREATE TABLE shared_link (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                secret_hash TEXT NOT NULL UNIQUE,
+                collection_id INTEGER NOT NULL REFERENCES collection(id) ON DELETE CASCADE,
+                created_by INTEGER REFERENCES account(id) ON DELETE SET NULL,
+                created_date REAL NOT NULL,
+                expires_date REAL,
+                password_hash TEXT
+            );
+            CREATE INDEX shared_link_by_collection ON shared_link(collection_id);
             CREATE TABLE change_receipt (
                 scope TEXT NOT NULL,
                 key TEXT NOT NULL,
