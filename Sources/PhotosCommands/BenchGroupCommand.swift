@@ -13,6 +13,7 @@ struct BenchCommand: ParsableCommand {
             ThumbnailBenchCommand.self,
             CoreImageBenchCommand.self,
             EditBenchCommand.self,
+            ServeBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

@@ -15,9 +15,12 @@ enum ResidentMemory {
         return (try? handle.write(contentsOf: Data("5".utf8))) != nil
     }
 
-    /// A `kB` field of `/proc/self/status` (0 when unreadable).
-    private static func statusKB(_ field: String) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    /// The peak resident set size of another process, in kB (0 when unreadable).
+    static func peakKB(pid: Int32) -> Int { statusKB("VmHWM:", path: "/proc/\(pid)/status") }
+
+    /// A `kB` field of a `/proc/…/status` file (0 when unreadable).
+    private static func statusKB(_ field: String, path: String = "/proc/self/status") -> Int {
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ImageManagement
 import PhotoLibrary
 
 extension PhotosService {
@@ -41,6 +42,9 @@ extension PhotosService {
                 }
                 throw Problem(error)
             }
+            // Derivatives follow: new and edited pictures are queued, superseded and purged ones deleted.
+            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets),
+                                            supersededContentKeys: outcome.supersededContentHashes)
             return try JSONBody.response(ChangeResultJSON(changeToken: outcome.token, placeholders: plan.placeholders))
         }
 
