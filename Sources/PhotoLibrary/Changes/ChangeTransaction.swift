@@ -51,6 +51,10 @@ struct ChangeTransaction {
         guard LocalIdentifier.kind(of: request.identifier) == .asset else {
             throw LibraryError(.invalidIdentifier, "'\(request.identifier)' is not an asset identifier")
         }
+        if request.skipsDuplicateContent, try !DuplicateContent.present([asset.primary.staged.sha256], db).isEmpty {
+            outcome.skippedDuplicates.insert(request.identifier)
+            return
+        }
         let a = AssetAttributes(asset)
         let edits = request.edits
         let creation: Date? = edits.creationDate ?? a.creationDate

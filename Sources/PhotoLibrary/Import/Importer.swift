@@ -109,30 +109,33 @@ public struct Importer: Sendable {
     // MARK: Committing
 
     /// Applies a batch in one transaction; when it fails, applies each group alone so only the culprits are rejected.
+    ///
+    /// Every request skips content the library already holds, decided inside the write transaction: the check in
+    /// `importItems` only saves staging work, while this one stays right when other processes import the same files.
     private func commit(_ groups: [ImportGroup], into summary: inout ImportSummary) throws(LibraryError) {
         guard !groups.isEmpty else { return }
-        let requests = groups.map { $0.newAsset() }
+        let requests = groups.map { $0.newAsset(skipsDuplicateContent: true) }
         do {
-            try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }))
-            for (group, request) in zip(groups, requests) { record(group, request.identifier, full: true, into: &summary) }
+            let outcome = try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }))
+            for (group, request) in zip(groups, requests) { record(group, request.identifier, full: true, outcome, into: &summary) }
             return
         } catch where groups.count > 1 && Self.isAboutResources(error) {
             // Fall through to one-by-one.
         }
         for (group, request) in zip(groups, requests) {
             do {
-                try library.apply(ChangeBatch(operations: [.createAsset(request)]))
-                record(group, request.identifier, full: true, into: &summary)
+                let outcome = try library.apply(ChangeBatch(operations: [.createAsset(request)]))
+                record(group, request.identifier, full: true, outcome, into: &summary)
             } catch where Self.isAboutResources(error) {
                 guard group.files.count > 1 else {
                     summary.rejected.append(Self.rejection(group.primary, error))
                     continue
                 }
                 // A pair that fails together: keep the primary alone if it is fine, and reject the companions.
-                let alone = group.newAsset(primaryOnly: true)
+                let alone = group.newAsset(primaryOnly: true, skipsDuplicateContent: true)
                 do {
-                    try library.apply(ChangeBatch(operations: [.createAsset(alone)]))
-                    record(group, alone.identifier, full: false, into: &summary)
+                    let outcome = try library.apply(ChangeBatch(operations: [.createAsset(alone)]))
+                    record(group, alone.identifier, full: false, outcome, into: &summary)
                     for companion in group.files.dropFirst() { summary.rejected.append(Self.rejection(companion, error)) }
                 } catch where Self.isAboutResources(error) {
                     for file in group.files { summary.rejected.append(Self.rejection(file, error)) }
@@ -141,7 +144,12 @@ public struct Importer: Sendable {
         }
     }
 
-    private func record(_ group: ImportGroup, _ identifier: String, full: Bool, into summary: inout ImportSummary) {
+    /// Records a committed request: created, or skipped by the transaction because its content was already there.
+    private func record(_ group: ImportGroup, _ identifier: String, full: Bool, _ outcome: ChangeOutcome, into summary: inout ImportSummary) {
+        guard !outcome.skippedDuplicates.contains(identifier) else {
+            summary.duplicates.append(group.primary.url.path)
+            return
+        }
         summary.createdAssetIdentifiers.append(identifier)
         guard full else { return }
         switch group.pairing {
