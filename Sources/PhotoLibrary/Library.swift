@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// A photo library on disk: one directory holding the database (`database/Photos.sqlite`, WAL, versioned
-/// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes.
+/// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes and `locks/`
+/// (one `flock`ed file per open handle, telling live work in `tmp/` and `journal/` from abandoned work).
 ///
 /// Threading: a `Library` is immutable and `Sendable`. Reads run concurrently on WAL snapshots; writes are
 /// serialised by SQLite's write lock (`BEGIN IMMEDIATE`), also across processes that open the same directory.
@@ -35,7 +36,6 @@ public final class Library: Sendable {
     /// migrating its database, and recovering from any interrupted operation.
     public static func open(at url: URL) throws(LibraryError) -> Library {
         let url = url.standardizedFileURL
-        let store = ResourceStore(root: url)
         do {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -43,7 +43,7 @@ public final class Library: Sendable {
             }
             let databaseDir = url.appendingPathComponent("database", isDirectory: true)
             try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
-            try store.prepareDirectories()
+            let store = try ResourceStore(root: url)
 
             var config = Configuration()
             config.busyMode = .timeout(60)
@@ -72,6 +72,11 @@ public final class Library: Sendable {
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.write(body) } catch { throw LibraryError.wrap(error, "Writing to the library failed") }
     }
+
+    /// What the names of this handle's working files in `tmp/` and `tmp/editing/` must start with (followed by
+    /// `-`): the token of the lock the handle holds while it lives, so opening the library elsewhere removes such
+    /// files only once this handle (or its process) is gone. Editing renders and extension working directories use it.
+    public var workingFilePrefix: String { store.owner.token }
 
     /// The absolute URL of a stored resource file.
     public func fileURL(for resource: ResourceRecord) -> URL { store.url(forRelativePath: resource.relativePath) }
@@ -129,6 +134,7 @@ public final class Library: Sendable {
             try deleteUnreferencedFiles(intent.relativePaths)
             store.clearIntent(intent)
         }
+        store.removeAbandonedLocks()
     }
 
     /// Deletes the listed files that no resource row references (the one rule crash recovery and purging share).
