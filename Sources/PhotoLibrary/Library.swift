@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A photo library on disk: one directory holding the database (`database/Photos.sqlite`, WAL, versioned
 /// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes and `locks/`
@@ -21,6 +22,7 @@ public final class Library: Sendable {
     let store: ResourceStore
     /// Announces commits to change monitors (see `ChangeSignal`).
     let changeSignal: ChangeSignal
+    private let openingPurge = Mutex<ChangeOutcome?>(nil)
 
     /// How long deleted assets stay recoverable in Recently Deleted.
     public static let trashRetention: TimeInterval = 30 * 24 * 3600
@@ -55,7 +57,8 @@ public final class Library: Sendable {
             try Schema.migrator.migrate(pool)
             let library = Library(url: url, pool: pool, store: store)
             try library.recoverInterruptedWork()
-            try library.purgeExpiredTrash()
+            let purge = try library.purgeExpiredTrash()
+            library.openingPurge.withLock { $0 = purge }
             try library.trimChangeLog()
             return library
         } catch {
@@ -147,13 +150,19 @@ public final class Library: Sendable {
         }
     }
 
-    /// Erases assets that have been in Recently Deleted longer than `trashRetention`.
-    func purgeExpiredTrash(now: Date = Date()) throws {
+    /// What purging the assets that expired from Recently Deleted did while this handle was opened (nil when none
+    /// had). Its `supersededContentHashes` name the purged content: whoever keeps derivatives (the image side) deletes
+    /// theirs, as after any other commit; `PHPhotoLibrary(url:)` and the `photos` commands do.
+    public var expiredTrashPurge: ChangeOutcome? { openingPurge.withLock { $0 } }
+
+    /// Erases assets that have been in Recently Deleted longer than `trashRetention`; nil when none had.
+    @discardableResult
+    func purgeExpiredTrash(now: Date = Date()) throws -> ChangeOutcome? {
         let cutoff = now.timeIntervalSince1970 - Self.trashRetention
         let expired = try pool.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM asset WHERE trashed_date IS NOT NULL AND trashed_date < ?", arguments: [cutoff])
         }
-        guard !expired.isEmpty else { return }
-        _ = try apply(ChangeBatch(operations: [.purgeAssets(expired)]))
+        guard !expired.isEmpty else { return nil }
+        return try apply(ChangeBatch(operations: [.purgeAssets(expired)]))
     }
 }

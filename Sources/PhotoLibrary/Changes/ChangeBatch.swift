@@ -118,8 +118,9 @@ public struct ChangeOutcome: Sendable {
     public var deletedCollections: Set<Int64> = []
     /// Updated assets whose content (not only metadata) changed.
     public var contentChangedAssets: Set<Int64> = []
-    /// Content hashes of rendered versions that edits and reverts replaced: their derivatives are stale unless
-    /// another resource still has the same bytes (see `Library.resourceHashesPresent`).
+    /// Content hashes of rendered versions that edits and reverts replaced, and of every resource of purged assets:
+    /// their derivatives are stale (or, for purged photos, must not outlive them) unless another resource still has
+    /// the same bytes (see `Library.resourceHashesPresent`).
     public var supersededContentHashes: Set<String> = []
     /// Identifiers of creation requests that were skipped because the library already holds their content
     /// (only requests with `NewAsset.skipsDuplicateContent`).

@@ -121,6 +121,8 @@ struct ChangeTransaction {
     private mutating func purge(_ identifiers: [String]) throws {
         for identifier in identifiers {
             let row = try assetRow(identifier, includeTrashed: true)
+            // Every rendition of the asset (original, edit render) may have derivatives keyed by its content hash.
+            outcome.supersededContentHashes.formUnion(try String.fetchAll(db, sql: "SELECT sha256 FROM resource WHERE asset_id = ?", arguments: [row.id]))
             try db.execute(sql: "DELETE FROM asset WHERE id = ?", arguments: [row.id])
             momentWork.touch(row)
             if let burst = row.burst { dirtyBursts.insert(burst) }
