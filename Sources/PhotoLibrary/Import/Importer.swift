@@ -42,12 +42,16 @@ public struct Importer: Sendable {
 
     /// Imports the files at `urls` (files or directories, searched recursively).
     ///
-    /// - Throws: `LibraryError` only for problems with the library itself (disk full, database unusable);
-    ///   problems with individual files end up in `ImportSummary.rejected`. Batches committed before such an
-    ///   error stay in the library.
+    /// A photo library found inside a source folder (this one, or another) is skipped whole and reported in
+    /// `ImportSummary.rejected`: its originals, renders and thumbnails are not new photos.
+    ///
+    /// - Throws: `LibraryError` for problems with the library itself (disk full, database unusable), and
+    ///   `.changeNotSupported` before importing anything when a source is a photo library or inside one (importing
+    ///   a library into itself); problems with individual files end up in `ImportSummary.rejected`. Batches
+    ///   committed before such an error stay in the library.
     public func importItems(at urls: [URL], progress: Progress? = nil) throws(LibraryError) -> ImportSummary {
         var summary = ImportSummary()
-        let (files, missing) = Self.listFiles(urls)
+        let (files, missing) = try Self.listFiles(urls)
         summary.filesConsidered = files.count
         summary.rejected = missing
         progress?.totalUnitCount = Int64(files.count + missing.count)
@@ -177,8 +181,9 @@ public struct Importer: Sendable {
 
     // MARK: Files
 
-    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist are rejections.
-    static func listFiles(_ urls: [URL]) -> (files: [URL], missing: [ImportRejection]) {
+    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist, and photo
+    /// libraries inside folders (skipped whole), are rejections. A path that is, or is inside, a library is refused.
+    static func listFiles(_ urls: [URL]) throws(LibraryError) -> (files: [URL], missing: [ImportRejection]) {
         let fm = FileManager.default
         var files: [URL] = []
         var missing: [ImportRejection] = []
@@ -193,12 +198,19 @@ public struct Importer: Sendable {
                 missing.append(ImportRejection(path: url.path, reason: "no such file or directory"))
                 continue
             }
+            if let library = LibraryDirectory.enclosing(url) {
+                throw LibraryError(.changeNotSupported, "\(url.path) is \(library.path == url.resolvingSymlinksInPath().standardizedFileURL.path ? "" : "inside ")the photo library \(library.path): a library's own files (originals, renders, thumbnails) cannot be imported, into itself or another library")
+            }
             guard isDirectory.boolValue else { add(url); continue }
-            guard let enumerator = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: []) else { continue }
+            guard let enumerator = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: []) else { continue }
             var found: [URL] = []
             for case let file as URL in enumerator {
-                let values = try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey])
+                let values = try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
                 if values?.isRegularFile == true { found.append(file) }
+                if values?.isDirectory == true, LibraryDirectory.isLibrary(file) {
+                    enumerator.skipDescendants()
+                    missing.append(ImportRejection(path: file.path, reason: "a photo library: skipped, its files are not new photos"))
+                }
             }
             found.sorted { $0.path < $1.path }.forEach(add)
         }
