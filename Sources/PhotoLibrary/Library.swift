@@ -34,15 +34,18 @@ public final class Library: Sendable {
         self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
     }
 
-    /// Opens the library at `url`, creating it when the directory does not exist (or is empty),
-    /// migrating its database, and recovering from any interrupted operation.
-    public static func open(at url: URL) throws(LibraryError) -> Library {
+    /// Opens the library at `url`, creating it when the directory does not exist (or is empty; see `creation`),
+    /// migrating its database, and recovering from any interrupted operation. An existing directory that holds
+    /// other files and no database is refused (`.libraryUnavailable`: it is not a photo library) unless `creation`
+    /// is `.inAnyDirectory`.
+    public static func open(at url: URL, creation: LibraryCreation = .inNewOrEmptyDirectory) throws(LibraryError) -> Library {
         let url = url.standardizedFileURL
         do {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw LibraryError(.libraryUnavailable, "\(url.path) is a file, not a photo library directory")
             }
+            try creation.check(url)
             let databaseDir = url.appendingPathComponent("database", isDirectory: true)
             try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
             let store = try ResourceStore(root: url)

@@ -17,10 +17,10 @@ struct LibraryOptions: ParsableArguments {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Pictures/Photos Library.photoslibrary", isDirectory: true)
     }
 
-    /// Opens (creating if needed) the library. Derivatives of photos that expired from Recently Deleted while
-    /// opening are deleted with them.
-    func open() throws -> Library {
-        let library = try Library.open(at: url)
+    /// Opens (creating if needed, by `creation`'s rule) the library. Derivatives of photos that expired from
+    /// Recently Deleted while opening are deleted with them.
+    func open(creation: LibraryCreation = .inNewOrEmptyDirectory) throws -> Library {
+        let library = try Library.open(at: url, creation: creation)
         if let purge = library.expiredTrashPurge {
             ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: [Int64](), supersededContentKeys: purge.supersededContentHashes)
         }
