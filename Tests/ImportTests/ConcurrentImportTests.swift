@@ -23,19 +23,25 @@ struct ConcurrentImportTests {
         let sources = [first, second, first, second]
         let libraries = try sources.map { _ in try Library.open(at: libraryURL) }
 
+        // One thread per importer (not a dispatch queue, whose width on a small machine would run them one after
+        // another), started together.
         let results = Results(count: sources.count)
         let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
+        let done = DispatchGroup()
         for index in sources.indices {
-            DispatchQueue.global().async(group: group) {
+            done.enter()
+            Thread {
                 start.wait()
                 results.set(index, Result { () throws(LibraryError) -> ImportSummary in
-                    try Importer(library: libraries[index], batchSize: 8, maximumConcurrency: 1).importItems(at: [sources[index]])
+                    // One batch per import: every importer checks for duplicates before any of them commits, as
+                    // processes started together do; only the transaction's own check can then tell.
+                    try Importer(library: libraries[index], batchSize: 64, maximumConcurrency: 1).importItems(at: [sources[index]])
                 })
-            }
+                done.leave()
+            }.start()
         }
         for _ in sources { start.signal() }
-        group.wait()
+        done.wait()
 
         let summaries = try results.values.map { try #require($0).get() }
         let distinct = 60
@@ -49,6 +55,42 @@ struct ConcurrentImportTests {
         #expect(try library.read { try Int.fetchOne($0, sql: "SELECT count(DISTINCT sha256) FROM resource") } == distinct)
         let stored = TemporaryDirectory.files(under: libraryURL).filter { $0.hasPrefix("originals/") }
         #expect(stored.count == distinct, "the skipped duplicates' files were removed")
+    }
+
+    @Test(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
+    func overlappingPhotosImportProcessesCreateEachDistinctFileOnce() throws {
+        let dir = TemporaryDirectory()
+        let libraryURL = dir.appending("Shared.photoslibrary")
+        _ = try Library.open(at: libraryURL)
+        let first = try makeFolder(dir, "first", seeds: 0..<40)
+        let second = try makeFolder(dir, "second", seeds: 20..<60)
+        let processes = try [first, second, first, second].map { folder in
+            let process = Process()
+            process.executableURL = PhotosBinary.url
+            process.arguments = ["import", folder.path, "--json", "--library", libraryURL.path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PHOTOS_DERIVATIVES"] = "on-demand"
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, output)
+        }
+        var imported = 0, duplicates = 0
+        for (process, output) in processes {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+            let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            imported += summary["imported"] as? Int ?? -1000
+            duplicates += summary["duplicatesSkipped"] as? Int ?? -1000
+        }
+        #expect(imported == 60)
+        #expect(duplicates == 160 - 60, "the summaries' duplicate counts add up")
+        let library = try Library.open(at: libraryURL)
+        #expect(try library.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM asset") } == 60)
+        #expect(TemporaryDirectory.files(under: libraryURL).filter { $0.hasPrefix("originals/") }.count == 60)
     }
 
     @Test func aRequestThatSkipsDuplicatesIsSkippedInsideTheTransaction() throws {
