@@ -64,7 +64,7 @@ final class OwnerLock: Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
             let url = directory.appendingPathComponent(name)
             guard url.pathExtension == "lock" || url.pathExtension == "pending" else { continue }
-            let fd = open(url.path, O_RDWR | O_CLOEXEC)
+            let fd = open(url.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(url.path) }
             close(fd)
@@ -74,7 +74,7 @@ final class OwnerLock: Sendable {
     /// True when `token` names a lock file that some live owner holds.
     static func isHeld(_ token: String, in directory: URL) -> Bool {
         guard !token.isEmpty, !token.contains("/"), !token.hasPrefix(".") else { return false }
-        let fd = open(directory.appendingPathComponent("\(token).lock").path, O_RDWR | O_CLOEXEC)
+        let fd = open(directory.appendingPathComponent("\(token).lock").path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 {
