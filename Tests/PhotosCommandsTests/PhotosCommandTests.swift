@@ -34,6 +34,9 @@ struct PhotosCommandTests {
         let result = try PhotosBinary.run(["import", library.path, "--library", library.path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("is the photo library \(library.path)"), "\(result.stderr)")
+        let parent = try PhotosBinary.run(["import", dir.url.path, "--library", library.path])
+        #expect(parent.status == 0, "a folder holding the library imports, skipping it: \(parent.stderr)")
+        #expect(parent.stdout.contains("Photo libraries skipped (their files are not new photos): 1"), "\(parent.stdout)")
     }
 
     @Test func libraryComesFromTheEnvironment() throws {

@@ -42,8 +42,8 @@ public struct Importer: Sendable {
 
     /// Imports the files at `urls` (files or directories, searched recursively).
     ///
-    /// A photo library found inside a source folder (this one, or another) is skipped whole and reported in
-    /// `ImportSummary.rejected`: its originals, renders and thumbnails are not new photos.
+    /// A photo library found inside a source folder (this one, or another) is skipped whole and listed in
+    /// `ImportSummary.skippedLibraries`: its originals, renders and thumbnails are not new photos.
     ///
     /// - Throws: `LibraryError` for problems with the library itself (disk full, database unusable), and
     ///   `.changeNotSupported` before importing anything when a source is a photo library or inside one (importing
@@ -51,9 +51,10 @@ public struct Importer: Sendable {
     ///   committed before such an error stay in the library.
     public func importItems(at urls: [URL], progress: Progress? = nil) throws(LibraryError) -> ImportSummary {
         var summary = ImportSummary()
-        let (files, missing) = try Self.listFiles(urls)
+        let (files, missing, libraries) = try Self.listFiles(urls)
         summary.filesConsidered = files.count
         summary.rejected = missing
+        summary.skippedLibraries = libraries
         progress?.totalUnitCount = Int64(files.count + missing.count)
         progress?.completedUnitCount += Int64(missing.count)
 
@@ -181,12 +182,13 @@ public struct Importer: Sendable {
 
     // MARK: Files
 
-    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist, and photo
-    /// libraries inside folders (skipped whole), are rejections. A path that is, or is inside, a library is refused.
-    static func listFiles(_ urls: [URL]) throws(LibraryError) -> (files: [URL], missing: [ImportRejection]) {
+    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist are rejections,
+    /// photo libraries inside folders are skipped whole (and listed). A path that is, or is inside, a library is refused.
+    static func listFiles(_ urls: [URL]) throws(LibraryError) -> (files: [URL], missing: [ImportRejection], libraries: [String]) {
         let fm = FileManager.default
         var files: [URL] = []
         var missing: [ImportRejection] = []
+        var libraries: [String] = []
         var seen = Set<String>()
         func add(_ url: URL) {
             let path = url.standardizedFileURL.path
@@ -199,7 +201,9 @@ public struct Importer: Sendable {
                 continue
             }
             if let library = LibraryDirectory.enclosing(url) {
-                throw LibraryError(.changeNotSupported, "\(url.path) is \(library.path == url.resolvingSymlinksInPath().standardizedFileURL.path ? "" : "inside ")the photo library \(library.path): a library's own files (originals, renders, thumbnails) cannot be imported, into itself or another library")
+                let relation = library.path == url.resolvingSymlinksInPath().standardizedFileURL.path ? "is" : "is inside"
+                throw LibraryError(.changeNotSupported, "\(url.path) \(relation) the photo library \(library.path): a library's own files "
+                                   + "(originals, renders, thumbnails) cannot be imported, into itself or another library")
             }
             guard isDirectory.boolValue else { add(url); continue }
             guard let enumerator = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: []) else { continue }
@@ -209,12 +213,12 @@ public struct Importer: Sendable {
                 if values?.isRegularFile == true { found.append(file) }
                 if values?.isDirectory == true, LibraryDirectory.isLibrary(file) {
                     enumerator.skipDescendants()
-                    missing.append(ImportRejection(path: file.path, reason: "a photo library: skipped, its files are not new photos"))
+                    libraries.append(file.path)
                 }
             }
             found.sorted { $0.path < $1.path }.forEach(add)
         }
-        return (files, missing)
+        return (files, missing, libraries)
     }
 
     /// Lower-case hex SHA-256 of a file, or nil when it cannot be read.
