@@ -11,7 +11,9 @@ import Glibc
 /// neither.
 ///
 /// `flock` locks belong to an open file description, so a probe from the same process (another `Library` on the
-/// same directory) also sees a live owner as locked. Threading: immutable; safe from any thread.
+/// same directory) also sees a live owner as locked. Where the file system refuses `flock`, a probe's failure
+/// counts as "held": work is only ever removed when its owner is proven gone. Threading: immutable; safe from any
+/// thread.
 final class OwnerLock: Sendable {
     /// The token that starts the names of this owner's working files (32 hex digits, no `-`).
     let token: String
@@ -39,10 +41,11 @@ final class OwnerLock: Sendable {
             let final = directory.appendingPathComponent("\(token).lock")
             let fd = open(pending.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw lockError("Cannot create the lock file \(pending.path)") }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 // Another process's recovery took the pending file first (and will delete it): try a new token.
-                close(fd)
-                continue
+                if errno == EWOULDBLOCK || errno == EINTR { close(fd); continue }
+                // A file system without flock: go on unlocked. Probes then fail too and count the owner as live,
+                // so such work is never recovered, but never deleted while in use either.
             }
             guard rename(pending.path, final.path) == 0 else {
                 close(fd)
