@@ -36,12 +36,13 @@ public final class ImagingContext: @unchecked Sendable {
 
     /// The hook that keeps derivatives up to date: call after a commit with the assets it inserted or whose
     /// content changed. Queues their derivatives in the background (newest first) and returns at once; deletes
-    /// the derivatives of `supersededContentKeys` (rendered versions an edit or revert replaced) no live resource shares.
+    /// the derivatives of `supersededContentKeys` (rendered versions an edit or revert replaced, and the content of
+    /// purged assets: `ChangeOutcome.supersededContentHashes`) no live resource shares.
     public static func libraryDidCommit(_ library: Library, insertedOrChangedAssets rowIDs: some Collection<Int64>,
                                         supersededContentKeys: Set<String> = []) {
         let context = context(for: library)
         if !rowIDs.isEmpty { context.generator.enqueue(rowIDs.sorted(by: >), in: library) }
-        // Derivatives of replaced or reverted edits, unless the same bytes are still a live resource.
+        // Derivatives of replaced or reverted edits and of purged assets, unless the same bytes are still a live resource.
         if !supersededContentKeys.isEmpty, let present = try? library.resourceHashesPresent(supersededContentKeys) {
             supersededContentKeys.subtracting(present).forEach(context.generator.store.remove(contentKey:))
         }

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A photo library on disk: one directory holding the database (`database/Photos.sqlite`, WAL, versioned
-/// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes.
+/// migrations) and the resources (`originals/`), plus `tmp/` and `journal/` for crash-safe writes and `locks/`
+/// (one `flock`ed file per open handle, telling live work in `tmp/` and `journal/` from abandoned work).
 ///
 /// Threading: a `Library` is immutable and `Sendable`. Reads run concurrently on WAL snapshots; writes are
 /// serialised by SQLite's write lock (`BEGIN IMMEDIATE`), also across processes that open the same directory.
@@ -20,6 +22,7 @@ public final class Library: Sendable {
     let store: ResourceStore
     /// Announces commits to change monitors (see `ChangeSignal`).
     let changeSignal: ChangeSignal
+    private let openingPurge = Mutex<ChangeOutcome?>(nil)
 
     /// How long deleted assets stay recoverable in Recently Deleted.
     public static let trashRetention: TimeInterval = 30 * 24 * 3600
@@ -31,19 +34,21 @@ public final class Library: Sendable {
         self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
     }
 
-    /// Opens the library at `url`, creating it when the directory does not exist (or is empty),
-    /// migrating its database, and recovering from any interrupted operation.
-    public static func open(at url: URL) throws(LibraryError) -> Library {
+    /// Opens the library at `url`, creating it when the directory does not exist (or is empty; see `creation`),
+    /// migrating its database, and recovering from any interrupted operation. An existing directory that holds
+    /// other files and no database is refused (`.libraryUnavailable`: it is not a photo library) unless `creation`
+    /// is `.inAnyDirectory`.
+    public static func open(at url: URL, creation: LibraryCreation = .inNewOrEmptyDirectory) throws(LibraryError) -> Library {
         let url = url.standardizedFileURL
-        let store = ResourceStore(root: url)
         do {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw LibraryError(.libraryUnavailable, "\(url.path) is a file, not a photo library directory")
             }
+            try creation.check(url)
             let databaseDir = url.appendingPathComponent("database", isDirectory: true)
             try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
-            try store.prepareDirectories()
+            let store = try ResourceStore(root: url)
 
             var config = Configuration()
             config.busyMode = .timeout(60)
@@ -55,7 +60,8 @@ public final class Library: Sendable {
             try Schema.migrator.migrate(pool)
             let library = Library(url: url, pool: pool, store: store)
             try library.recoverInterruptedWork()
-            try library.purgeExpiredTrash()
+            let purge = try library.purgeExpiredTrash()
+            library.openingPurge.withLock { $0 = purge }
             try library.trimChangeLog()
             try library.trimChangeReceipts()
             return library
@@ -73,6 +79,11 @@ public final class Library: Sendable {
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try pool.write(body) } catch { throw LibraryError.wrap(error, "Writing to the library failed") }
     }
+
+    /// What the names of this handle's working files in `tmp/` and `tmp/editing/` must start with (followed by
+    /// `-`): the token of the lock the handle holds while it lives, so opening the library elsewhere removes such
+    /// files only once this handle (or its process) is gone. Editing renders and extension working directories use it.
+    public var workingFilePrefix: String { store.owner.token }
 
     /// The absolute URL of a stored resource file.
     public func fileURL(for resource: ResourceRecord) -> URL { store.url(forRelativePath: resource.relativePath) }
@@ -130,6 +141,7 @@ public final class Library: Sendable {
             try deleteUnreferencedFiles(intent.relativePaths)
             store.clearIntent(intent)
         }
+        store.removeAbandonedLocks()
     }
 
     /// Deletes the listed files that no resource row references (the one rule crash recovery and purging share).
@@ -142,13 +154,19 @@ public final class Library: Sendable {
         }
     }
 
-    /// Erases assets that have been in Recently Deleted longer than `trashRetention`.
-    func purgeExpiredTrash(now: Date = Date()) throws {
+    /// What purging the assets that expired from Recently Deleted did while this handle was opened (nil when none
+    /// had). Its `supersededContentHashes` name the purged content: whoever keeps derivatives (the image side) deletes
+    /// theirs, as after any other commit; `PHPhotoLibrary(url:)` and the `photos` commands do.
+    public var expiredTrashPurge: ChangeOutcome? { openingPurge.withLock { $0 } }
+
+    /// Erases assets that have been in Recently Deleted longer than `trashRetention`; nil when none had.
+    @discardableResult
+    func purgeExpiredTrash(now: Date = Date()) throws -> ChangeOutcome? {
         let cutoff = now.timeIntervalSince1970 - Self.trashRetention
         let expired = try pool.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM asset WHERE trashed_date IS NOT NULL AND trashed_date < ?", arguments: [cutoff])
         }
-        guard !expired.isEmpty else { return }
-        _ = try apply(ChangeBatch(operations: [.purgeAssets(expired)]))
+        guard !expired.isEmpty else { return nil }
+        return try apply(ChangeBatch(operations: [.purgeAssets(expired)]))
     }
 }

@@ -38,6 +38,7 @@ struct ImportCommand: ParsableCommand {
                 "imported": summary.imported, "livePhotoPairs": summary.livePhotoPairs, "rawJPEGPairs": summary.rawJPEGPairs,
                 "duplicatesSkipped": summary.duplicatesSkipped, "duplicates": summary.duplicates,
                 "rejected": summary.rejected.map { ["path": $0.path, "reason": $0.reason] },
+                "skippedLibraries": summary.skippedLibraries,
                 "createdAssetIdentifiers": summary.createdAssetIdentifiers, "filesConsidered": summary.filesConsidered,
                 "wasCancelled": summary.wasCancelled,
             ] as [String: Any])
@@ -49,6 +50,10 @@ struct ImportCommand: ParsableCommand {
             for path in summary.duplicates { print("    \(path)") }
             print("  Rejected: \(summary.rejected.count)")
             for rejection in summary.rejected { print("    \(rejection.path): \(rejection.reason)") }
+            if !summary.skippedLibraries.isEmpty {
+                print("  Photo libraries skipped (their files are not new photos): \(summary.skippedLibraries.count)")
+                for path in summary.skippedLibraries { print("    \(path)") }
+            }
         }
         try ImportDerivatives.finish(library, created: summary.createdAssetIdentifiers)
         if summary.imported == 0 && !summary.rejected.isEmpty { throw ExitCode.failure }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoLibrary
+import ImageManagement
 
 /// `--library PATH`, shared by every subcommand.
 struct LibraryOptions: ParsableArguments {
@@ -16,8 +17,15 @@ struct LibraryOptions: ParsableArguments {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Pictures/Photos Library.photoslibrary", isDirectory: true)
     }
 
-    /// Opens (creating if needed) the library.
-    func open() throws -> Library { try Library.open(at: url) }
+    /// Opens (creating if needed, by `creation`'s rule) the library. Derivatives of photos that expired from
+    /// Recently Deleted while opening are deleted with them.
+    func open(creation: LibraryCreation = .inNewOrEmptyDirectory) throws -> Library {
+        let library = try Library.open(at: url, creation: creation)
+        if let purge = library.expiredTrashPurge {
+            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: [Int64](), supersededContentKeys: purge.supersededContentHashes)
+        }
+        return library
+    }
 }
 
 /// `--json`, for commands that list.

@@ -1,15 +1,16 @@
 import Foundation
 
-/// An extension run's working directory in the library's staging area: `tmp/editing/<pid>-extension-<uuid>/`
+/// An extension run's working directory in the library's staging area: `tmp/editing/<owner>-extension-<uuid>/`
 /// with the request, the adjustment data for `canHandle`, and `output/` (the only place the extension may
-/// write). Named after the host's pid, so opening the library after a host crash removes it.
+/// write). Named after the host library handle's owner lock (`Library.workingFilePrefix`), so opening the library
+/// after a host crash removes it, while a live host's directory is kept.
 struct ExtensionWorkspace {
     let root: URL
     var output: URL { root.appendingPathComponent("output", isDirectory: true) }
 
     init(library: PHPhotoLibrary) throws {
         root = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
-            .appendingPathComponent("\(getpid())-extension-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("\(library.library.workingFilePrefix)-extension-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("output", isDirectory: true), withIntermediateDirectories: true)
     }
 

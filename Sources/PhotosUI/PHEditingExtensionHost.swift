@@ -10,7 +10,7 @@ import ExtensionSandbox
 /// sandboxed process, which can read only the request and the image and write only its output directory →
 /// validate its result → commit it as `PHAssetChangeRequest.contentEditingOutput`, without a confirmation
 /// prompt. An extension that crashes, exits with an error, passes the deadline, is cancelled or writes
-/// something unusable changes nothing, and its working directory (`tmp/editing/<pid>-extension-…`) is removed.
+/// something unusable changes nothing, and its working directory (`tmp/editing/<owner>-extension-…`) is removed.
 public final class PHEditingExtensionHost: Sendable {
     public let library: PHPhotoLibrary
     /// How long one extension run (the `canHandle` question or the edit) may take before it is stopped.

@@ -103,6 +103,23 @@ final class CrashRecoveryTests: XCTestCase {
         try assertConsistent(library)
     }
 
+    func testAKilledFillCanBeRunAgain() throws {
+        XCTAssertEqual(try runPhotos(["init"]), 0)
+        try runAndKill(["fill", "--count", "300"], fault: "after-commit:1")
+        let library = try Library.open(at: libraryURL)
+        XCTAssertEqual(try library.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM asset") }, 300, "the fill had committed")
+        try assertConsistent(library)
+
+        try runAndKill(["fill", "--count", "300"], fault: "before-commit:1")
+        XCTAssertEqual(try library.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM asset") }, 300, "the second fill is absent")
+        XCTAssertEqual(try runPhotos(["fill", "--count", "300"]), 0, "filling again, with the same default seed, works")
+        XCTAssertEqual(try library.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM asset") }, 600)
+        let bursts = try library.read { try Int.fetchOne($0, sql: "SELECT count(DISTINCT burst_identifier) FROM asset") ?? 0 }
+        let burstsPerFill = try library.read { try Int.fetchOne($0, sql: "SELECT count(DISTINCT burst_identifier) FROM asset WHERE id <= (SELECT min(id) + 299 FROM asset)") ?? 0 }
+        XCTAssertEqual(bursts, 2 * burstsPerFill, "the second fill's bursts are its own, not merged into the first's")
+        try assertConsistent(library)
+    }
+
     func testKilledDuringAChangeLeavesTheAssetUnchanged() throws {
         let camera = try makePhotos(2)
         XCTAssertEqual(try runPhotos(["import", camera.path]), 0)

@@ -106,6 +106,34 @@ import ImageManagement
         #expect(context(test).store.storedContentKeys() == [try rendition(kept, test).contentKey])
     }
 
+    @Test func abandonedPartialFilesAreSweptWhateverPidTheyName() throws {
+        let test = try TestLibrary()
+        let asset = try test.importJPEG(width: 800, height: 600, seed: 7)
+        try context(test).generator.generate(assetRowID: asset.record.rowID, in: test.library)
+        let store = context(test).store
+        let folder = try #require(store.existing(contentKey: try rendition(asset, test).contentKey, kind: .thumbnail)).deletingLastPathComponent()
+        let old = Date().addingTimeInterval(-600)
+        // Left by killed writers whose pids run now: ours, and pid 1 (every run in a container).
+        var abandoned: [URL] = []
+        for pid in [getpid(), 1] {
+            let url = folder.appendingPathComponent(".x.thumbnail.jpg.\(pid)-\(UUID().uuidString).partial")
+            try Data("half".utf8).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+            abandoned.append(url)
+        }
+        // A write in progress (its writer holds the lock), however old its file looks.
+        let live = try AtomicFileWriter(destination: folder.appendingPathComponent("y.thumbnail.jpg"))
+        try live.append(Data("in progress".utf8))
+        let inProgress = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix(".y.") })
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(inProgress).path)
+
+        try store.removeOrphans(in: test.library)
+        for url in abandoned { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.lastPathComponent) is swept") }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(inProgress).path), "a live write is kept")
+        try live.commit()
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("y.thumbnail.jpg").path))
+    }
+
     @Test func unreadableOriginalsGiveErrorsNotCrashes() throws {
         let test = try TestLibrary()
         let asset = try test.importJPEG(width: 800, height: 600, seed: 6)

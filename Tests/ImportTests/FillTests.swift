@@ -79,6 +79,16 @@ import _TestSupport
         #expect(a.favorites == b.favorites && a.videos == b.videos && a.moments == b.moments && a.bursts == b.bursts)
     }
 
+    @Test func fillingTwiceWithOneSeedAddsBoth() throws {
+        let dir = TemporaryDirectory()
+        let library = try Library.open(at: dir.appending("Fill.photoslibrary"))
+        let first = try library.fill(count: 1_000, seed: 4)
+        let second = try library.fill(count: 1_000, seed: 4)
+        #expect(first.bursts == second.bursts && first.favorites == second.favorites, "one seed, one shape")
+        #expect(try library.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM asset") } == 2_000)
+        #expect(try library.read { db in try Int.fetchOne(db, sql: "SELECT count(DISTINCT burst_identifier) FROM asset") } == first.bursts + second.bursts)
+    }
+
     @Test func sharedFilesAreRealMediaAndSurvivePurges() throws {
         let dir = TemporaryDirectory()
         let library = try Library.open(at: dir.appending("Fill.photoslibrary"))

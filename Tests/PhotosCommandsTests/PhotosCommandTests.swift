@@ -13,6 +13,32 @@ struct PhotosCommandTests {
         #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("database/Photos.sqlite").path))
     }
 
+    @Test func aFolderOfOtherFilesIsNotALibraryUntilInit() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.appending("Documents")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let list = try PhotosBinary.run(["list", "--library", folder.path])
+        #expect(list.status != 0)
+        #expect(list.stderr.contains("is not a photo library"), "\(list.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"], "the folder is left alone")
+        let initialised = try PhotosBinary.run(["init", "--library", folder.path])
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        #expect(try PhotosBinary.run(["list", "--library", folder.path]).status == 0)
+    }
+
+    @Test func importingALibraryIntoItselfIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let library = dir.appending("Self.photoslibrary")
+        #expect(try PhotosBinary.run(["init", "--library", library.path]).status == 0)
+        let result = try PhotosBinary.run(["import", library.path, "--library", library.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is the photo library \(library.path)"), "\(result.stderr)")
+        let parent = try PhotosBinary.run(["import", dir.url.path, "--library", library.path])
+        #expect(parent.status == 0, "a folder holding the library imports, skipping it: \(parent.stderr)")
+        #expect(parent.stdout.contains("Photo libraries skipped (their files are not new photos): 1"), "\(parent.stdout)")
+    }
+
     @Test func libraryComesFromTheEnvironment() throws {
         let dir = TemporaryDirectory()
         let library = dir.appending("Env.photoslibrary")

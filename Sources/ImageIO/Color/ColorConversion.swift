@@ -16,7 +16,11 @@ enum ColorConversion {
         case .icc(let data):
             guard let space = CGColorSpace(iccData: data), space.model == (gray ? .monochrome : .rgb) else { return fallback }
             return space
-        case .named(let name): return CGColorSpace(name: name) ?? fallback
+        case .named(let name):
+            // A codec may name a colour space its pixels cannot be in (LibRaw's one-colour output tagged sRGB):
+            // gray pixels always get a gray space, colour pixels a colour one.
+            guard let space = CGColorSpace(name: name), space.model == (gray ? .monochrome : .rgb) else { return fallback }
+            return space
         case .unspecified: return fallback
         }
     }

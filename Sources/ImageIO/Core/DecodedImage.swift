@@ -32,11 +32,16 @@ public struct DecodedImage: Sendable {
 }
 
 extension PixelBuffer {
-    /// A `CGImage` sharing these bytes, tagged with `colorSpace` and `utType`.
+    /// A `CGImage` sharing these bytes, tagged with `colorSpace` and `utType`. A colour space with the wrong number of
+    /// components for the layout (an RGB space for gray pixels, a gray one for colour pixels, as a damaged file can
+    /// lead a codec to report) is replaced by the device space of the layout, never trapped on: the pixels are what
+    /// they are.
     public func makeCGImage(colorSpace: CGColorSpace, utType: String? = nil) -> CGImage {
         let alpha: CGImageAlphaInfo = layout == .rgbx ? .noneSkipLast : layout.hasAlpha ? .last : .none
         var info = CGBitmapInfo(alphaInfo: alpha)
         if bitsPerComponent == 16 { info.insert(.byteOrder16Little) }
+        let fits = colorSpace.numberOfComponents == (layout.isColor ? 3 : 1)
+        let colorSpace = fits ? colorSpace : layout.isColor ? CGColorSpaceCreateDeviceRGB() : CGColorSpaceCreateDeviceGray()
         guard let image = CGImage(width: width, height: height, bitsPerComponent: bitsPerComponent,
                                   bitsPerPixel: bytesPerPixel * 8, bytesPerRow: bytesPerRow, space: colorSpace,
                                   bitmapInfo: info, data: data, utType: utType) else {

@@ -77,9 +77,9 @@ public struct DerivativeStore: Sendable {
         for folder in (try? fm.contentsOfDirectory(atPath: versionRoot.path)) ?? [] {
             let dir = versionRoot.appendingPathComponent(folder)
             for name in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasSuffix(".partial") {
-                // Only another process's leftovers: ours may still be writing.
-                let pid = name.split(separator: ".").dropLast().last.flatMap { Int32($0.split(separator: "-").first ?? "") }
-                if let pid, pid != getpid(), kill(pid, 0) != 0 { unlink(dir.appendingPathComponent(name).path) }
+                // Only writes nobody will finish: a live writer (in any process) holds its file's lock.
+                let url = dir.appendingPathComponent(name)
+                if AtomicFileWriter.isAbandonedPartial(url) { unlink(url.path) }
             }
         }
         return orphans.count

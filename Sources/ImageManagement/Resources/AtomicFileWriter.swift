@@ -4,7 +4,11 @@ import Glibc
 #endif
 
 /// Writes a file so that its final name only ever names complete, flushed content: bytes go to a hidden
-/// temporary file in the same folder (`.<name>.<pid>-<uuid>.partial`), which `commit` flushes and renames.
+/// temporary file in the same folder (`.<name>.<uuid>.partial`), which `commit` flushes and renames.
+///
+/// The writer holds an exclusive `flock` on the temporary file while it exists, so a sweep can tell a live
+/// write from one abandoned by a process that died (`isAbandonedPartial`) without process ids, which are reused
+/// (in a container every run may be pid 1).
 ///
 /// Threading: one writer per thread; not shareable.
 public final class AtomicFileWriter {
@@ -18,9 +22,22 @@ public final class AtomicFileWriter {
     public init(destination: URL) throws(ImageManagementError) {
         self.destination = destination
         let folder = destination.deletingLastPathComponent()
-        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(getpid())-\(UUID().uuidString).partial")
+        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
         fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ImageManagementError.posix("Cannot create a file in \(folder.path)") }
+        flock(fd, LOCK_EX | LOCK_NB)
+    }
+
+    /// True for a temporary file of a write that will never finish: no writer holds its lock and it has not
+    /// changed for `age` seconds (the age covers the instant between a writer creating the file and locking it).
+    public static func isAbandonedPartial(_ url: URL, olderThan age: TimeInterval = 60) -> Bool {
+        guard url.lastPathComponent.hasSuffix(".partial") else { return false }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec) >= age else { return false }
+        return flock(fd, LOCK_EX | LOCK_NB) == 0
     }
 
     deinit { abandon() }

@@ -55,8 +55,15 @@ public struct NewAsset: Sendable {
     public var identifier: String
     public var resources: [NewResource]
     public var edits: AssetEdits
-    public init(identifier: String = LocalIdentifier.make(.asset), resources: [NewResource], edits: AssetEdits = AssetEdits()) {
+    /// Skip this asset when a non-trashed asset already has a resource with the primary resource's content
+    /// (same SHA-256). Decided inside the write transaction, so concurrent writers (processes, threads, uploads)
+    /// never both create it; a skipped asset is listed in `ChangeOutcome.skippedDuplicates` and its files are
+    /// removed. Other operations of the batch must not refer to an asset that may be skipped.
+    public var skipsDuplicateContent: Bool
+    public init(identifier: String = LocalIdentifier.make(.asset), resources: [NewResource], edits: AssetEdits = AssetEdits(),
+                skipsDuplicateContent: Bool = false) {
         self.identifier = identifier; self.resources = resources; self.edits = edits
+        self.skipsDuplicateContent = skipsDuplicateContent
     }
 }
 
@@ -117,9 +124,13 @@ public struct ChangeOutcome: Sendable {
     public var deletedCollections: Set<Int64> = []
     /// Updated assets whose content (not only metadata) changed.
     public var contentChangedAssets: Set<Int64> = []
-    /// Content hashes of rendered versions that edits and reverts replaced: their derivatives are stale unless
-    /// another resource still has the same bytes (see `Library.resourceHashesPresent`).
+    /// Content hashes of rendered versions that edits and reverts replaced, and of every resource of purged assets:
+    /// their derivatives are stale (or, for purged photos, must not outlive them) unless another resource still has
+    /// the same bytes (see `Library.resourceHashesPresent`).
     public var supersededContentHashes: Set<String> = []
+    /// Identifiers of creation requests that were skipped because the library already holds their content
+    /// (only requests with `NewAsset.skipsDuplicateContent`).
+    public var skippedDuplicates: Set<String> = []
     /// The change-log token of the committed transaction (nil when it changed nothing).
     public var token: Int64?
 }

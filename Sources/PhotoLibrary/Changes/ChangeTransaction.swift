@@ -51,6 +51,10 @@ struct ChangeTransaction {
         guard LocalIdentifier.kind(of: request.identifier) == .asset else {
             throw LibraryError(.invalidIdentifier, "'\(request.identifier)' is not an asset identifier")
         }
+        if request.skipsDuplicateContent, try !DuplicateContent.present([asset.primary.staged.sha256], db).isEmpty {
+            outcome.skippedDuplicates.insert(request.identifier)
+            return
+        }
         let a = AssetAttributes(asset)
         let edits = request.edits
         let creation: Date? = edits.creationDate ?? a.creationDate
@@ -117,6 +121,8 @@ struct ChangeTransaction {
     private mutating func purge(_ identifiers: [String]) throws {
         for identifier in identifiers {
             let row = try assetRow(identifier, includeTrashed: true)
+            // Every rendition of the asset (original, edit render) may have derivatives keyed by its content hash.
+            outcome.supersededContentHashes.formUnion(try String.fetchAll(db, sql: "SELECT sha256 FROM resource WHERE asset_id = ?", arguments: [row.id]))
             try db.execute(sql: "DELETE FROM asset WHERE id = ?", arguments: [row.id])
             momentWork.touch(row)
             if let burst = row.burst { dirtyBursts.insert(burst) }

@@ -92,9 +92,11 @@ extension Library {
             throw LibraryError.wrap(error, "The change could not be applied")
         }
 
-        // 4. After the commit: erase purged files no row references any more, drop moved sources, clear the intent.
-        try? deleteUnreferencedFiles(purgePaths)
-        for asset in stagedAssets {
+        // 4. After the commit: erase purged files and those of skipped duplicates (no row references them), drop
+        // moved sources, clear the intent.
+        let skipped = stagedAssets.filter { outcome.skippedDuplicates.contains($0.request.identifier) }
+        try? deleteUnreferencedFiles(purgePaths + skipped.flatMap { $0.resources.map(\.relativePath) })
+        for asset in stagedAssets where !outcome.skippedDuplicates.contains(asset.request.identifier) {
             for resource in asset.resources where resource.spec.moveSourceFile {
                 if case .file(let url) = resource.spec.source { try? FileManager.default.removeItem(at: url) }
             }

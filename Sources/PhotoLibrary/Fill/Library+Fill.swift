@@ -30,7 +30,8 @@ extension Library {
     /// real resource files, dated over several years in bursts of activity (busy days, trips), ~2 % favourites,
     /// some hidden, bursts, Live Photos, ~8 % videos, a few RAW, panoramas and screenshots, locations for most,
     /// and albums in folders. Moments are then rebuilt in one pass. The same `seed` gives the same library
-    /// (relative to the day it is filled).
+    /// (relative to the day it is filled; identifiers are fresh on every run, so filling again, with any seed, adds
+    /// more assets).
     ///
     /// Everything is one transaction: on error or cancellation (`progress.isCancelled`, checked every
     /// 10,000 assets) nothing changes. `progress.totalUnitCount` is `count`.
@@ -42,6 +43,7 @@ extension Library {
     @discardableResult
     public func fill(count: Int, seed: UInt64 = 1, progress: Progress? = nil) throws(LibraryError) -> FillSummary {
         let started = Date()
+        let writeNumber = FaultInjection.beginWrite()
         guard count >= 0 else { throw LibraryError(.changeNotSupported, "The asset count must not be negative (got \(count))") }
         progress?.totalUnitCount = Int64(count)
         let files = try placeFillMedia()
@@ -53,8 +55,10 @@ extension Library {
                 var reset = LibraryChanges()
                 reset.isReset = true
                 try ChangeLog.append(reset, db)
+                FaultInjection.check(.beforeCommit, write: writeNumber)
                 return summary
             }
+            FaultInjection.check(.afterCommit, write: writeNumber)
             summary.elapsed = Date().timeIntervalSince(started)
             store.clearIntent(files.intent)
             changeSignal.post()
@@ -164,8 +168,13 @@ private struct FillWriter {
             INSERT INTO resource (asset_id, type, uti, original_filename, path, byte_count, sha256, pixel_width, pixel_height)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        // Identifiers: one random prefix per fill and a counter, so the unique index grows at one end.
-        let runPrefix = random.uuid().prefix(18)  // "XXXXXXXX-XXXX-4XXX"
+        // Identifiers: a fresh prefix per run and a counter, so the unique index grows at one end. Never drawn from the
+        // seed: filling twice with one seed (or again after a fill killed once it had committed) must not collide.
+        // The seeded draw the prefix once took is kept, so a seed still makes the same shape.
+        _ = random.uuid()
+        let runPrefix = UUID().uuidString.prefix(18)  // "XXXXXXXX-XXXX-4XXX"
+        let burstPrefix = UUID().uuidString.prefix(18)
+        var burstCount = 0
         var burstIDs: [String] = []
         var written = 0
         var fileNumber = random.int(1...9000)
@@ -186,7 +195,9 @@ private struct FillWriter {
                     burstID = nil
                     if random.chance(0.004) {
                         remainingBurst = random.int(4...19)
-                        burstID = random.uuid()
+                        _ = random.uuid()
+                        burstID = "\(burstPrefix)-\(String(format: "%04X-%012X", 0x8000, burstCount))"
+                        burstCount += 1
                         burstIDs.append(burstID!)
                         burstIndex = 0
                         summary.bursts += 1

@@ -32,13 +32,13 @@ struct ImportGroup: Sendable {
     var files: [ImportCandidate] { [primary] + [pairedVideo, alternatePhoto].compactMap { $0 } }
 
     /// The creation request for this group (resources named after their source files).
-    func newAsset(primaryOnly: Bool = false) -> NewAsset {
+    func newAsset(primaryOnly: Bool = false, skipsDuplicateContent: Bool = false) -> NewAsset {
         var resources = [Self.resource(primary, type: Self.primaryType(primary.info.kind))]
         if !primaryOnly {
             if let pairedVideo { resources.append(Self.resource(pairedVideo, type: .pairedVideo)) }
             if let alternatePhoto { resources.append(Self.resource(alternatePhoto, type: .alternatePhoto)) }
         }
-        return NewAsset(resources: resources)
+        return NewAsset(resources: resources, skipsDuplicateContent: skipsDuplicateContent)
     }
 
     private static func resource(_ candidate: ImportCandidate, type: ResourceType) -> NewResource {

@@ -14,6 +14,9 @@ public struct ImportSummary: Sendable {
     public var duplicates: [String] = []
     /// Files that could not be imported, each with the reason given by inspection or the library.
     public var rejected: [ImportRejection] = []
+    /// Photo library directories found inside source folders and skipped whole: their originals, renders and
+    /// thumbnails are not new photos.
+    public var skippedLibraries: [String] = []
     /// True when the import stopped early because its `Progress` was cancelled; committed batches stay.
     public var wasCancelled = false
 

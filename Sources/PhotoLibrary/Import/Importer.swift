@@ -42,14 +42,19 @@ public struct Importer: Sendable {
 
     /// Imports the files at `urls` (files or directories, searched recursively).
     ///
-    /// - Throws: `LibraryError` only for problems with the library itself (disk full, database unusable);
-    ///   problems with individual files end up in `ImportSummary.rejected`. Batches committed before such an
-    ///   error stay in the library.
+    /// A photo library found inside a source folder (this one, or another) is skipped whole and listed in
+    /// `ImportSummary.skippedLibraries`: its originals, renders and thumbnails are not new photos.
+    ///
+    /// - Throws: `LibraryError` for problems with the library itself (disk full, database unusable), and
+    ///   `.changeNotSupported` before importing anything when a source is a photo library or inside one (importing
+    ///   a library into itself); problems with individual files end up in `ImportSummary.rejected`. Batches
+    ///   committed before such an error stay in the library.
     public func importItems(at urls: [URL], progress: Progress? = nil) throws(LibraryError) -> ImportSummary {
         var summary = ImportSummary()
-        let (files, missing) = Self.listFiles(urls)
+        let (files, missing, libraries) = try Self.listFiles(urls)
         summary.filesConsidered = files.count
         summary.rejected = missing
+        summary.skippedLibraries = libraries
         progress?.totalUnitCount = Int64(files.count + missing.count)
         progress?.completedUnitCount += Int64(missing.count)
 
@@ -109,30 +114,33 @@ public struct Importer: Sendable {
     // MARK: Committing
 
     /// Applies a batch in one transaction; when it fails, applies each group alone so only the culprits are rejected.
+    ///
+    /// Every request skips content the library already holds, decided inside the write transaction: the check in
+    /// `importItems` only saves staging work, while this one stays right when other processes import the same files.
     private func commit(_ groups: [ImportGroup], into summary: inout ImportSummary) throws(LibraryError) {
         guard !groups.isEmpty else { return }
-        let requests = groups.map { $0.newAsset() }
+        let requests = groups.map { $0.newAsset(skipsDuplicateContent: true) }
         do {
-            try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }))
-            for (group, request) in zip(groups, requests) { record(group, request.identifier, full: true, into: &summary) }
+            let outcome = try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }))
+            for (group, request) in zip(groups, requests) { record(group, request.identifier, full: true, outcome, into: &summary) }
             return
         } catch where groups.count > 1 && Self.isAboutResources(error) {
             // Fall through to one-by-one.
         }
         for (group, request) in zip(groups, requests) {
             do {
-                try library.apply(ChangeBatch(operations: [.createAsset(request)]))
-                record(group, request.identifier, full: true, into: &summary)
+                let outcome = try library.apply(ChangeBatch(operations: [.createAsset(request)]))
+                record(group, request.identifier, full: true, outcome, into: &summary)
             } catch where Self.isAboutResources(error) {
                 guard group.files.count > 1 else {
                     summary.rejected.append(Self.rejection(group.primary, error))
                     continue
                 }
                 // A pair that fails together: keep the primary alone if it is fine, and reject the companions.
-                let alone = group.newAsset(primaryOnly: true)
+                let alone = group.newAsset(primaryOnly: true, skipsDuplicateContent: true)
                 do {
-                    try library.apply(ChangeBatch(operations: [.createAsset(alone)]))
-                    record(group, alone.identifier, full: false, into: &summary)
+                    let outcome = try library.apply(ChangeBatch(operations: [.createAsset(alone)]))
+                    record(group, alone.identifier, full: false, outcome, into: &summary)
                     for companion in group.files.dropFirst() { summary.rejected.append(Self.rejection(companion, error)) }
                 } catch where Self.isAboutResources(error) {
                     for file in group.files { summary.rejected.append(Self.rejection(file, error)) }
@@ -141,7 +149,12 @@ public struct Importer: Sendable {
         }
     }
 
-    private func record(_ group: ImportGroup, _ identifier: String, full: Bool, into summary: inout ImportSummary) {
+    /// Records a committed request: created, or skipped by the transaction because its content was already there.
+    private func record(_ group: ImportGroup, _ identifier: String, full: Bool, _ outcome: ChangeOutcome, into summary: inout ImportSummary) {
+        guard !outcome.skippedDuplicates.contains(identifier) else {
+            summary.duplicates.append(group.primary.url.path)
+            return
+        }
         summary.createdAssetIdentifiers.append(identifier)
         guard full else { return }
         switch group.pairing {
@@ -169,11 +182,13 @@ public struct Importer: Sendable {
 
     // MARK: Files
 
-    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist are rejections.
-    static func listFiles(_ urls: [URL]) -> (files: [URL], missing: [ImportRejection]) {
+    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist are rejections,
+    /// photo libraries inside folders are skipped whole (and listed). A path that is, or is inside, a library is refused.
+    static func listFiles(_ urls: [URL]) throws(LibraryError) -> (files: [URL], missing: [ImportRejection], libraries: [String]) {
         let fm = FileManager.default
         var files: [URL] = []
         var missing: [ImportRejection] = []
+        var libraries: [String] = []
         var seen = Set<String>()
         func add(_ url: URL) {
             let path = url.standardizedFileURL.path
@@ -185,16 +200,25 @@ public struct Importer: Sendable {
                 missing.append(ImportRejection(path: url.path, reason: "no such file or directory"))
                 continue
             }
+            if let library = LibraryDirectory.enclosing(url) {
+                let relation = library.path == url.resolvingSymlinksInPath().standardizedFileURL.path ? "is" : "is inside"
+                throw LibraryError(.changeNotSupported, "\(url.path) \(relation) the photo library \(library.path): a library's own files "
+                                   + "(originals, renders, thumbnails) cannot be imported, into itself or another library")
+            }
             guard isDirectory.boolValue else { add(url); continue }
-            guard let enumerator = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: []) else { continue }
+            guard let enumerator = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: []) else { continue }
             var found: [URL] = []
             for case let file as URL in enumerator {
-                let values = try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey])
+                let values = try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
                 if values?.isRegularFile == true { found.append(file) }
+                if values?.isDirectory == true, LibraryDirectory.isLibrary(file) {
+                    enumerator.skipDescendants()
+                    libraries.append(file.path)
+                }
             }
             found.sorted { $0.path < $1.path }.forEach(add)
         }
-        return (files, missing)
+        return (files, missing, libraries)
     }
 
     /// Lower-case hex SHA-256 of a file, or nil when it cannot be read.

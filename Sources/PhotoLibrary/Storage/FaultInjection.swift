@@ -3,10 +3,11 @@ import Synchronization
 
 /// A test hook that stops a process at a chosen point of a write, so a test can kill it there and check
 /// that the library recovers. Off unless `PHOTOS_FAULT_INJECTION` is set, e.g. `before-commit:2` (the second
-/// write of the process stalls with its transaction open) or `after-placing-files:1`. At the point, the process
+/// write of the process stalls with its transaction open), `after-placing-files:1` or `after-commit:1` (the
+/// transaction has committed; what follows it, such as clearing the intent, has not run). At the point, the process
 /// prints `PHOTOS_FAULT <point>` to stderr and sleeps for a minute.
 enum FaultInjection {
-    enum Point: String { case afterPlacingFiles = "after-placing-files", beforeCommit = "before-commit" }
+    enum Point: String { case afterPlacingFiles = "after-placing-files", beforeCommit = "before-commit", afterCommit = "after-commit" }
 
     private static let setting: (Point, Int)? = {
         guard let value = ProcessInfo.processInfo.environment["PHOTOS_FAULT_INJECTION"] else { return nil }
@@ -17,7 +18,7 @@ enum FaultInjection {
 
     private static let writes = Atomic<Int>(0)
 
-    /// Counts a write; called once per `Library.apply`.
+    /// Counts a write; called once per `Library.apply` and per `Library.fill`.
     static func beginWrite() -> Int { writes.add(1, ordering: .relaxed).newValue }
 
     /// Stalls when the setting names this point and this write.

@@ -11,21 +11,33 @@ import Glibc
 /// On open, any intent left by a dead process is resolved by one rule: a listed path that no resource row
 /// references is deleted. That covers both an import that never committed and a purge whose unlink never ran.
 ///
-/// Threading: stateless apart from paths; safe from any thread and any process.
+/// Staging files and intents are named after the owning `Library`'s lock (`OwnerLock`), so recovery can tell
+/// abandoned ones from those of a live writer in any process.
+///
+/// Threading: stateless apart from paths and the owner lock; safe from any thread and any process.
 final class ResourceStore: Sendable {
     let root: URL
-    var originals: URL { root.appendingPathComponent("originals", isDirectory: true) }
-    var staging: URL { root.appendingPathComponent("tmp", isDirectory: true) }
-    var journal: URL { root.appendingPathComponent("journal", isDirectory: true) }
+    /// The lock of the `Library` handle this store writes for; its token starts the names of our working files.
+    let owner: OwnerLock
+    var originals: URL { Self.originals(root) }
+    var staging: URL { Self.staging(root) }
+    var journal: URL { Self.journal(root) }
+    /// Owner lock files (see `OwnerLock`).
+    var locks: URL { Self.locksDirectory(root) }
 
-    init(root: URL) { self.root = root }
-
-    /// Creates the directories of a new library.
-    func prepareDirectories() throws {
-        for dir in [originals, staging, journal] {
+    /// Creates the directories of a library (when missing) and takes a new owner lock in it.
+    init(root: URL) throws {
+        self.root = root
+        for dir in [Self.originals(root), Self.staging(root), Self.journal(root)] {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         }
+        owner = try OwnerLock.acquire(in: Self.locksDirectory(root))
     }
+
+    private static func originals(_ root: URL) -> URL { root.appendingPathComponent("originals", isDirectory: true) }
+    private static func staging(_ root: URL) -> URL { root.appendingPathComponent("tmp", isDirectory: true) }
+    private static func journal(_ root: URL) -> URL { root.appendingPathComponent("journal", isDirectory: true) }
+    private static func locksDirectory(_ root: URL) -> URL { root.appendingPathComponent("locks", isDirectory: true) }
 
     /// The absolute URL of a stored resource.
     func url(forRelativePath path: String) -> URL { root.appendingPathComponent(path) }
@@ -41,7 +53,7 @@ final class ResourceStore: Sendable {
 
     /// Copies a file (or writes data) to a temporary name in the library, hashing as it goes, then fsyncs it.
     func stage(_ source: ResourceSource) throws -> StagedFile {
-        let name = "\(getpid())-\(UUID().uuidString).tmp"
+        let name = "\(owner.token)-\(UUID().uuidString).tmp"
         let target = staging.appendingPathComponent(name)
         let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixError("Cannot create a staging file in \(staging.path)") }
@@ -109,7 +121,7 @@ final class ResourceStore: Sendable {
 
     /// Writes an intent for `relativePaths` (flushed) so a crash at any later point can be resolved.
     func writeIntent(_ relativePaths: [String]) throws -> Intent {
-        let name = "\(getpid())-\(UUID().uuidString)"
+        let name = "\(owner.token)-\(UUID().uuidString)"
         let tmp = journal.appendingPathComponent(name + ".partial")
         let final = journal.appendingPathComponent(name + ".intent")
         let data = Data(relativePaths.joined(separator: "\n").utf8)
@@ -144,7 +156,7 @@ final class ResourceStore: Sendable {
 
     // MARK: Recovery
 
-    /// Intents and staging files (or editing working directories) left by processes that are no longer running.
+    /// Intents and staging files (or editing working directories) whose owner no longer holds its lock.
     func abandonedWork() -> (intents: [Intent], stagingFiles: [URL]) {
         let fm = FileManager.default
         var intents: [Intent] = []
@@ -161,12 +173,14 @@ final class ResourceStore: Sendable {
         return (intents, staged.filter { isOwnerDead($0.lastPathComponent) })
     }
 
-    /// Journal and staging names start with the writer's pid; a pid that no longer runs means the work was abandoned.
+    /// Journal and staging names start with their owner's token; an owner whose lock can be taken (or whose lock
+    /// file is gone, as for names from before owner locks, which started with a pid) abandoned the work.
     private func isOwnerDead(_ name: String) -> Bool {
-        guard let pidText = name.split(separator: "-").first, let pid = Int32(pidText) else { return true }
-        if pid == getpid() { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
+        !OwnerLock.isHeld(OwnerLock.owner(ofEntryNamed: name), in: locks)
     }
+
+    /// Deletes lock files of owners that are gone (once their work was recovered).
+    func removeAbandonedLocks() { OwnerLock.removeAbandoned(in: locks) }
 
     // MARK: Helpers
 

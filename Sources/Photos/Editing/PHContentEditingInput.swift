@@ -26,6 +26,9 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     /// Where outputs made from this input put their rendered file: the library's staging directory, or the
     /// output directory a host gave an editing extension.
     package let renderedContentDirectory: URL
+    /// What rendered files' names start with: the library handle's working-file prefix (so recovery keeps them while
+    /// that handle lives), or `extension` inside an extension's own output directory.
+    package let workingFilePrefix: String
     /// True when the image is the original (a new edit replaces the previous one); false when it is the current
     /// rendered version (the new edit stacks on it).
     package let baseIsOriginal: Bool
@@ -44,6 +47,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         renderedContentDirectory = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
+        workingFilePrefix = library.library.workingFilePrefix
         self.baseIsOriginal = baseIsOriginal
         super.init()
     }
@@ -66,6 +70,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         uniformTypeIdentifier = description.uniformTypeIdentifier
         assetIdentifier = description.assetIdentifier
         self.renderedContentDirectory = renderedContentDirectory
+        workingFilePrefix = "extension"
         baseIsOriginal = description.baseIsOriginal
         super.init()
     }

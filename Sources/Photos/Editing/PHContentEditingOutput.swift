@@ -19,8 +19,8 @@ public final class PHContentEditingOutput: NSObject, @unchecked Sendable {
         baseIsOriginal = contentEditingInput.baseIsOriginal
         let folder = contentEditingInput.renderedContentDirectory
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // Named after the writing process, so recovery can tell an abandoned render from a live one.
-        renderedContentURL = folder.appendingPathComponent("\(getpid())-\(UUID().uuidString)-FullSizeRender.jpg")
+        // Named after the library handle's owner lock, so recovery can tell an abandoned render from a live one.
+        renderedContentURL = folder.appendingPathComponent("\(contentEditingInput.workingFilePrefix)-\(UUID().uuidString)-FullSizeRender.jpg")
         super.init()
     }
 

@@ -24,6 +24,8 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     public init(url: URL) throws {
         do { library = try Library.open(at: url) } catch { throw PHPhotosError(libraryError: error) }
         super.init()
+        // Photos that expired from Recently Deleted while opening take their thumbnails and screen images with them.
+        if let purge = library.expiredTrashPurge { derivativesNeedUpdate(after: purge) }
     }
 
     /// The library directory. Linux addition.
