@@ -30,7 +30,7 @@ final class UploadStore: Sendable {
     private let lock = Mutex(())
 
     init(library: Library, maximumLength: Int64 = 8 << 30) {
-        directory = library.url.appendingPathComponent("uploads", isDirectory: true)
+        directory = library.url.appendingPathComponent(LibraryDirectory.uploadsFolderName, isDirectory: true)
         self.maximumLength = maximumLength
     }
 

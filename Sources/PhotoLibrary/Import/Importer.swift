@@ -200,7 +200,7 @@ public struct Importer: Sendable {
                 missing.append(ImportRejection(path: url.path, reason: "no such file or directory"))
                 continue
             }
-            if let library = LibraryDirectory.enclosing(url) {
+            if let library = LibraryDirectory.enclosing(url), !LibraryDirectory.isUploadStaging(url, in: library) {
                 let relation = library.path == url.resolvingSymlinksInPath().standardizedFileURL.path ? "is" : "is inside"
                 throw LibraryError(.changeNotSupported, "\(url.path) \(relation) the photo library \(library.path): a library's own files "
                                    + "(originals, renders, thumbnails) cannot be imported, into itself or another library")
