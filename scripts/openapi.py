@@ -164,6 +164,10 @@ paths = {
                        {"name": "fetch", "in": "query", "required": False, "schema": arr(S), "style": "form", "explode": True,
                         "description": "Fetch ids whose change details to send"}],
         "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {"schema": S}}}, **problems("400", "401", "404")}}},
+    "/api/jobs": {"get": {"summary": "Background work of this server process (derivatives, change streams).",
+                          "responses": {"200": json_response(obj({
+                              "derivatives": obj({"pending": I, "generated": I, "failed": I, "workers": I}, ["pending", "generated", "failed", "workers"]),
+                              "changeStreams": I}, ["derivatives", "changeStreams"])), **problems("401")}}},
     "/api/uploads/check": {"post": {"summary": "Which of these SHA-256 digests the library already holds (skip uploading those).",
                                     "requestBody": body(obj({"sha256": arr({"type": "string", "pattern": "^[0-9a-fA-F]{64}$"})}, ["sha256"])),
                                     "responses": {"200": json_response(obj({"present": arr(S)}, ["present"])), **problems("400", "401", "403", "413")}}},

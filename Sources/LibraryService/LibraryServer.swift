@@ -27,9 +27,12 @@ public struct LibraryServer: Sendable {
     /// PEM certificate chain and key for TLS on the TCP listeners.
     public let tls: (certificate: String, key: String)?
     public let logger: Logger
+    /// Seconds in-flight requests get to finish after a shutdown signal before they are cancelled.
+    public let shutdownGracePeriod: Int64
 
-    public init(service: PhotosService, listeners: [Listener], tls: (certificate: String, key: String)? = nil, logger: Logger) {
-        self.service = service; self.listeners = listeners; self.tls = tls; self.logger = logger
+    public init(service: PhotosService, listeners: [Listener], tls: (certificate: String, key: String)? = nil, logger: Logger,
+                shutdownGracePeriod: Int64 = 10) {
+        self.service = service; self.listeners = listeners; self.tls = tls; self.logger = logger; self.shutdownGracePeriod = shutdownGracePeriod
     }
 
     /// Serves until a shutdown signal (or until the surrounding task is cancelled). `onListening` is called
@@ -71,7 +74,11 @@ public struct LibraryServer: Sendable {
             services.append(app)
         }
         services.append(StreamCloser(broadcaster: service.broadcaster))
-        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+        // A client that stalls mid-upload must not hold the server up: after this, in-flight requests are
+        // cancelled (an unfinished upload keeps what arrived and resumes later; nothing half-commits).
+        configuration.maximumGracefulShutdownDuration = .seconds(shutdownGracePeriod)
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
     }
 

@@ -60,6 +60,7 @@ public final class PhotosService: Sendable {
         addStreamRoutes(to: router)
         addUploadRoutes(to: router)
         addSharedLinkRoutes(to: router)
+        addJobRoutes(to: router)
         return router
     }
 }
