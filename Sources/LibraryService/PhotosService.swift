@@ -61,6 +61,7 @@ public final class PhotosService: Sendable {
         addUploadRoutes(to: router)
         addSharedLinkRoutes(to: router)
         addJobRoutes(to: router)
+        addEditRoutes(to: router)
         return router
     }
 }

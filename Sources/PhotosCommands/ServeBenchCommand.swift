@@ -134,7 +134,9 @@ struct ServeBenchCommand: ParsableCommand {
     private func ms(_ seconds: Double) -> Double { seconds * 1000 }
 
     static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/sbin").split(separator: ":") + ["/usr/sbin"] {
+        let path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let directories: [String] = path.split(separator: ":").map { String($0) } + ["/usr/sbin"]
+        for dir in directories {
             let path = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }

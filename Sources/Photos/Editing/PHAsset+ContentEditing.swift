@@ -42,26 +42,12 @@ extension PHAsset {
         let library = self.library
         let core = library.library
         do {
-            let resources = try core.resources(assetRowID: record.rowID)
-            guard let original = resources.first(where: { $0.type == .photo || $0.type == .video }) else {
-                throw LibraryError(.missingResource, "Asset \(localIdentifier) has no photo or video resource")
-            }
-            var base = original
-            var adjustment: PHAdjustmentData?
-            var baseIsOriginal = true
-            if let edit = try core.currentEdit(assetRowID: record.rowID) {
-                if let payload = edit.adjustment, options.canHandleAdjustmentData(PHAdjustmentData(payload)) {
-                    adjustment = PHAdjustmentData(payload)
-                } else {
-                    base = edit.rendered
-                    baseIsOriginal = false
-                }
-            }
-            let url = core.fileURL(for: base)
-            let orientation = core.orientation(of: base)
+            let base = try core.editingBase(assetRowID: record.rowID) { options.canHandleAdjustmentData(PHAdjustmentData($0)) }
+            let adjustment = base.adjustment.map { PHAdjustmentData($0) }
+            let url = core.fileURL(for: base.resource)
             return PHContentEditingInput(asset: self, library: library, adjustmentData: adjustment, fullSizeImageURL: url,
-                                         orientation: Int32(orientation), uniformTypeIdentifier: base.uniformTypeIdentifier,
-                                         baseIsOriginal: baseIsOriginal, makesDisplaySizeImage: makesDisplaySizeImage)
+                                         orientation: Int32(base.orientation), uniformTypeIdentifier: base.resource.uniformTypeIdentifier,
+                                         baseIsOriginal: base.basedOnOriginal, makesDisplaySizeImage: makesDisplaySizeImage)
         } catch let error as LibraryError {
             throw PHPhotosError(libraryError: error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageManagement
 import PhotoLibrary
 
 extension PHPhotoLibrary {
@@ -61,14 +62,9 @@ extension PHPhotoLibrary {
     /// Content-editing outputs must decode completely (the core checks type and header; this decodes pixels).
     func validateRenderedContent(in batch: ChangeBatch) throws {
         for case .editContent(let edit) in batch.operations {
-            guard case .file(let url) = edit.rendered, FileManager.default.fileExists(atPath: url.path) else {
-                throw PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "The rendered content for \(edit.identifier) does not exist"])
-            }
-            // Empty and non-image files are left to the core, whose messages name the problem.
-            guard let source = CGImageSourceCreateWithURL(url as CFURL, nil), CGImageSourceGetCount(source) > 0,
-                  CGImageSourceGetStatusAtIndex(source, 0) != .statusUnknownType else { continue }
-            guard CGImageSourceGetStatusAtIndex(source, 0) == .statusComplete, CGImageSourceCreateImageAtIndex(source, 0, nil) != nil else {
-                throw PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "The rendered content for \(edit.identifier) is truncated or does not decode"])
+            guard case .file(let url) = edit.rendered else { continue }
+            if let failure = RenderedContent.failure(url, asset: edit.identifier) {
+                throw PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: failure.message])
             }
         }
     }
