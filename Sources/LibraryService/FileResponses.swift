@@ -37,9 +37,9 @@ enum FileResponses {
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quotedETag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
             return Response(status: .notModified, headers: headers)
         }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path), let size = (attributes[.size] as? NSNumber)?.int64Value else {
-            throw Problem(.notFound, "missing-file", "The stored file for this resource is missing")
-        }
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw Problem(.notFound, "missing-file", "The stored file for this resource is missing") }
+        let size = Int64(info.st_size)
         headers[.contentType] = contentType
         if let disposition { headers[.contentDisposition] = disposition }
         var range: ByteRange?
@@ -74,6 +74,21 @@ enum FileResponses {
             try await writer.finish(nil)
         }
         return Response(status: range == nil ? .ok : .partialContent, headers: headers, body: body)
+    }
+
+    /// A response for bytes already in memory (cached pictures), with the same ETag and 304 rules.
+    static func bytes(_ data: Data, etag: String, contentType: String, request: Request, cacheControl: String) -> Response {
+        let quotedETag = "\"\(etag)\""
+        var headers: HTTPFields = [.eTag: quotedETag, .cacheControl: cacheControl]
+        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quotedETag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = contentType
+        if request.method == .head {
+            headers[.contentLength] = String(data.count)
+            return Response(status: .ok, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// `attachment` with the original file name (ASCII fallback plus RFC 5987 UTF-8 form).

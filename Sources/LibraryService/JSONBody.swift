@@ -61,7 +61,10 @@ enum JSONBody {
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(FastDates.iso8601(date))
+        }
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }()

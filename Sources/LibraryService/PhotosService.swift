@@ -21,6 +21,7 @@ public final class PhotosService: Sendable {
     let throttle = LoginThrottle()
     let uploads: UploadStore
     let linkPasswords = VerifiedLinkPasswords()
+    let images = ImageCache()
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -37,7 +38,8 @@ public final class PhotosService: Sendable {
         uploads = UploadStore(library: library)
         imaging = ImagingContext.context(for: library)
         imaging.watch(library)
-        broadcaster = ChangeBroadcaster(library: library, snapshots: snapshots)
+        let images = self.images
+        broadcaster = ChangeBroadcaster(library: library, snapshots: snapshots, onChange: { images.removeAll() })
     }
 
     /// Whether the library still needs its owner (first-run setup).

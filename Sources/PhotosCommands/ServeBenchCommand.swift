@@ -80,6 +80,7 @@ struct ServeBenchCommand: ParsableCommand {
 
         // 3. One change reaches every change-stream subscriber, with the timeline fetch's details.
         let streams = try (0..<subscribers).map { _ in try StreamSubscriber(url: base + "/api/changes/stream?fetch=\(fetchID)", headers: auth) }
+        guard streams.allSatisfy({ $0.waitUntilReady(timeout: 30) }) else { throw CommandError("Not every change-stream subscriber got ready") }
         var fanOut: [Double] = []
         let ids = try lib.assetRowIDs(AssetQuery(scope: .all, limit: 10))
         let records = try lib.assets(rowIDs: ids)

@@ -71,6 +71,7 @@ final class StreamSubscriber: @unchecked Sendable {
     private let lock = NSCondition()
     private var arrivals: [Int64: Date] = [:]
     private var closed = false
+    private var ready = false
 
     init(url: String, headers: [String: String]) throws {
         let parsed = URL(string: url)!
@@ -97,6 +98,7 @@ final class StreamSubscriber: @unchecked Sendable {
             guard n > 0 else { break }
             let now = Date()
             pending += String(decoding: buffer[0..<n], as: UTF8.self)
+            if !ready, pending.contains("event: ready") { lock.lock(); ready = true; lock.broadcast(); lock.unlock() }
             // Event ids of change events ("event: change\nid: N").
             var found: [Int64] = []
             while let range = pending.range(of: "event: change\nid: ") {
@@ -111,6 +113,14 @@ final class StreamSubscriber: @unchecked Sendable {
             }
         }
         lock.lock(); closed = true; lock.broadcast(); lock.unlock()
+    }
+
+    /// Waits until the server said the stream is live (`ready`); false on timeout or a closed stream.
+    func waitUntilReady(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock(); defer { lock.unlock() }
+        while !ready, !closed, Date() < deadline { _ = lock.wait(until: deadline) }
+        return ready
     }
 
     /// When the change with `token` arrived (waiting up to `timeout` seconds), or nil.

@@ -19,6 +19,7 @@ import _TestSupport
         let first = try await client.get("/api/assets/\(id)/edit/input")
         #expect(first.header("X-Edit-Base") == "original")
         #expect(ContentDigest.sha256Hex(first.body) == originalSHA)
+        let thumbnailBefore = try await client.get("/api/assets/\(id)/image").header("ETag")
         let sepia = Data("{\"sepia\":0.8}".utf8)
         #expect(try await commit(client, asset: id, render: FixtureImages.jpeg(width: 64, height: 48, seed: 1), format: "com.example.sepia", data: sepia, basedOn: "original").status == 200)
         let state = try await client.get("/api/assets/\(id)/edit")
@@ -26,6 +27,13 @@ import _TestSupport
         #expect(adjustment?["formatIdentifier"] as? String == "com.example.sepia")
         #expect(adjustment?["data"] as? String == sepia.base64EncodedString())
         #expect(state.json["hasAdjustments"] as? Bool == true)
+        // The picture clients see follows the edit (the server's picture cache is emptied by the change).
+        var thumbnailAfter = thumbnailBefore
+        for _ in 0..<100 where thumbnailAfter == thumbnailBefore {
+            thumbnailAfter = try await client.get("/api/assets/\(id)/image").header("ETag")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(thumbnailAfter != nil && thumbnailAfter != thumbnailBefore)
 
         // The same editor understands its data: the original again. Another editor does not: the current render.
         let resumed = try await client.get("/api/assets/\(id)/edit/input?resume=true")

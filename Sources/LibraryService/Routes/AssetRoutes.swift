@@ -14,7 +14,9 @@ extension PhotosService {
         }
 
         router.get("/api/assets/:asset/image") { request, context -> Response in
-            try await self.imageResponse(for: try self.asset(context), request: request)
+            _ = try context.requireAccount()
+            let name = try context.parameters.require("asset")
+            return try await self.imageResponse(named: name, request: request) { try self.asset(named: name) }
         }
 
         router.get("/api/assets/:asset/resources") { _, context -> Response in
@@ -37,15 +39,23 @@ extension PhotosService {
         }
     }
 
-    /// The asset's picture at the `kind` the query asks for (a stored derivative, made now when missing).
-    func imageResponse(for asset: AssetRecord, request: Request) async throws -> Response {
+    /// The picture of the asset named `name` at the `kind` the query asks for: from the in-memory cache when it
+    /// was sent recently, else the stored derivative (made now when missing). `asset` finds (and authorises) the
+    /// asset only on a cache miss; callers check the caller may see `name` before.
+    func imageResponse(named name: String, request: Request, asset: () throws -> AssetRecord) async throws -> Response {
         let kindName = request.uri.queryParameters["kind"].map(String.init) ?? "thumbnail"
         guard let kind = DerivativeKind(rawValue: kindName) else { throw Problem.badRequest("kind must be thumbnail or screen") }
+        let cacheControl = "private, max-age=31536000, immutable"
+        let key = "\(name.uppercased())|\(kind.rawValue)"
+        if let cached = images.get(key) {
+            return FileResponses.bytes(cached.data, etag: cached.etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
+        }
+        let record = try asset()
         let imaging = self.imaging, library = self.library
         let served: ServedDerivative
         do {
             served = try await Self.offload { () throws(ImageManagementError) -> ServedDerivative in
-                try imaging.servedDerivative(of: asset, kind: kind, in: library)
+                try imaging.servedDerivative(of: record, kind: kind, in: library)
             }
         } catch let error as ImageManagementError {
             switch error.code {
@@ -54,8 +64,12 @@ extension PhotosService {
             default: throw Problem(.unprocessableContent, "unreadable-image", error.message)
             }
         }
-        return try FileResponses.file(at: served.url, etag: "\(served.contentKey).\(kind.rawValue)", contentType: "image/jpeg",
-                                      request: request, cacheControl: "private, max-age=31536000, immutable")
+        let etag = "\(served.contentKey).\(kind.rawValue)"
+        if let data = try? Data(contentsOf: served.url), data.count <= ImageCache.largestEntry {
+            images.put(key, ImageCache.Entry(etag: etag, data: data))
+            return FileResponses.bytes(data, etag: etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
+        }
+        return try FileResponses.file(at: served.url, etag: etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
     }
 
     /// One stored file of the asset, by index (byte ranges, the original file name).

@@ -27,17 +27,33 @@ extension PhotosService {
             let offset = try Self.intParameter(request, "offset", default: 0, range: 0...Int(Int32.max))
             let limit = try Self.intParameter(request, "limit", default: 200, range: 1...1000)
             let page = Array(snapshot.rowIDs.dropFirst(offset).prefix(limit))
-            var page_ = PageJSON(fetch: snapshot.id, entity: snapshot.entity, count: snapshot.rowIDs.count, offset: offset,
-                                 changeToken: snapshot.token, assets: nil, collections: nil)
             switch snapshot.entity {
             case .assets:
+                // The hot path (timelines): written by hand, the same JSON JSONEncoder would write.
                 let records = try self.library.assets(rowIDs: page)
-                page_.assets = page.compactMap { records[$0].map { AssetJSON($0) } }
+                var out = JSONOutput()
+                out.raw("{"); out.key("assets", first: true); out.raw("[")
+                var first = true
+                for id in page {
+                    guard let record = records[id] else { continue }
+                    if !first { out.raw(",") }
+                    first = false
+                    AssetJSON(record).write(to: &out)
+                }
+                out.raw("]")
+                out.key("changeToken"); out.integer(snapshot.token)
+                out.key("count"); out.integer(snapshot.rowIDs.count)
+                out.key("entity"); out.string(snapshot.entity.rawValue)
+                out.key("fetch"); out.string(snapshot.id)
+                out.key("offset"); out.integer(offset)
+                out.raw("}")
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: out.bytes)))
             case .collections:
                 let records = try self.library.collections(rowIDs: page)
-                page_.collections = page.compactMap { records[$0].map(CollectionJSON.init) }
+                return try JSONBody.response(PageJSON(fetch: snapshot.id, entity: snapshot.entity, count: snapshot.rowIDs.count, offset: offset,
+                                                      changeToken: snapshot.token, assets: nil,
+                                                      collections: page.compactMap { records[$0].map(CollectionJSON.init) }))
             }
-            return try JSONBody.response(page_)
         }
 
         router.get("/api/fetches/:fetch/index") { request, context -> Response in

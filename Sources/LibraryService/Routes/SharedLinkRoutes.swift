@@ -70,7 +70,8 @@ extension PhotosService {
             return try JSONBody.response(AssetJSON(asset, urlPrefix: prefix))
         }
         router.get("/api/shared/:secret/assets/:asset/image") { request, context -> Response in
-            try await self.imageResponse(for: try await self.sharedAsset(request, context).0, request: request)
+            let (asset, _) = try await self.sharedAsset(request, context)
+            return try await self.imageResponse(named: try context.parameters.require("asset"), request: request) { asset }
         }
         router.get("/api/shared/:secret/assets/:asset/resources") { request, context -> Response in
             let (asset, prefix) = try await self.sharedAsset(request, context)

@@ -45,9 +45,15 @@ final class ChangeBroadcaster: Sendable {
     static let bufferLimit = 10_000
     static let heartbeatInterval: TimeInterval = 15
 
-    init(library: Library, snapshots: FetchSnapshotStore) {
+    private let onChange: @Sendable () -> Void
+
+    /// Starts watching the library at once; `onChange` runs (on the watch's queue) after every observed change,
+    /// before subscribers hear of it.
+    init(library: Library, snapshots: FetchSnapshotStore, onChange: @escaping @Sendable () -> Void = {}) {
         self.library = library
         self.snapshots = snapshots
+        self.onChange = onChange
+        state.withLock { startWatching(&$0) }
     }
 
     /// Subscribes to changes; registered `fetches` (already checked to be the caller's) get details. The first
@@ -59,7 +65,6 @@ final class ChangeBroadcaster: Sendable {
             guard !state.closed else { return false }
             state.subscribers[id] = Subscriber(continuation: continuation, fetches: fetches)
             for fetch in fetches { state.fetchUse[fetch, default: 0] += 1 }
-            if state.monitor == nil { startWatching(&state) }
             return true
         }
         guard accepted else { continuation.finish(); return (id, stream) }
@@ -148,6 +153,7 @@ final class ChangeBroadcaster: Sendable {
     }
 
     private func deliver(_ entries: [(ChangeEntryJSON, [String: FetchDetailsJSON])]) {
+        onChange()
         for (entry, details) in entries {
             broadcast { subscriber in .change(entry, details: subscriber.fetches.sorted().compactMap { details[$0] }) }
         }
