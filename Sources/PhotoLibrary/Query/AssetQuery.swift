@@ -120,7 +120,10 @@ extension AssetQuery {
         if sort.isEmpty {
             order = naturalOrder
         } else {
-            order = sort.map { "\($0.sql) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", a.id"
+            // Ties break by row id in the direction of the last key, so a single descending key (newest first,
+            // every timeline) reads its index backwards instead of sorting the whole library.
+            let tieBreak = sort.last!.ascending ? "ASC" : "DESC"
+            order = sort.map { "\($0.sql) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", a.id \(tieBreak)"
         }
         var sql = "SELECT a.id FROM asset a \(joins) WHERE \(whereParts.isEmpty ? "1" : whereParts.joined(separator: " AND ")) ORDER BY \(order)"
         if limit > 0 { sql += " LIMIT \(limit)" }
