@@ -86,9 +86,12 @@ let package = Package(
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
         .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 
+        // The built-in editor's adjustment format: chains of Core Image filters (Docs/AdjustmentFormat.md).
+        .target(name: "FilterChains", dependencies: ["CoreImage", "CoreGraphics", "ImageIO"]),
+
         // The library service: an HTTP API over the cores (routes translate, the cores decide).
         .target(name: "LibraryService", dependencies: [
-            "PhotoLibrary", "FetchPredicates", "ImageManagement",
+            "PhotoLibrary", "FetchPredicates", "ImageManagement", "FilterChains", "CoreImage",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -103,7 +106,7 @@ let package = Package(
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
-            "LibraryService",
+            "LibraryService", "FilterChains",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -114,7 +117,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
-        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
+        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),

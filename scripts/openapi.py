@@ -89,6 +89,9 @@ schemas = {
                       "history": arr(obj({"sequence": I, "date": DATE, "kind": S, "formatIdentifier": S, "formatVersion": S, "basedOnOriginal": B},
                                          ["sequence", "date", "kind", "basedOnOriginal"]))},
                      ["localIdentifier", "hasAdjustments", "history"]),
+    "FilterEdit": obj({"filters": {"type": "array", "minItems": 1, "maxItems": 32,
+                                   "items": obj({"name": S, "parameters": {"type": "object", "additionalProperties": True}}, ["name"])},
+                       "replace": B}, ["filters"]),
     "Link": obj({"id": I, "album": S, "createdDate": DATE, "expiresDate": DATE, "hasPassword": B, "secret": S, "url": S},
                 ["id", "album", "createdDate", "hasPassword"]),
     "SharedPage": obj({"count": I, "offset": I, "changeToken": I, "assets": arr(ref("Asset"))}, ["count", "offset", "changeToken", "assets"]),
@@ -184,6 +187,17 @@ paths = {
         "responses": {"200": {"description": "The image; X-Edit-Base says original or current",
                               "content": {"*/*": {"schema": {"type": "string", "format": "binary"}}}},
                       "206": {"description": "A byte range"}, "304": {"description": "Not modified"}, **problems("400", "401", "404", "409", "416")}}},
+    "/api/assets/{asset}/preview": {"post": {
+        "summary": "Render a filter chain on the display-size picture (for sliders); changes nothing.",
+        "parameters": [ASSET_ID], "requestBody": body(ref("FilterEdit")),
+        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
+                      **problems("400", "401", "403", "404", "413", "422", "429")}}},
+    "/api/assets/{asset}/edit/filters": {"post": {
+        "summary": "Render a filter chain at full size and commit it as a resumable edit.",
+        "parameters": [ASSET_ID], "requestBody": body(ref("FilterEdit")),
+        "responses": {"200": json_response(obj({"changeToken": I, "filters": I, "summary": S, "renderedFrom": {"enum": ["original", "current"]}},
+                                               ["filters", "summary", "renderedFrom"])),
+                      **problems("400", "401", "403", "404", "409", "413", "422", "429", "503", "507")}}},
     "/api/jobs": {"get": {"summary": "Background work of this server process (derivatives, change streams).",
                           "responses": {"200": json_response(obj({
                               "derivatives": obj({"pending": I, "generated": I, "failed": I, "workers": I}, ["pending", "generated", "failed", "workers"]),

@@ -22,6 +22,7 @@ public final class PhotosService: Sendable {
     let uploads: UploadStore
     let linkPasswords = VerifiedLinkPasswords()
     let images = ImageCache()
+    let filterEditor = FilterChainEditor()
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -64,6 +65,7 @@ public final class PhotosService: Sendable {
         addSharedLinkRoutes(to: router)
         addJobRoutes(to: router)
         addEditRoutes(to: router)
+        addFilterEditRoutes(to: router)
         return router
     }
 }

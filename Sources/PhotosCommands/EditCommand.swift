@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterChains
 import Foundation
 import Photos
 import PhotoLibrary
@@ -50,7 +51,7 @@ struct EditCommand: ParsableCommand {
         }
         // Everything the user typed is checked before the library is opened.
         let additions = try EditSteps(parsing: stepArguments).steps.map { step in
-            do { return try FilterChain.Filter(name: step.name, text: step.parameters) } catch { throw CommandError("\(error)") }
+            do { return try FilterChain.Filter(name: step.name, text: step.parameters.map { ($0.key, $0.value) }) } catch { throw CommandError("\(error)") }
         }
         let photos = try PHPhotoLibrary(url: libraryOptions.url)
         let record = try photos.library.asset(identifier, includeTrashed: false)
@@ -64,9 +65,8 @@ struct EditCommand: ParsableCommand {
         let options = PHContentEditingInputRequestOptions()
         options.canHandleAdjustmentData = { data in
             if replace { return true }  // the original is the input; its adjustment data is ignored
-            guard currentIsFromOriginal, FilterChain.canRead(formatIdentifier: data.formatIdentifier, formatVersion: data.formatVersion),
-                  let stored = try? FilterChain(json: data.data), (try? stored.validate()) != nil else { return false }
-            return true
+            return FilterChain.resumable(formatIdentifier: data.formatIdentifier, formatVersion: data.formatVersion, data: data.data,
+                                         editBasedOnOriginal: currentIsFromOriginal) != nil
         }
         let input = try AssetEditing.contentEditingInput(for: asset, options: options)
         var chain = FilterChain(filters: [])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterChains
 import Foundation
 import PhotoLibrary
 

@@ -77,3 +77,44 @@ import _TestSupport
                                                                     "adjustment": ["formatIdentifier": format, "formatVersion": "1.0", "data": data.base64EncodedString()]])
     }
 }
+
+/// The built-in filter-chain editor over HTTP: previews for sliders, commits that resume like `photos edit`.
+@Suite(.serialized) struct FilterEditingTests {
+    @Test func previewsRenderAndCommitsResumeTheChain() async throws {
+        let harness = try await ServiceHarness(photos: 1)
+        defer { Task { await harness.stop() } }
+        let client = harness.client("member")
+        let asset = try harness.assetIdentifiers()[0]
+        let id = String(asset.prefix(36))
+        let sepia: [String: Any] = ["filters": [["name": "CISepiaTone", "parameters": ["inputIntensity": 0.8]]]]
+
+        let preview = try await client.post("/api/assets/\(id)/preview", sepia)
+        #expect(preview.status == 200)
+        #expect(preview.header("Content-Type") == "image/jpeg")
+        #expect(preview.body.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(try harness.library.currentEdit(assetRowID: try harness.library.assetRowIDs(identifiers: [asset])[0]) == nil)   // a preview changes nothing
+
+        let first = try await client.post("/api/assets/\(id)/edit/filters", sepia)
+        #expect(first.status == 200)
+        #expect(first.json["renderedFrom"] as? String == "original")
+        #expect(first.json["filters"] as? Int == 1)
+        // A second edit appends to the stored chain and renders from the original again.
+        let second = try await client.post("/api/assets/\(id)/edit/filters", ["filters": [["name": "CIVignette", "parameters": ["inputIntensity": 1.0]]]])
+        #expect(second.json["filters"] as? Int == 2)
+        #expect(second.json["renderedFrom"] as? String == "original")
+        let state = try await client.get("/api/assets/\(id)/edit")
+        let adjustment = try #require(state.json["adjustment"] as? [String: Any])
+        #expect(adjustment["formatIdentifier"] as? String == "org.photokit-linux.filter-chain")
+        let chain = try JSONSerialization.jsonObject(with: Data(base64Encoded: adjustment["data"] as! String)!) as? [String: Any]
+        #expect((chain?["filters"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["CISepiaTone", "CIVignette"])
+        // replace starts over.
+        let replaced = try await client.post("/api/assets/\(id)/edit/filters", ["filters": [["name": "CIPhotoEffectNoir", "parameters": [String: Any]()]], "replace": true])
+        #expect(replaced.json["filters"] as? Int == 1)
+
+        for bad in [["filters": [["name": "CINoSuchFilter"]]], ["filters": [["name": "CISepiaTone", "parameters": ["inputNope": 1]]]],
+                    ["filters": [["name": "CISepiaTone", "parameters": ["inputIntensity": "very"]]]], ["filters": [[String: Any]]()]] as [[String: Any]] {
+            #expect(try await client.post("/api/assets/\(id)/preview", bad).status == 400)
+        }
+        #expect(try await harness.client("viewer").post("/api/assets/\(id)/preview", sepia).status == 403)
+    }
+}

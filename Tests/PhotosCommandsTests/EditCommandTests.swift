@@ -1,4 +1,5 @@
 import XCTest
+import FilterChains
 import CoreImage
 import Photos
 import PhotoLibrary

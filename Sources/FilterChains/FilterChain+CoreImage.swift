@@ -2,9 +2,9 @@ import CoreImage
 import Foundation
 
 /// A filter chain step or stored chain that Core Image cannot use; the message names the filter, key or value.
-struct FilterChainError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+public struct FilterChainError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ message: String) { description = message }
 }
 
 extension FilterChain.Filter {
@@ -13,7 +13,7 @@ extension FilterChain.Filter {
     /// the filter's attributes: `NSNumber` ("0.8", true/false), `CIVector` ("x,y…", as many numbers as the
     /// default has), `CIColor` ("r,g,b[,a]", sRGB 0…1), `NSString` (as is). Inputs of other classes (images,
     /// data, transforms, colour spaces) cannot be stored in adjustment data and are refused.
-    init(name: String, text parameters: [EditSteps.Parameter]) throws {
+    public init(name: String, text parameters: [(key: String, value: String)]) throws {
         let filter = try Self.imageFilter(named: name)
         var values: [String: FilterChain.Value] = [:]
         for parameter in parameters {
@@ -27,7 +27,7 @@ extension FilterChain.Filter {
     }
 
     /// The built-in filter `name`, which must take an input image.
-    static func imageFilter(named name: String) throws -> CIFilter {
+    public static func imageFilter(named name: String) throws -> CIFilter {
         guard let filter = CIFilter(name: name), filter.definition != nil else {
             throw FilterChainError("unknown filter '\(name)' (see `photos image filters`)")
         }
@@ -78,7 +78,7 @@ extension FilterChain.Filter {
 
     /// A configured Core Image filter for this step (input image not set); throws when a stored value no longer
     /// fits the filter (an unknown filter or key, or a value of the wrong shape for the key's class).
-    func makeFilter() throws -> CIFilter {
+    public func makeFilter() throws -> CIFilter {
         let filter = try Self.imageFilter(named: name)
         for (key, value) in parameters {
             guard key != kCIInputImageKey, filter.inputKeys.contains(key) else { throw FilterChainError("\(name) has no input '\(key)'") }
@@ -98,13 +98,13 @@ extension FilterChain.Filter {
 
 extension FilterChain {
     /// Checks that every filter, key and value is usable by this build's Core Image.
-    func validate() throws {
+    public func validate() throws {
         for filter in filters { _ = try filter.makeFilter() }
     }
 
     /// The chain applied to `source` in order. Blur and sharpen filters read the edges repeated outward and are
     /// cropped back to the image, so the result keeps the source's extent.
-    func apply(to source: CIImage) throws -> CIImage {
+    public func apply(to source: CIImage) throws -> CIImage {
         var image = source
         for step in filters {
             let filter = try step.makeFilter()
@@ -121,7 +121,7 @@ extension FilterChain {
     /// Renders the chain over the image at `url`, displayed upright per its EXIF `orientation`, full size, to a
     /// JPEG (quality 0.9) at `output`, in the image's colour space (sRGB when it has no RGB profile).
     /// Returns the rendered pixel size.
-    func renderJPEG(imageAt url: URL, orientation: Int32, to output: URL) throws -> (width: Int, height: Int) {
+    public func renderJPEG(imageAt url: URL, orientation: Int32, to output: URL) throws -> (width: Int, height: Int) {
         guard let source = CIImage(contentsOf: url) else { throw FilterChainError("\(url.path) cannot be read as an image") }
         let upright = source.oriented(forExifOrientation: orientation)
         let image = try apply(to: upright)

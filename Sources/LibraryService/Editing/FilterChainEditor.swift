@@ -1,0 +1,105 @@
+import CoreGraphics
+import CoreImage
+import FilterChains
+import Foundation
+import ImageIO
+import PhotoLibrary
+import Synchronization
+
+/// The built-in editor behind the web app's sliders: the same filter chains and the same resume rule as
+/// `photos edit --filter` (`FilterChain.resumable`), previewed on a display-size image and committed at full
+/// size through the core's content edit.
+///
+/// Previews decode the base image once at display size (ImageIO's shrink-on-load) and keep the last few, since
+/// a moving slider asks for the same picture again and again; each account may have two renders in flight
+/// (further ones are refused with 429: a client keeps only the latest request anyway).
+final class FilterChainEditor: Sendable {
+    /// The longer side of preview images.
+    static let previewSize = 1600
+    private let bases = Mutex<[(key: String, image: CGImage)]>([])
+    private let inFlight = Mutex<[Int64: Int]>([:])
+    let perAccountRenders = 2
+
+    /// What an edit of `asset` with `additions` renders: the chain (stored chain + additions when resumable),
+    /// the base file, its orientation, and whether the base is the original.
+    struct Plan {
+        var chain: FilterChain
+        var base: EditingBase
+    }
+
+    func plan(asset: AssetRecord, additions: [FilterChain.Filter], replace: Bool, library: Library) throws -> Plan {
+        let history = try library.editHistory(assetRowID: asset.rowID)
+        let basedOnOriginal = history.currentEdit?.basedOnOriginal ?? true
+        var resumed: FilterChain?
+        let base = try library.editingBase(assetRowID: asset.rowID) { payload in
+            if replace { return true }   // start over from the original
+            resumed = FilterChain.resumable(formatIdentifier: payload.formatIdentifier, formatVersion: payload.formatVersion,
+                                            data: payload.data, editBasedOnOriginal: basedOnOriginal)
+            return resumed != nil
+        }
+        var chain = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
+        chain.filters += additions
+        do { try chain.validate() } catch { throw Problem.badRequest("\(error)") }
+        return Plan(chain: chain, base: base)
+    }
+
+    /// A JPEG of the plan rendered on the display-size base image.
+    func preview(_ plan: Plan, library: Library) throws -> Data {
+        let url = library.fileURL(for: plan.base.resource)
+        let base = try displayImage(url, key: plan.base.resource.sha256)
+        let image = try plan.chain.apply(to: CIImage(cgImage: base))
+        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview"])
+        guard let data = context.jpegRepresentation(of: image, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                                    options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.85]) else {
+            throw Problem(.unprocessableContent, "unreadable-image", "The preview could not be rendered")
+        }
+        return data
+    }
+
+    /// The full-size render of the plan, as a JPEG file in `directory` (the caller commits and removes it).
+    func render(_ plan: Plan, library: Library, into directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("render-\(UUID().uuidString.lowercased()).jpg")
+        do {
+            _ = try plan.chain.renderJPEG(imageAt: library.fileURL(for: plan.base.resource), orientation: Int32(plan.base.orientation), to: output)
+        } catch {
+            try? FileManager.default.removeItem(at: output)
+            throw Problem(.unprocessableContent, "render-failed", "\(error)")
+        }
+        return output
+    }
+
+    /// Runs `work` if the account has a render slot free, else 429.
+    func withRenderSlot<T>(account: Int64, _ work: () async throws -> T) async throws -> T {
+        let admitted = inFlight.withLock { counts -> Bool in
+            guard counts[account, default: 0] < perAccountRenders else { return false }
+            counts[account, default: 0] += 1
+            return true
+        }
+        guard admitted else {
+            var problem = Problem(.tooManyRequests, "too-many-renders", "At most \(perAccountRenders) renders at a time per account")
+            problem.headers[.retryAfter] = "1"
+            throw problem
+        }
+        defer { inFlight.withLock { $0[account, default: 1] -= 1 } }
+        return try await work()
+    }
+
+    /// The base image decoded upright at display size (cached by content).
+    private func displayImage(_ url: URL, key: String) throws -> CGImage {
+        if let cached = bases.withLock({ $0.first { $0.key == key }?.image }) { return cached }
+        guard let source = CGImageSourceCreateWithURL(url as CFURL, nil),
+              let image = CGImageSourceCreateThumbnailAtIndex(source, 0, [
+                  kCGImageSourceCreateThumbnailFromImageAlways: true, kCGImageSourceCreateThumbnailWithTransform: true,
+                  kCGImageSourceThumbnailMaxPixelSize: Self.previewSize,
+              ] as CFDictionary) else {
+            throw Problem(.unprocessableContent, "unreadable-image", "The picture cannot be decoded for a preview")
+        }
+        bases.withLock { list in
+            list.removeAll { $0.key == key }
+            list.append((key, image))
+            if list.count > 6 { list.removeFirst() }
+        }
+        return image
+    }
+}
