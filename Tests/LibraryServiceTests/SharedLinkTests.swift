@@ -67,3 +67,29 @@ import Testing
         #expect(try await visitor.get("\(url)/assets", headers: ["X-Link-Password": "open sesame please"]).json["count"] as? Int == 1)
     }
 }
+
+/// A shared album's change stream tells its viewers how the album changed, and nothing about the rest.
+@Suite(.serialized) struct SharedLinkStreamTests {
+    @Test func theStreamCarriesOnlyTheAlbumsChanges() async throws {
+        let harness = try await ServiceHarness(photos: 3)
+        defer { Task { await harness.stop() } }
+        let assets = try harness.assetIdentifiers()
+        let made = try await harness.client("member").post("/api/changes", ["operations": [
+            ["op": "createAlbum", "placeholder": "a", "title": "Live"], ["op": "editCollection", "collection": "$a", "add": [assets[0]]]]])
+        let album = try #require((made.json["placeholders"] as? [String: String])?["a"])
+        let link = try await harness.client("member").post("/api/collections/\(album.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)/links", [String: Any]())
+        let url = try #require(link.json["url"] as? String)
+        let stream = try SSEClient(port: harness.baseURL.port!, path: "\(url)/stream", headers: [:])
+        #expect(try stream.collect(until: "ready").last?.data["count"] as? Int == 1)
+
+        // A change outside the album says nothing; adding to the album is an insertion at the end.
+        let outside = try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[2], AssetEdits(isFavorite: true))]))
+        let inside = try harness.library.apply(ChangeBatch(operations: [.editCollection(identifier: album, title: nil, members: [.add([assets[1]])])]))
+        let event = try #require(try stream.collect(until: "change").last)
+        #expect(event.id == inside.token)
+        #expect(event.id != outside.token)
+        #expect(event.data["inserted"] as? [Int] == [1])
+        #expect(event.data["count"] as? Int == 2)
+        #expect(!String(describing: event.data).contains(assets[2]))
+    }
+}

@@ -65,6 +65,40 @@ extension PhotosService {
                                                         assets: page.compactMap { records[$0].map { AssetJSON($0, urlPrefix: prefix) } }))
         }
 
+        router.get("/api/shared/:secret/stream") { request, context -> Response in
+            let link = try await self.openLink(request, context)
+            // The album as a fetch of its own, moved forward by the broadcaster; only its details are sent,
+            // never the identifiers of the library-wide change (they would name assets outside the album).
+            let (ids, token) = try self.library.assetSnapshot(AssetQuery(scope: .collection(link.collectionID)))
+            let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: -link.rowID, entity: .assets,
+                                         query: .assets(AssetQuery(scope: .collection(link.collectionID))), rowIDs: ids, token: token, lastUsed: Date())
+            self.snapshots.insert(snapshot)
+            let (subscription, events) = self.broadcaster.subscribe(fetches: [snapshot.id])
+            let broadcaster = self.broadcaster, snapshots = self.snapshots
+            let behind = request.headers[.init("Last-Event-ID")!].flatMap { Int64($0) }.map { $0 < token } ?? false
+            let body = ResponseBody { (writer: inout any ResponseBodyWriter) in
+                defer { broadcaster.unsubscribe(subscription); _ = snapshots.remove(snapshot.id, ownerID: -link.rowID) }
+                if behind { try await writer.write(SSE.event("reload", id: token, ["detail": "The album changed while you were away: read it again"])) }
+                try await writer.write(SSE.event("ready", id: nil, ["changeToken": token, "count": Int64(ids.count)]))
+                for await event in events {
+                    switch event {
+                    case .change(let entry, let details):
+                        guard let detail = details.first else { continue }
+                        try await writer.write(SSE.event("change", id: entry.token, SharedChangeJSON(detail)))
+                    case .details(let details):
+                        for detail in details { try await writer.write(SSE.event("change", id: detail.changeToken, SharedChangeJSON(detail))) }
+                    case .heartbeat:
+                        try await writer.write(SSE.comment("keep-alive"))
+                    case .overflow:
+                        break
+                    }
+                }
+                try await writer.write(SSE.event("end", id: nil, ["detail": "The stream ended: reconnect"]))
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        }
+
         router.get("/api/shared/:secret/assets/:asset") { request, context -> Response in
             let (asset, prefix) = try await self.sharedAsset(request, context)
             return try JSONBody.response(AssetJSON(asset, urlPrefix: prefix))
@@ -152,6 +186,21 @@ struct LinkJSON: Codable {
     init(_ link: SharedLink) {
         id = link.rowID; album = link.collectionIdentifier; createdDate = link.createdDate; expiresDate = link.expiresDate
         hasPassword = link.passwordHash != nil
+    }
+}
+
+/// How a shared album changed: its count and the collection-view details, without the fetch's server id.
+struct SharedChangeJSON: Codable, Sendable {
+    var count: Int
+    var changeToken: Int64
+    var incremental: Bool
+    var removed: [Int]
+    var inserted: [Int]
+    var changed: [Int]
+    var moves: [FetchDetailsJSON.Move]
+    init(_ details: FetchDetailsJSON) {
+        count = details.count; changeToken = details.changeToken; incremental = details.incremental
+        removed = details.removed; inserted = details.inserted; changed = details.changed; moves = details.moves
     }
 }
 
