@@ -23,6 +23,7 @@ public final class PhotosService: Sendable {
     let linkPasswords = VerifiedLinkPasswords()
     let images = ImageCache()
     let filterEditor = FilterChainEditor()
+    let credentials = CredentialCache()
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -53,7 +54,7 @@ public final class PhotosService: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: AuthenticationMiddleware(library: library))
+        router.add(middleware: AuthenticationMiddleware(library: library, credentials: credentials))
         addMetaRoutes(to: router)
         addSessionRoutes(to: router)
         addAccountRoutes(to: router)

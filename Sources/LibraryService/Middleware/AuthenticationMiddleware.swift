@@ -8,6 +8,7 @@ import PhotoLibrary
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = APIContext
     let library: Library
+    let credentials: CredentialCache
     static let sessionCookie = "photos_session"
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
@@ -17,13 +18,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 throw Problem(.unauthorized, "authentication-required", "Only Bearer API tokens are accepted in the Authorization header")
             }
             let secret = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard let (account, _) = try library.authenticate(secret: secret, kind: .token) else {
+            guard let account = try credentials.authenticate(secret, kind: .token, in: library) else {
                 throw Problem(.unauthorized, "invalid-token", "The API token is unknown, expired or revoked")
             }
             context.account = account
             context.authentication = .token
         } else if let secret = request.cookies[Self.sessionCookie]?.value {
-            guard let (account, _) = try library.authenticate(secret: secret, kind: .session) else {
+            guard let account = try credentials.authenticate(secret, kind: .session, in: library) else {
                 var problem = Problem(.unauthorized, "session-expired", "The session has expired or was ended; sign in again")
                 problem.headers[.setCookie] = SessionCookie.clearing
                 throw problem

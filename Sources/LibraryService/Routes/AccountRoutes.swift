@@ -26,6 +26,7 @@ extension PhotosService {
             let username = try context.parameters.require("username")
             try self.library.removeAccount(named: username, audit: AuditEntry(accountID: admin.rowID, username: admin.username,
                                                                               action: "account.remove", detail: username))
+            self.credentials.removeAll()
             return Response(status: .noContent)
         }
 
@@ -48,6 +49,7 @@ extension PhotosService {
             let account = try context.requireAccount()
             guard let id = Int64(try context.parameters.require("id")) else { throw Problem.badRequest("A token id is a number") }
             guard try self.library.revokeCredential(rowID: id, accountID: account.rowID) else { throw Problem.notFound("No API token \(id) for this account") }
+            self.credentials.removeAll()
             return Response(status: .noContent)
         }
 

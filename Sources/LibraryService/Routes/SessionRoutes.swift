@@ -50,6 +50,7 @@ extension PhotosService {
                 throw Problem.badRequest("Only a session can be ended here; revoke API tokens with DELETE /api/tokens/{id}")
             }
             try self.library.revokeCredential(secret: secret)
+            self.credentials.removeAll()
             return Response(status: .noContent, headers: [.setCookie: SessionCookie.clearing])
         }
     }
