@@ -48,3 +48,8 @@ public struct APIContext: RequestContext {
         return account
     }
 }
+
+extension Account {
+    /// This account as the maker of a change batch (admins may change anything; see `ActingAccount`).
+    var acting: ActingAccount { ActingAccount(accountID: rowID, username: username, changesAnything: role.canAdminister) }
+}

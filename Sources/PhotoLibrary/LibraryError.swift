@@ -31,6 +31,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
         case cancelled
         /// A change-history token is older than the kept history (or belongs to another library).
         case tokenExpired
+        /// The account making the change may not change this object (see `ActingAccount`).
+        case notPermitted
     }
 
     /// The category.

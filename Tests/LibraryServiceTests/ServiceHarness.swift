@@ -16,17 +16,10 @@ final class ServiceHarness: @unchecked Sendable {
     private(set) var tokens: [String: String] = [:]
     static let password = "correct horse battery"
 
-    /// Starts a server; `photos` JPEGs are imported first and `accounts` are created unless false.
+    /// Starts a server; `accounts` (admin, member, viewer) are created unless false, then `photos` JPEGs are
+    /// imported as the member's uploads.
     init(photos: Int = 4, accounts: Bool = true) async throws {
         library = try Library.open(at: directory.appending("Test.photoslibrary"))
-        if photos > 0 {
-            let folder = directory.appending("import")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for index in 0..<photos {
-                _ = try FixtureImages.writeJPEG(to: folder.appendingPathComponent("photo-\(index).jpg"), width: 640 + index * 8, height: 480, seed: index)
-            }
-            _ = try Importer(library: library).importItems(at: [folder])
-        }
         var logger = Logger(label: "test.serve")
         logger.logLevel = .critical
         service = PhotosService(library: library, bcryptCost: 4, logger: logger)
@@ -36,6 +29,19 @@ final class ServiceHarness: @unchecked Sendable {
                 let account = try library.account(named: role.rawValue)!.account
                 tokens[role.rawValue] = try library.createCredential(.token, accountID: account.rowID, name: "test").secret
             }
+        }
+        if photos > 0 {
+            let folder = directory.appending("import")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for index in 0..<photos {
+                _ = try FixtureImages.writeJPEG(to: folder.appendingPathComponent("photo-\(index).jpg"), width: 640 + index * 8, height: 480, seed: index)
+            }
+            // The photos are the member's uploads (members change only what they uploaded).
+            var importer = Importer(library: library)
+            if let member = try library.account(named: "member")?.account {
+                importer.actingAccount = ActingAccount(accountID: member.rowID, username: member.username, changesAnything: false)
+            }
+            _ = try importer.importItems(at: [folder])
         }
         let server = LibraryServer(service: service, listeners: [.init(.tcp(host: "127.0.0.1", port: 0))], logger: logger)
         let (stream, continuation) = AsyncStream<String>.makeStream()

@@ -25,6 +25,7 @@ extension PhotosService {
                 throw Problem(.forbidden, "forbidden", "Only an admin may erase assets for good (purgeAssets)")
             }
             var batch = plan.batch
+            batch.actingAccount = account.acting
             batch.audit = plan.audit.map { AuditEntry(accountID: account.rowID, username: account.username, action: $0.action, detail: $0.detail) }
             let result = ChangeResultJSON(changeToken: nil, placeholders: plan.placeholders)
             if let key {

@@ -59,7 +59,8 @@ extension PhotosService {
                                    basedOnOriginal: body.basedOn == "original")
             let library = self.library
             let batch = ChangeBatch(operations: [.editContent(edit)],
-                                    audit: [AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: asset.identifier)])
+                                    audit: [AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: asset.identifier)],
+                                    actingAccount: account.acting)
             let outcome = try await Self.offload { () throws(LibraryError) -> ChangeOutcome in try library.apply(batch) }
             ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.contentChangedAssets,
                                             supersededContentKeys: outcome.supersededContentHashes)

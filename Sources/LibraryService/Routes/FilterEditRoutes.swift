@@ -44,7 +44,7 @@ extension PhotosService {
                                            basedOnOriginal: plan.base.basedOnOriginal)
                     return try library.apply(ChangeBatch(operations: [.editContent(edit)], audit: [
                         AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: "\(asset.identifier): \(plan.chain.summary)"),
-                    ]))
+                    ], actingAccount: account.acting))
                 }
             }
             ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.contentChangedAssets,

@@ -62,7 +62,8 @@ extension PhotosService {
             var files: [(UploadStore.Upload, URL)] = []
             for upload in uploads { files.append((upload, try self.uploads.verify(upload))) }
             let library = self.library, store = self.uploads, completed = files
-            let summary = try await Self.offload { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library) }
+            let acting = account.acting
+            let summary = try await Self.offload { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library, as: acting) }
             return try JSONBody.response(ImportResultJSON(summary, uploads: files.map(\.0)))
         }
     }
@@ -71,7 +72,7 @@ extension PhotosService {
 /// Imports completed uploads: each is moved (a rename, same file system) under its original name into one
 /// folder, which the core's `Importer` imports as a whole; the folder and the uploads are removed afterwards.
 enum UploadImport {
-    static func run(_ files: [(UploadStore.Upload, URL)], store: UploadStore, library: Library) throws -> ImportSummary {
+    static func run(_ files: [(UploadStore.Upload, URL)], store: UploadStore, library: Library, as account: ActingAccount) throws -> ImportSummary {
         let folder = store.directory.appendingPathComponent("import-\(UUID().uuidString.lowercased())", isDirectory: true)
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,7 +88,9 @@ enum UploadImport {
             }
             try fm.moveItem(at: url, to: target)
         }
-        let summary = try Importer(library: library).importItems(at: [folder])
+        var importer = Importer(library: library)
+        importer.actingAccount = account
+        let summary = try importer.importItems(at: [folder])
         for (upload, _) in files { store.remove(upload.id) }
         return summary
     }

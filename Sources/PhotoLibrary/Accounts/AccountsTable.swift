@@ -1,7 +1,8 @@
 import GRDB
 
 /// Migration v4: the people and programs that may use the library through `photos serve`, what they did, the
-/// read-only links to albums they shared, and the receipts that make retried change requests apply once.
+/// read-only links to albums they shared, who owns which asset and album (what a member uploaded or made),
+/// and the receipts that make retried change requests apply once.
 ///
 /// Secrets are never stored: passwords as the service's adaptive hash (bcrypt), session and API tokens as the
 /// SHA-256 of a 256-bit random value (so a copy of the database lets nobody in).
@@ -43,6 +44,14 @@ enum AccountsTable {
                 password_hash TEXT
             );
             CREATE INDEX shared_link_by_collection ON shared_link(collection_id);
+            CREATE TABLE asset_owner (
+                asset_id INTEGER PRIMARY KEY REFERENCES asset(id) ON DELETE CASCADE,
+                account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE
+            );
+            CREATE TABLE collection_owner (
+                collection_id INTEGER PRIMARY KEY REFERENCES collection(id) ON DELETE CASCADE,
+                account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE
+            );
             CREATE TABLE change_receipt (
                 scope TEXT NOT NULL,
                 key TEXT NOT NULL,

@@ -10,8 +10,11 @@ public struct ChangeBatch: Sendable {
     public var receipt: ChangeReceipt?
     /// Audit-log entries written in the batch's transaction (who trashed, purged or deleted what).
     public var audit: [AuditEntry]
-    public init(operations: [ChangeOperation] = [], receipt: ChangeReceipt? = nil, audit: [AuditEntry] = []) {
-        self.operations = operations; self.receipt = receipt; self.audit = audit
+    /// Who makes the change, when it is an account of the library service (nil: the library's owner — the CLI,
+    /// PhotoKit programs — who may change anything). See `ActingAccount` for the rule.
+    public var actingAccount: ActingAccount?
+    public init(operations: [ChangeOperation] = [], receipt: ChangeReceipt? = nil, audit: [AuditEntry] = [], actingAccount: ActingAccount? = nil) {
+        self.operations = operations; self.receipt = receipt; self.audit = audit; self.actingAccount = actingAccount
     }
 }
 

@@ -77,9 +77,11 @@ extension Library {
         do {
             outcome = try pool.write { db in
                 try ChangeRecording.begin(db)
+                try batch.actingAccount?.enforce(operations, db)
                 var transaction = ChangeTransaction(db: db, staged: staged)
                 transaction.stagedEdits = stagedEdits
                 for operation in operations { try transaction.run(operation) }
+                try batch.actingAccount?.recordOwnership(of: operations, db)
                 try transaction.finish()
                 transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)
                 try batch.receipt?.insert(token: transaction.outcome.token, db)

@@ -16,6 +16,7 @@ extension PHPhotosError {
         case .io, .database: code = .internalError
         case .cancelled: code = .userCancelled
         case .tokenExpired: code = .persistentChangeTokenExpired
+        case .notPermitted: code = .accessRestricted
         }
         self.init(code, userInfo: [NSLocalizedDescriptionKey: error.message])
     }
