@@ -96,7 +96,10 @@ struct CollectionJSON: Codable, Sendable {
 
 /// Identifiers in URL paths: the UUID part of a local identifier (`UUID/L0/001` → `UUID`).
 enum IdentifierPath {
-    static func uuid(of identifier: String) -> String { String(identifier.prefix { $0 != "/" }) }
+    static func uuid(of identifier: String) -> String {
+        guard let slash = identifier.utf8.firstIndex(of: UInt8(ascii: "/")) else { return identifier }
+        return String(identifier[..<slash])
+    }
 
     /// The local identifier of an asset named in a path; 400 for anything but a UUID or a full identifier.
     static func asset(_ component: String) throws(Problem) -> String {
