@@ -29,6 +29,30 @@ import Testing
         #expect((page.json["assets"] as? [[String: Any]])?.first?["localIdentifier"] as? String == assets[2])
     }
 
+    @Test func aFetchThatFellBehindIsBroughtUpToDateWhenItIsRegistered() async throws {
+        let harness = try await ServiceHarness(photos: 3)
+        defer { Task { await harness.stop() } }
+        let client = harness.client("viewer")
+        let fetch = try #require(try await client.post("/api/fetches", ["entity": "assets", "predicate": "isFavorite == YES"]).json["id"] as? String)
+        let assets = try harness.assetIdentifiers()
+        // Two changes while no stream is open: the snapshot still says "no favourites".
+        try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[0], AssetEdits(isFavorite: true))]))
+        try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[2], AssetEdits(isFavorite: true))]))
+        #expect(try await client.get("/api/fetches/\(fetch)").json["count"] as? Int == 0)
+        let stream = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
+                                   headers: ["Authorization": "Bearer \(harness.tokens["viewer"]!)"])
+        let events = try stream.collect(until: "details")
+        let details = try #require((events.last?.data["fetches"] as? [[String: Any]])?.first)
+        #expect(details["inserted"] as? [Int] == [0, 1])
+        #expect(details["count"] as? Int == 2)
+        #expect(try await client.get("/api/fetches/\(fetch)").json["count"] as? Int == 2)
+        // Someone else's fetch cannot be registered.
+        #expect(throws: (any Error).self) {
+            _ = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
+                              headers: ["Authorization": "Bearer \(harness.tokens["member"]!)"])
+        }
+    }
+
     @Test func resumingWithLastEventIDDeliversExactlyWhatWasMissed() async throws {
         let harness = try await ServiceHarness(photos: 3)
         defer { Task { await harness.stop() } }
