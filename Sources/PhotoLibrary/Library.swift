@@ -45,6 +45,9 @@ public final class Library: Sendable {
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw LibraryError(.libraryUnavailable, "\(url.path) is a file, not a photo library directory")
             }
+            if let file = LibraryError.fileAncestor(of: url) {
+                throw LibraryError(.libraryUnavailable, "\(url.path) cannot be a photo library: \(file.path) is a file, not a folder")
+            }
             try creation.check(url)
             let databaseDir = url.appendingPathComponent("database", isDirectory: true)
             try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
