@@ -32,11 +32,19 @@ public struct ImageFile: Sendable {
     /// and recognises it.
     public init(contentsOf url: URL) throws(ImageIOError) {
         if let mapped = FileMapping.map(url.path) { try self.init(data: mapped); return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ImageIOError(.io, "\(url.path): cannot be read: it is a folder, not an image file")
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw ImageIOError(.io, "\(url.path): cannot be read (\(error.localizedDescription))")
+            // Foundation's Cocoa errors describe themselves as "(NSCocoaErrorDomain error 256.)": say the POSIX cause.
+            let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { underlying in
+                underlying.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying.code))) : nil
+            }
+            throw ImageIOError(.io, "\(url.path): cannot be read (\(cause ?? error.localizedDescription))")
         }
         try self.init(data: bytes)
     }
