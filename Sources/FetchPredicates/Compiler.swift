@@ -32,9 +32,13 @@ public enum PredicateCompiler {
     ///
     /// - Throws: ``PredicateError`` of kind `.unsupportedKey` for keys missing from the schema,
     ///   `.unsupportedOperator` for operators that do not apply to a column's kind (or at all), and
-    ///   `.badArgument` for values whose type does not match the column they are compared with.
+    ///   `.badArgument` for values whose type does not match the column they are compared with (or a division
+    ///   by a constant zero). Long OR-chains of `key == value` on one key compile to `key IN (…)`; a predicate
+    ///   still nested deeper than SQLite can evaluate is refused (`.unsupportedOperator`).
     public static func compile(_ node: PredicateNode, schema: PredicateSchema) throws(PredicateError) -> CompiledPredicate {
-        let fragment = try Compiler(schema: schema).node(node)
+        let merged = PredicateSize.mergingEqualities(node)
+        try PredicateSize.check(merged)
+        let fragment = try Compiler(schema: schema).node(merged)
         return CompiledPredicate(sql: fragment.sql, arguments: fragment.arguments)
     }
 

@@ -21,6 +21,9 @@ extension Compiler {
         case .multiply(let a, let b):
             return try arithmetic("*", a, b, bitwise: false)
         case .divide(let a, let b):
+            if case .constant(let divisor) = b, divisor.isZero {
+                throw badArgument("division by zero: the divisor of '/' after \(a.firstKey.map { "key '\($0)'" } ?? "a value") is 0", token: a.firstKey ?? "/")
+            }
             return try arithmetic("/", a, b, bitwise: false)
         case .negate(let a):
             let value = try numericOperand(a, symbol: "-", bitwise: false)
@@ -173,6 +176,18 @@ extension PredicateExpression {
     var isCollection: Bool {
         switch self {
         case .aggregate, .constant(.array): true
+        default: false
+        }
+    }
+}
+
+extension PredicateValue {
+    /// Whether the value is a numeric zero (a divisor that makes `/` an error).
+    var isZero: Bool {
+        switch self {
+        case .integer(let i): i == 0
+        case .double(let d): d == 0
+        case .bool(let b): !b
         default: false
         }
     }

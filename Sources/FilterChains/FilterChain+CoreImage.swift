@@ -120,14 +120,16 @@ extension FilterChain {
 
     /// Renders the chain over the image at `url`, displayed upright per its EXIF `orientation`, full size, to a
     /// JPEG (quality 0.9) at `output`, in the image's colour space (sRGB when it has no RGB profile).
-    /// Returns the rendered pixel size.
-    public func renderJPEG(imageAt url: URL, orientation: Int32, to output: URL) throws -> (width: Int, height: Int) {
+    /// Returns the rendered pixel size. A render longer than `timeLimit` seconds is stopped and fails.
+    public func renderJPEG(imageAt url: URL, orientation: Int32, to output: URL, timeLimit: Double? = nil) throws -> (width: Int, height: Int) {
         guard let source = CIImage(contentsOf: url) else { throw FilterChainError("\(url.path) cannot be read as an image") }
         let upright = source.oriented(forExifOrientation: orientation)
         let image = try apply(to: upright)
         let sRGB = CGColorSpace(name: CGColorSpace.sRGB)!
         let space = source.colorSpace.flatMap { $0.model == .rgb ? $0 : nil } ?? sRGB
-        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos edit"])
+        var options: [CIContextOption: Any] = [.cacheIntermediates: false, .name: "photos edit"]
+        if let timeLimit { options[.renderTimeLimit] = timeLimit }
+        let context = CIContext(options: options)
         do {
             try context.writeJPEGRepresentation(of: image, to: output, colorSpace: space,
                                                 options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.9])

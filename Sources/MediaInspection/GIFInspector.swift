@@ -9,7 +9,7 @@ enum GIFInspector {
         var memory = cgif_memory(data: source.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: source.bytes.count, pos: 0)
         var openError: Int32 = 0
         guard let gif = cgif_open_memory(&memory, &openError) else {
-            throw source.error(source.bytes.count < 13 ? .truncated : .corrupt, "the GIF header is invalid (giflib error \(openError))")
+            throw source.error(source.bytes.count < 13 ? .truncated : .corrupt, "the GIF header is invalid: \(GIFErrorText.describe(openError))")
         }
         defer {
             var closeError: Int32 = 0

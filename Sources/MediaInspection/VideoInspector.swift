@@ -26,7 +26,7 @@ enum VideoInspector {
         var memory = cav_memory(data: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: Int64(bytes.count), pos: 0)
         var openError: Int32 = 0
         guard let ic = cav_open_memory(&memory, &openError) else {
-            throw source.error(.corrupt, "FFmpeg cannot read the movie (\(errorString(openError)))")
+            throw source.error(.corrupt, openFailure(openError))
         }
         defer { cav_close(ic) }
 
@@ -194,9 +194,27 @@ enum VideoInspector {
         return (types, false)
     }
 
+    /// Why FFmpeg could not open a movie whose atoms are all there: its "Cannot allocate memory" comes from a
+    /// table (sample sizes, chunk offsets, times) declaring more entries than any real file has, and "Invalid data"
+    /// from tables that contradict each other; both mean the file is damaged.
+    static func openFailure(_ code: Int32) -> String {
+        let invalidData = -Int32(bitPattern: UInt32(ascii: "I", "N", "D", "A"))
+        if code == -ENOMEM || code == invalidData {
+            return "the movie is damaged: its index (the sample tables in the moov atom) is invalid, so it cannot be read"
+        }
+        return "the movie cannot be read (FFmpeg: \(errorString(code)))"
+    }
+
     private static func errorString(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         av_strerror(code, &buffer, buffer.count)
         return buffer.withUnsafeBufferPointer { UnsafeRawBufferPointer($0).trimmedString() } ?? "error \(code)"
+    }
+}
+
+private extension UInt32 {
+    /// FFmpeg's `MKTAG(a, b, c, d)`: four ASCII characters, the first in the lowest byte.
+    init(ascii a: Character, _ b: Character, _ c: Character, _ d: Character) {
+        self = [a, b, c, d].enumerated().reduce(0) { $0 | UInt32($1.element.asciiValue ?? 0) << (8 * UInt32($1.offset)) }
     }
 }

@@ -23,12 +23,16 @@ public final class Library: Sendable {
     /// Announces commits to change monitors (see `ChangeSignal`).
     let changeSignal: ChangeSignal
     private let openingPurge = Mutex<ChangeOutcome?>(nil)
+    /// Whether the library was opened for reading only, because its folder or disk cannot be written (a
+    /// read-only mount, a full disk): everything reads, and every change fails with one clear error.
+    public let isReadOnly: Bool
 
     /// How long deleted assets stay recoverable in Recently Deleted.
     public static let trashRetention: TimeInterval = 30 * 24 * 3600
 
-    private init(url: URL, pool: DatabasePool, store: ResourceStore) {
+    private init(url: URL, pool: DatabasePool, store: ResourceStore, isReadOnly: Bool = false) {
         self.url = url
+        self.isReadOnly = isReadOnly
         self.pool = pool
         self.store = store
         self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
@@ -45,7 +49,11 @@ public final class Library: Sendable {
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw LibraryError(.libraryUnavailable, "\(url.path) is a file, not a photo library directory")
             }
+            if let file = LibraryError.fileAncestor(of: url) {
+                throw LibraryError(.libraryUnavailable, "\(url.path) cannot be a photo library: \(file.path) is a file, not a folder")
+            }
             try creation.check(url)
+            if LibraryAccess.mustOpenForReading(url) { return try openForReading(url) }
             let databaseDir = url.appendingPathComponent("database", isDirectory: true)
             try FileManager.default.createDirectory(at: databaseDir, withIntermediateDirectories: true)
             let store = try ResourceStore(root: url)
@@ -66,8 +74,31 @@ public final class Library: Sendable {
             try library.trimChangeReceipts()
             return library
         } catch {
+            // A full disk or a read-only file system met while opening: the library can still be read.
+            if LibraryAccess.isUnwritable(error), LibraryAccess.databaseExists(url), let library = try? openForReading(url) {
+                return library
+            }
             throw LibraryError.wrap(error, "Cannot open the photo library at \(url.path)")
         }
+    }
+
+    /// Opens an existing library without writing anything: the database read-only (immutable when SQLite could not
+    /// create its shared-memory file), no migration, recovery, purge or trimming, no owner lock.
+    static func openForReading(_ url: URL) throws -> Library {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(60)
+        let pool = try DatabasePool(path: LibraryAccess.readOnlyDatabasePath(url), configuration: config)
+        guard try pool.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
+            throw LibraryError(.libraryUnavailable, "The library at \(url.path) needs an upgrade, which cannot be written where it is (read-only)")
+        }
+        return Library(url: url, pool: pool, store: ResourceStore(readingRoot: url), isReadOnly: true)
+    }
+
+    /// Throws the read-only error when this handle cannot write.
+    func requireWritable() throws(LibraryError) {
+        guard isReadOnly else { return }
+        throw LibraryError(.libraryUnavailable, "The library at \(url.path) is open for reading only (its folder or disk cannot be written), so it cannot be changed")
     }
 
     /// Runs a read on a consistent snapshot.
@@ -77,6 +108,7 @@ public final class Library: Sendable {
 
     /// Runs a write transaction (serialised across threads and processes).
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        try requireWritable()
         do { return try pool.write(body) } catch { throw LibraryError.wrap(error, "Writing to the library failed") }
     }
 

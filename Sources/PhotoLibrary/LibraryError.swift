@@ -64,7 +64,21 @@ extension LibraryError {
             return LibraryError(.notEnoughSpace, "\(context): the disk is full")
         }
         let code: Code = error is DatabaseError ? .database : .io
-        return LibraryError(code, "\(context): \(error)", underlying: SendableBox(String(describing: error)))
+        let text = error is DatabaseError ? "\(error)" : FileErrorText.describe(error)
+        return LibraryError(code, "\(context): \(text)", underlying: SendableBox(String(describing: error)))
+    }
+
+    /// The nearest existing ancestor of `url` that is not a directory (a path under a regular file), if any.
+    static func fileAncestor(of url: URL) -> URL? {
+        var current = url.deletingLastPathComponent()
+        while current.path != "/" && !current.path.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : current
+            }
+            current.deleteLastPathComponent()
+        }
+        return nil
     }
 }
 

@@ -9,7 +9,9 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.open()
-        let ids = try identifiers.map { try library.asset($0, includeTrashed: false).identifier }
+        // One asset named twice (or by local identifier and by UUID) is one asset: count and trash it once.
+        var seen = Set<String>()
+        let ids = try identifiers.map { try library.asset($0, includeTrashed: false).identifier }.filter { seen.insert($0).inserted }
         try library.apply(ChangeBatch(operations: [.trashAssets(ids)]))
         print("Moved \(ids.count) asset\(ids.count == 1 ? "" : "s") to Recently Deleted")
     }

@@ -35,7 +35,7 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "The asset to edit (local identifier or UUID).") var identifier: String
     @Flag(help: "Start a new chain from the original instead of appending to the asset's chain.") var replace = false
-    @Option(help: ArgumentHelp("With --extension: seconds the extension may take before it is stopped.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the render (or the --extension) may take before it is stopped.", valueName: "seconds"))
     var deadline: Double = 120
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The steps: --filter NAME [key=value …], repeatable.", valueName: "steps"))
     var stepArguments: [String] = []
@@ -78,7 +78,8 @@ struct EditCommand: ParsableCommand {
         let editingOutput = PHContentEditingOutput(contentEditingInput: input)
         let size: (width: Int, height: Int)
         do {
-            size = try chain.renderJPEG(imageAt: imageURL, orientation: input.fullSizeImageOrientation, to: editingOutput.renderedContentURL)
+            size = try chain.renderJPEG(imageAt: imageURL, orientation: input.fullSizeImageOrientation, to: editingOutput.renderedContentURL,
+                                        timeLimit: deadline)
             let data = try chain.json()
             editingOutput.adjustmentData = PHAdjustmentData(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion, data: data)
         } catch {

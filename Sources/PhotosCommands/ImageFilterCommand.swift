@@ -19,6 +19,7 @@ struct ImageFilterCommand: ParsableCommand {
     @Option(help: "Output format: jpeg, png, heic or tiff (default: OUT's suffix).") var format: String?
     @Option(help: "Lossy quality, 1–100.") var quality = 90
     @Option(help: "Output colour space, e.g. sRGB, displayP3, adobeRGB1998 (default: the input's).") var colorSpace: String?
+    @Option(help: "Seconds the render may take before it is stopped.") var deadline: Double = 120
 
     /// One step of the chain as given on the command line.
     struct Step { var name: String; var parameters: [(String, String)] }
@@ -48,6 +49,7 @@ struct ImageFilterCommand: ParsableCommand {
     func validate() throws {
         guard !steps.isEmpty else { throw ValidationError("give at least one --filter NAME [key=value…]") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
+        guard deadline > 0, deadline.isFinite else { throw ValidationError("--deadline must be a positive number of seconds") }
         guard outputType != nil else { throw ValidationError("cannot write '\(format ?? (output as NSString).pathExtension)': use jpeg, png, heic or tiff") }
         if let colorSpace, CIFilter.colorSpace(named: colorSpace) == nil { throw ValidationError("unknown colour space '\(colorSpace)'") }
         for step in steps where CIFilter(name: step.name) == nil {
@@ -61,7 +63,7 @@ struct ImageFilterCommand: ParsableCommand {
         }
         let image = try Self.apply(steps, to: source)
         let space = colorSpace.flatMap(CIFilter.colorSpace(named:)) ?? source.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB)!
-        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image filter"])
+        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image filter", .renderTimeLimit: deadline])
         let url = URL(fileURLWithPath: output)
         let options: [CIImageRepresentationOption: Any] = [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: Double(quality) / 100]
         do {
@@ -72,7 +74,7 @@ struct ImageFilterCommand: ParsableCommand {
             default: try context.writeJPEGRepresentation(of: image, to: url, colorSpace: space, options: options)
             }
         } catch {
-            throw ValidationError("\(output): \(error)")
+            throw CommandError("\(output): \(error)")
         }
     }
 

@@ -301,3 +301,29 @@ struct EndToEndTests {
         }
     }
 }
+
+/// Predicates too large for SQLite's expression depth limit used to fail inside SQLite with the whole 176 KB
+/// statement in the message; division by a constant zero silently matched nothing.
+extension EndToEndTests {
+    @Test func aLongOrChainOfEqualitiesRunsAsOneIN() throws {
+        let format = (1...4000).map { "pixelWidth == \($0)" }.joined(separator: " OR ")
+        try expectRows(format) { (1...4000).contains($0.width) }
+        let compiled = try PredicateCompiler.compile(format: format, schema: foldingSchema)
+        #expect(compiled.sql.hasPrefix("(a.pixel_width IN (") && compiled.arguments.count == 4000)
+        // Mixed with other terms, and with titles: still the same rows.
+        try expectRows("duration > 5 OR title == 'trip' OR title == 'Trip'") { ($0.duration ?? 0) > 5 || $0.title == "trip" || $0.title == "Trip" }
+    }
+
+    @Test func aPredicateTooDeepForSQLiteIsRefusedPlainly() throws {
+        let format = (1...2000).map { "pixelWidth > \($0)" }.joined(separator: " OR ")
+        let error = try #require(compileError(format, schema: foldingSchema))
+        #expect(error.message.contains("The predicate is too large") && error.message.count < 300, "\(error.message.prefix(300))")
+    }
+
+    @Test func divisionByAConstantZeroIsAnError() throws {
+        let error = try #require(compileError("pixelWidth / 0 > 1"))
+        #expect(error.kind == .badArgument && error.message.contains("division by zero") && error.message.contains("pixelWidth"), "\(error.message)")
+        #expect(compileError("pixelWidth / 0.0 > 1") != nil)
+        try expectRows("pixelWidth / 2 > 1000") { $0.width / 2 > 1000 }
+    }
+}

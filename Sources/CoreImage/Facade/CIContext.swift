@@ -37,6 +37,8 @@ public final class CIContext: NSObject, @unchecked Sendable {
         if let value = options[.outputPremultiplied].flatMap(FilterValues.number) { settings.outputPremultiplied = value != 0 }
         if options[.priorityRequestLow].flatMap(FilterValues.number) == 1 { settings.threads = max(1, settings.threads / 2) }
         if let name = options[.name] as? String { settings.contextName = name }
+        settings.stopFlag = (options[.renderCancellation] as? CIRenderCancellation)?.flag
+        settings.timeLimit = options[.renderTimeLimit].flatMap(FilterValues.number).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         self.settings = settings
         let limit = options[.memoryTarget].flatMap(FilterValues.number).map { Int($0) } ?? (512 << 20)
         cache = IntermediateCache(capacity: limit)
@@ -83,6 +85,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
     /// The settings of one render: the context's, the call's output space and tweaks, then the test overrides.
     private func settings(outputSpace: CGColorSpace?, configure: ((inout RenderSettings) -> Void)?) -> RenderSettings {
         var settings = self.settings
+        settings.stop = RenderStop(flag: settings.stopFlag, timeLimit: settings.timeLimit)
         settings.outputSpace = outputSpace
         configure?(&settings)
         let overrides = renderOverrides

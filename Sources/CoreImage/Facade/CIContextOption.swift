@@ -31,4 +31,9 @@ public struct CIContextOption: RawRepresentable, Hashable, Sendable {
     public static let allowLowPower = CIContextOption(rawValue: "kCIContextAllowLowPower")
     /// Bytes of intermediates the context may cache (default 512 MB).
     public static let memoryTarget = CIContextOption(rawValue: "memory_limit")
+    /// Not Apple's: seconds each render of the context may take (a number); a render past it stops between
+    /// tiles and fails (`CIContext` methods then return nil or throw). Default: no limit.
+    public static let renderTimeLimit = CIContextOption(rawValue: "render_time_limit")
+    /// Not Apple's: a `CIRenderCancellation` whose `cancel()` stops the context's renders between tiles.
+    public static let renderCancellation = CIContextOption(rawValue: "render_cancellation")
 }

@@ -28,6 +28,9 @@ extension CIFilter {
             guard !values.isEmpty, values.count == parts.count else {
                 throw FilterTextError(description: "\(name).\(key): '\(text)' is not a list of numbers")
             }
+            guard values.allSatisfy(\.isFinite) else {
+                throw FilterTextError(description: "\(name).\(key): '\(text)' is not a list of finite numbers")
+            }
             return values
         }
         switch parameter.kind {
@@ -35,6 +38,7 @@ extension CIFilter {
             if ["true", "yes"].contains(text.lowercased()) { setValue(1.0, forKey: key); return }
             if ["false", "no"].contains(text.lowercased()) { setValue(0.0, forKey: key); return }
             guard let value = Double(text) else { throw FilterTextError(description: "\(name).\(key): '\(text)' is not a number") }
+            guard value.isFinite else { throw FilterTextError(description: "\(name).\(key): '\(text)' is not a finite number") }
             setValue(value, forKey: key)
         case .vector:
             setValue(CIVector(try numbers()), forKey: key)

@@ -119,7 +119,9 @@ open class CIFilter: NSObject {
             guard let value = FilterValues.convert(raw, to: parameter) else { return nil }
             values[parameter.key] = value
         }
-        guard let output = try? definition.apply(FilterArguments(values, definition: definition)) else { return nil }
+        let arguments = FilterArguments(values, definition: definition)
+        // A NaN or infinite parameter has no meaning: no output (the command line refuses such values by name).
+        guard arguments.nonFiniteKey == nil, let output = try? definition.apply(arguments) else { return nil }
         let input = storage[kCIInputImageKey] as? CIImage
         return input?.deriving(output) ?? CIImage(image: output)
     }

@@ -6,7 +6,7 @@ import Foundation
 public struct GIFCodec: ImageCodec {
     public init() {}
     public var formats: [ImageFormat] { [.gif] }
-    public var shrinkOnLoad: ShrinkOnLoad { [] }
+    public var shrinkOnLoad: ShrinkOnLoad { [.rowReduction] }
 
     public func sniff(_ prefix: UnsafeRawBufferPointer) -> ImageFormat? {
         guard prefix.count >= 6 else { return nil }
@@ -36,16 +36,33 @@ public struct GIFCodec: ImageCodec {
                            hasAlpha: reader.usesTransparency, isIndexed: true, metadata: metadata)
     }
 
+    /// The sampling step of the canvas for `request`: the largest that keeps it at least twice the requested size
+    /// (Lanczos then makes the exact size), 1 for a full-size decode.
+    static func samplingStep(width: Int, height: Int, request: DecodeRequest) -> Int {
+        guard let minimumWidth = request.minimumWidth, let minimumHeight = request.minimumHeight,
+              minimumWidth > 0, minimumHeight > 0 else { return 1 }
+        return max(1, min(width / minimumWidth, height / minimumHeight) / 2)
+    }
+
+    /// The (sampled) canvas twice: compositing keeps the previous canvas for frames disposed to "previous".
+    public func decodeCost(header: ImageHeader, request: DecodeRequest) -> Int {
+        let step = Self.samplingStep(width: header.width, height: header.height, request: request)
+        let canvas = ImageLimits.bufferBytes(width: (header.width + step - 1) / step, height: (header.height + step - 1) / step,
+                                             components: 4, bytesPerComponent: 1)
+        return canvas > Int.max / 2 ? Int.max : 2 * canvas
+    }
+
     public func decode(_ data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels {
-        let reader = try GIFReader(data, composite: index, limits: request.limits)
+        let step = Self.samplingStep(width: header.width, height: header.height, request: request)
+        let reader = try GIFReader(data, composite: index, step: step, limits: request.limits)
         guard index < reader.frames.count, let canvas = reader.canvas else {
             throw ImageIOError(.truncated, "the GIF ends before frame \(index)", format: .gif)
         }
         if reader.truncated && !request.allowPartial {
             throw ImageIOError(.truncated, "the GIF data ends inside frame \(index)", format: .gif)
         }
-        let pixels = PixelBuffer(width: reader.canvasWidth, height: reader.canvasHeight, layout: header.hasAlpha ? .rgba : .rgbx,
-                                 bitsPerComponent: 8, data: Data(canvas))
+        let pixels = PixelBuffer(width: reader.sampledWidth, height: reader.sampledHeight, layout: header.hasAlpha ? .rgba : .rgbx,
+                                 bitsPerComponent: 8, data: canvas)
         return DecodedPixels(pixels: pixels, isPartial: reader.truncated)
     }
 }

@@ -3,7 +3,9 @@ internal import CGif
 
 /// Walks a GIF's records with giflib (never `DGifSlurp`, which allocates every frame at whatever size the file
 /// claims): frame descriptors, graphics-control blocks and the NETSCAPE loop count; frames are decoded only up
-/// to the one asked for, composited onto the canvas by their disposal modes.
+/// to the one asked for, composited onto the canvas by their disposal modes. With a sampling step `s` above 1 the
+/// canvas holds every `s`-th pixel of every `s`-th row (a reduced decode for thumbnails of huge screens), and the
+/// frames are composited onto it the same way.
 struct GIFReader {
     struct Frame {
         var left = 0, top = 0, width = 0, height = 0
@@ -17,13 +19,20 @@ struct GIFReader {
     var loopCount: Int?
     var frames: [Frame] = []
     var usesTransparency = false
-    /// The composited canvas (RGBA) after the requested frame, when one was requested.
-    var canvas: [UInt8]?
+    /// The sampling step of the canvas (1: every pixel).
+    var step = 1
+    /// The composited canvas (RGBA, `sampledWidth × sampledHeight`) after the requested frame, when one was requested.
+    var canvas: Data?
+    /// The canvas size after sampling.
+    var sampledWidth: Int { (canvasWidth + step - 1) / step }
+    /// See `sampledWidth`.
+    var sampledHeight: Int { (canvasHeight + step - 1) / step }
     /// Whether the data ended before the requested frame was complete.
     var truncated = false
 
-    /// Reads the structure; with `composite`, also decodes frames 0…composite and keeps the canvas.
-    init(_ data: Data, composite target: Int? = nil, limits: ImageLimits) throws(ImageIOError) {
+    /// Reads the structure; with `composite`, also decodes frames 0…composite and keeps the canvas, sampled every
+    /// `step` pixels.
+    init(_ data: Data, composite target: Int? = nil, step: Int = 1, limits: ImageLimits) throws(ImageIOError) {
         let result: Result<GIFReader, ImageIOError> = data.withUnsafeBytes { raw in
             Result { () throws(ImageIOError) -> GIFReader in
                 var memory = cgif_memory(data: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count, pos: 0)
@@ -34,6 +43,7 @@ struct GIFReader {
                 }
                 defer { DGifCloseFile(gif, &error) }
                 var reader = GIFReader()
+                reader.step = max(step, 1)
                 try reader.walk(gif, target: target, limits: limits)
                 return reader
             }
@@ -50,9 +60,9 @@ struct GIFReader {
         canvasHeight = Int(gif.pointee.SHeight)
         try limits.check(canvasWidth, canvasHeight, format: .gif)
         hasGlobalColorMap = gif.pointee.SColorMap != nil
-        if target != nil { canvas = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * 4) }
+        if target != nil { canvas = Data(count: sampledWidth * sampledHeight * 4) }
         var pending = Frame()
-        var previous: [UInt8]?
+        var previous: Data?
         while true {
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK else {
@@ -142,34 +152,47 @@ struct GIFReader {
             ? Array(stride(from: 0, to: frame.height, by: 8)) + Array(stride(from: 4, to: frame.height, by: 8))
               + Array(stride(from: 2, to: frame.height, by: 4)) + Array(stride(from: 1, to: frame.height, by: 2))
             : Array(0..<frame.height)
+        let columns = sampled(from: frame.left, to: frame.left + frame.width, limit: canvasWidth)
+        let rowBytes = sampledWidth * 4
         for row in rows {
             guard DGifGetLine(gif, &line, Int32(frame.width)) == GIF_OK else { return false }
             let y = frame.top + row
-            guard y >= 0, y < canvasHeight else { continue }
-            for x in 0..<frame.width {
-                let cx = frame.left + x
-                let index = Int(line[x])
-                guard cx >= 0, cx < canvasWidth, index != frame.transparentIndex, index < count else { continue }
-                let color = colors[index]
-                let at = (y * canvasWidth + cx) * 4
-                canvas![at] = color.Red; canvas![at + 1] = color.Green; canvas![at + 2] = color.Blue; canvas![at + 3] = 255
+            guard y >= 0, y < canvasHeight, y % step == 0 else { continue }
+            canvas!.withUnsafeMutableBytes { raw in
+                let out = raw.bindMemory(to: UInt8.self).baseAddress! + (y / step) * rowBytes
+                for cx in columns {
+                    let index = Int(line[cx - frame.left])
+                    guard index != frame.transparentIndex, index < count else { continue }
+                    let color = colors[index], at = (cx / step) * 4
+                    out[at] = color.Red; out[at + 1] = color.Green; out[at + 2] = color.Blue; out[at + 3] = 255
+                }
             }
         }
         return true
     }
 
-    private mutating func dispose(_ frame: Frame, previous: [UInt8]?) {
+    private mutating func dispose(_ frame: Frame, previous: Data?) {
         switch frame.disposal {
         case 2:
-            for y in max(frame.top, 0)..<min(frame.top + frame.height, canvasHeight) {
-                for x in max(frame.left, 0)..<min(frame.left + frame.width, canvasWidth) {
-                    let at = (y * canvasWidth + x) * 4
-                    canvas![at] = 0; canvas![at + 1] = 0; canvas![at + 2] = 0; canvas![at + 3] = 0
+            let columns = Array(sampled(from: frame.left, to: frame.left + frame.width, limit: canvasWidth))
+            guard let first = columns.first else { return }
+            let rowBytes = sampledWidth * 4
+            let rows = sampled(from: frame.top, to: frame.top + frame.height, limit: canvasHeight)
+            canvas!.withUnsafeMutableBytes { raw in
+                for y in rows {
+                    let start = (y / step) * rowBytes + (first / step) * 4
+                    raw.baseAddress!.advanced(by: start).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
                 }
             }
         case 3:
             if let previous { canvas = previous }
         default: break
         }
+    }
+
+    /// The canvas coordinates in `start..<end` (clipped to `0..<limit`) that the sampled canvas keeps.
+    private func sampled(from start: Int, to end: Int, limit: Int) -> StrideTo<Int> {
+        let low = max(start, 0), high = min(end, limit)
+        return stride(from: (low + step - 1) / step * step, to: max(high, low), by: step)
     }
 }

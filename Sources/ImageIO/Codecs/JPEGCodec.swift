@@ -43,6 +43,13 @@ public struct JPEGCodec: ImageCodec {
         return header
     }
 
+    /// One 8-bit buffer at the DCT-scaled size.
+    public func decodeCost(header: ImageHeader, request: DecodeRequest) -> Int {
+        let denominator = Self.scaleDenominator(width: header.width, height: header.height, request: request)
+        return ImageLimits.bufferBytes(width: (header.width + denominator - 1) / denominator, height: (header.height + denominator - 1) / denominator,
+                                       components: header.colorModel == .gray ? 1 : 4, bytesPerComponent: 1)
+    }
+
     public func decode(_ data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels {
         guard let handle = tjInitDecompress() else { throw ImageIOError(.unsupported, "TurboJPEG could not be initialised", format: .jpeg) }
         defer { tjDestroy(handle) }

@@ -3,11 +3,12 @@ import CoreGraphics
 internal import CSpng
 
 /// PNG through libspng: exact 8- and 16-bit samples, tRNS applied, iCCP/sRGB/eXIf/pHYs/text read. Decoding is
-/// row by row, so a truncated file can still yield the rows that arrived (flagged partial) when allowed.
+/// row by row, so a truncated file can still yield the rows that arrived (flagged partial) when allowed, and a
+/// reduced decode keeps only strips of rows and the reduced image (`PNGStripDecode.swift`).
 public struct PNGCodec: ImageCodec {
     public init() {}
     public var formats: [ImageFormat] { [.png] }
-    public var shrinkOnLoad: ShrinkOnLoad { [] }
+    public var shrinkOnLoad: ShrinkOnLoad { [.rowReduction] }
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     public func sniff(_ prefix: UnsafeRawBufferPointer) -> ImageFormat? {
@@ -55,6 +56,23 @@ public struct PNGCodec: ImageCodec {
         }
     }
 
+    /// The strips and the reduced image for a reduced decode (see `PNGStripDecode.swift`), else the whole image.
+    public func decodeCost(header: ImageHeader, request: DecodeRequest) -> Int {
+        let components = header.colorModel == .gray ? (header.hasAlpha ? 2 : 1) : 4
+        let bytesPerComponent = header.bitsPerComponent == 16 ? 2 : 1
+        let factor = Self.reductionFactor(width: header.width, height: header.height, interlaced: Self.isInterlaced(header), request: request)
+        guard factor > 1 else {
+            return ImageLimits.bufferBytes(width: header.width, height: header.height, components: components, bytesPerComponent: bytesPerComponent)
+        }
+        let outputBytesPerComponent = request.bitsPerComponent > 8 ? bytesPerComponent : 1
+        return Self.stripDecodeCost(width: header.width, height: header.height, factor: factor, bytesPerPixel: components * bytesPerComponent,
+                                    outputBytesPerPixel: components * outputBytesPerComponent)
+    }
+
+    static func isInterlaced(_ header: ImageHeader) -> Bool {
+        header.metadata.formatProperties["{PNG}"]?.dictionaryValue?["InterlaceType"] != .int(0)
+    }
+
     public func decode(_ data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels {
         try Self.withContext(data) { (ctx) throws(ImageIOError) -> DecodedPixels in
             var ihdr = spng_ihdr()
@@ -74,6 +92,14 @@ public struct PNGCodec: ImageCodec {
             case (false, _, false): format = SPNG_FMT_RGBA8
             }
             let width = Int(ihdr.width), height = Int(ihdr.height)
+            let factor = Self.reductionFactor(width: width, height: height, interlaced: ihdr.interlace_method != 0, request: request)
+            if factor > 1 {
+                let start = spng_decode_image(ctx, nil, 0, Int32(format.rawValue), Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue))
+                guard start == 0 else { throw Self.failure(start, "the PNG image data cannot be decoded") }
+                return try Self.decodeInStrips(ctx, width: width, height: height, layout: layout, sixteen: sixteen,
+                                               keepsSixteen: request.bitsPerComponent > 8,
+                                               swapsBytes: format == SPNG_FMT_RAW, factor: factor, allowPartial: request.allowPartial)
+            }
             var partial = false
             let pixels = try PixelBuffer(width: width, height: height, layout: layout, bitsPerComponent: sixteen ? 16 : 8) {
                 (output) throws(ImageIOError) in

@@ -18,6 +18,9 @@ public protocol ImageCodec: Sendable {
     func imageCount(in data: Data) throws(ImageIOError) -> Int
     /// The header of image `index`. Must refuse images above `limits` before allocating anything sized by them.
     func header(of data: Data, index: Int, limits: ImageLimits) throws(ImageIOError) -> ImageHeader
+    /// The bytes `decode` will allocate for `request` (its buffers at the size it decodes to), estimated from
+    /// the header before decoding; checked against `ImageLimits.maxDecodeBytes`. See `DecodeBudget.swift`.
+    func decodeCost(header: ImageHeader, request: DecodeRequest) -> Int
     /// Decodes image `index` in its stored orientation.
     func decode(_ data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels
     /// The file's own thumbnail or preview of image `index`, decoded, or `nil` when there is none.
@@ -48,16 +51,30 @@ public struct ShrinkOnLoad: OptionSet, Sendable, Hashable {
     public static let halfSize = ShrinkOnLoad(rawValue: 4)
     /// The file embeds a thumbnail or preview (EXIF thumbnail, HEIF thumbnail item, RAW preview).
     public static let embeddedPreview = ShrinkOnLoad(rawValue: 8)
+    /// The decoder reads rows as they come and keeps only a reduced image (PNG strips box-averaged, GIF frames
+    /// composited on a sampled canvas).
+    public static let rowReduction = ShrinkOnLoad(rawValue: 16)
 }
 
 /// Limits applied before anything sized by a header is allocated.
+///
+/// Two limits: a pixel count checked on every header, and a memory budget checked before a decode starts
+/// against what that decode allocates (the codec's own buffers at the size it will decode to, see
+/// `ImageCodec.decodeCost`, plus the output), so a small file cannot make a decode take gigabytes.
 public struct ImageLimits: Sendable, Hashable {
     /// The largest width × height accepted (default 200 megapixels).
     public var maxPixelCount: Int
+    /// The most bytes one decode may allocate (default 1 GiB).
+    public var maxDecodeBytes: Int
     /// Creates limits.
-    public init(maxPixelCount: Int = ImageLimits.defaultMaxPixelCount) { self.maxPixelCount = maxPixelCount }
+    public init(maxPixelCount: Int = ImageLimits.defaultMaxPixelCount, maxDecodeBytes: Int = ImageLimits.defaultMaxDecodeBytes) {
+        self.maxPixelCount = maxPixelCount
+        self.maxDecodeBytes = maxDecodeBytes
+    }
     /// 200 megapixels.
     public static let defaultMaxPixelCount = 200_000_000
+    /// 1 GiB.
+    public static let defaultMaxDecodeBytes = 1 << 30
 
     /// Throws `.tooLarge` (or `.corrupt` for non-positive sizes) for a header claiming `width × height`.
     public func check(_ width: Int, _ height: Int, format: ImageFormat) throws(ImageIOError) {

@@ -3,7 +3,8 @@ import CoreGraphics
 
 /// An image file's bytes with the codec that reads them: the entry point of the decoding pipeline.
 ///
-/// Decoding runs: header (pixel limit checked before any allocation) → the codec's shrink-on-load (DCT scaling,
+/// Decoding runs: header (pixel limit checked before any allocation) → memory budget (the codec's estimate of
+/// what its decode allocates plus the output, checked before decoding) → the codec's shrink-on-load (DCT scaling,
 /// half-size RAW, scaled WebP, embedded preview) to the smallest size still ≥ the target → Lanczos-3 to the
 /// exact target → colour conversion to the requested space → orientation. Immutable and `Sendable`; every
 /// method may be called from any thread.
@@ -31,11 +32,19 @@ public struct ImageFile: Sendable {
     /// and recognises it.
     public init(contentsOf url: URL) throws(ImageIOError) {
         if let mapped = FileMapping.map(url.path) { try self.init(data: mapped); return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ImageIOError(.io, "\(url.path): cannot be read: it is a folder, not an image file")
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw ImageIOError(.io, "\(url.path): cannot be read (\(error.localizedDescription))")
+            // Foundation's Cocoa errors describe themselves as "(NSCocoaErrorDomain error 256.)": say the POSIX cause.
+            let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { underlying in
+                underlying.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying.code))) : nil
+            }
+            throw ImageIOError(.io, "\(url.path): cannot be read (\(cause ?? error.localizedDescription))")
         }
         try self.init(data: bytes)
     }
@@ -71,7 +80,14 @@ public struct ImageFile: Sendable {
             decoded = try? codec.embeddedThumbnail(of: data, index: options.index, header: header, request: request)
         }
         let result: DecodedPixels
-        if let decoded { result = decoded } else { result = try codec.decode(data, index: options.index, header: header, request: request) }
+        if let decoded {
+            result = decoded
+        } else {
+            let output = ImageLimits.bufferBytes(width: target.width, height: target.height, components: 4, bytesPerComponent: wants16 ? 2 : 1)
+            let (cost, overflow) = codec.decodeCost(header: header, request: request).addingReportingOverflow(output)
+            try options.limits.checkBudget(overflow ? Int.max : cost, for: header)
+            result = try codec.decode(data, index: options.index, header: header, request: request)
+        }
         var pixels = result.pixels
         let orientation = result.orientation ?? header.metadata.orientation
         // Exact size in stored orientation (the embedded preview may be oriented differently).

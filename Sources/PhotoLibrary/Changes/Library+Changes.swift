@@ -7,6 +7,7 @@ extension Library {
     /// names the problem.
     @discardableResult
     public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
+        try requireWritable()
         let writeNumber = FaultInjection.beginWrite()
         let operations = batch.operations.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
 

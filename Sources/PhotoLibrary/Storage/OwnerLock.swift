@@ -27,8 +27,16 @@ final class OwnerLock: Sendable {
     }
 
     deinit {
+        guard descriptor >= 0 else { return }
         unlink(url.path)
         close(descriptor)
+    }
+
+    /// An owner for a handle that only reads (a library opened read-only): a fresh token, no lock file, since it
+    /// never writes working files that recovery would have to judge.
+    static func reader() -> OwnerLock {
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return OwnerLock(token: token, url: URL(fileURLWithPath: "/dev/null"), descriptor: -1)
     }
 
     /// Creates and locks a fresh lock file in `directory`. The file is locked before it gets its final name, so

@@ -34,6 +34,12 @@ final class ResourceStore: Sendable {
         owner = try OwnerLock.acquire(in: Self.locksDirectory(root))
     }
 
+    /// A store for reading only: creates nothing and takes no lock (see `OwnerLock.reader()`).
+    init(readingRoot root: URL) {
+        self.root = root
+        owner = OwnerLock.reader()
+    }
+
     private static func originals(_ root: URL) -> URL { root.appendingPathComponent("originals", isDirectory: true) }
     private static func staging(_ root: URL) -> URL { root.appendingPathComponent("tmp", isDirectory: true) }
     private static func journal(_ root: URL) -> URL { root.appendingPathComponent("journal", isDirectory: true) }

@@ -57,7 +57,7 @@ package struct SeparableConvolution: BandedAreaKernel {
                 vertical.withUnsafeBufferPointer { v in
                     /// Filters input rows horizontally into the ring until row `last` is there.
                     func produce(through last: Int) {
-                        while firstRow + produced <= last {
+                        while firstRow + produced <= last, !RenderStop.currentIsDue {
                             let rows = min(bandHeight, rect.maxY + ry - (firstRow + produced))
                             let band = input(PixelRect(x: rect.x - rx, y: firstRow + produced, width: width + 2 * rx, height: rows))
                             for j in 0..<rows {
@@ -69,7 +69,7 @@ package struct SeparableConvolution: BandedAreaKernel {
                         }
                     }
                     var y = rect.y
-                    while y < rect.maxY {
+                    while y < rect.maxY, !RenderStop.currentIsDue {
                         // Four output rows per call where possible (each input row read once for all four).
                         let group = rect.maxY - y >= 4 ? 4 : 1
                         produce(through: y + group - 1 + ry)

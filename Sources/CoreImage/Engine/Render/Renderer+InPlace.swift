@@ -27,12 +27,12 @@ extension Renderer {
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
         let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: schedule.arenaFloats) }
-        leaf.bitmap.withBytes { base in
+        try leaf.bitmap.withBytes { base in
             leaf.base = base
             var destination = schedule.destination
             destination.base = UnsafeMutableRawPointer(mutating: base)
             let root = schedule.root
-            forEachTile(of: rect, settings: settings, workers: workers) { tile, worker in
+            try forEachTile(of: rect, settings: settings, workers: workers) { tile, worker in
                 root.run(tile, into: destination, worker)
             }
         }

@@ -15,7 +15,7 @@ extension Renderer {
                 materialized.leaf = BitmapLeaf(bitmap: bitmap, rect: region, clamp: nil)
                 return
             }
-            let bitmap = renderBuffer(of: materialized.input, region: region, format: materialized.format, settings: settings, workers: workers)
+            let bitmap = try renderBuffer(of: materialized.input, region: region, format: materialized.format, settings: settings, workers: workers)
             statistics.intermediateBuffers += 1
             statistics.intermediateBytes += bitmap.byteCount
             materialized.leaf = BitmapLeaf(bitmap: bitmap, rect: region, clamp: nil)
@@ -51,7 +51,7 @@ extension Renderer {
             processor.leaf = BitmapLeaf(bitmap: bitmap, rect: region, clamp: nil)
             if settings.cacheIntermediates { cache?.store(bitmap, for: key) }
         case let reduction as ReductionStage:
-            reduce(reduction, settings: settings, workers: workers)
+            try reduce(reduction, settings: settings, workers: workers)
             statistics.intermediateBuffers += 1
             statistics.intermediateBytes += reduction.kernel.outputExtent.area * 16
         default:
@@ -61,11 +61,11 @@ extension Renderer {
 
     /// Renders `stage` over `region` into a new bottom-up buffer of `format`.
     static func renderBuffer(of stage: Stage, region: PixelRect, format: PixelFormat, settings: RenderSettings,
-                             workers: [WorkerContext]) -> Bitmap {
+                             workers: [WorkerContext]) throws(RenderStopped) -> Bitmap {
         let bytesPerRow = region.width * format.bytesPerPixel
         let buffer = PixelBuffer(byteCount: bytesPerRow * region.height)
         let destination = Destination(base: buffer.pointer, bytesPerRow: bytesPerRow, format: format, bounds: region, bottomUp: true)
-        forEachTile(of: region, settings: settings, workers: workers) { tile, worker in
+        try forEachTile(of: region, settings: settings, workers: workers) { tile, worker in
             if let program = stage as? ProgramStage {
                 program.run(tile, into: destination, worker)
             } else {
@@ -81,14 +81,14 @@ extension Renderer {
     }
 
     /// Runs a reduction: per-worker partial sums over tiles of its area, added, then finished into pixels.
-    static func reduce(_ stage: ReductionStage, settings: RenderSettings, workers: [WorkerContext]) {
+    static func reduce(_ stage: ReductionStage, settings: RenderSettings, workers: [WorkerContext]) throws(RenderStopped) {
         let kernel = stage.kernel
         let area = kernel.area
         let partials = UnsafeMutablePointer<Double>.allocate(capacity: kernel.partialCount * workers.count)
         partials.initialize(repeating: 0, count: kernel.partialCount * workers.count)
         defer { partials.deallocate() }
         let index = Dictionary(uniqueKeysWithValues: workers.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
-        forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
+        try forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
             let pixels = Tile(base: worker.arena.take(tile.area * 4), rect: tile, stride: tile.width)
             stage.input.render(into: pixels, worker)
             kernel.accumulate(pixels, into: partials + index[ObjectIdentifier(worker)]! * kernel.partialCount)

@@ -29,7 +29,7 @@ extension Renderer {
         let stripHeight = max(settings.tileHeight, 1)
         var spare: [PixelBuffer] = []
         var pending: [(rows: PixelRect, buffer: PixelBuffer)] = []
-        leaf.bitmap.withBytes { base in
+        try leaf.bitmap.withBytes { base in
             leaf.base = base
             let target = UnsafeMutableRawPointer(mutating: base)
             /// Copies a finished strip over the source rows it covers.
@@ -49,7 +49,7 @@ extension Renderer {
                 destination.base = buffer.pointer
                 destination.bounds = strip
                 let root = schedule.root
-                forEachTile(of: strip, settings: settings, workers: workers) { tile, worker in
+                try forEachTile(of: strip, settings: settings, workers: workers) { tile, worker in
                     root.run(tile, into: destination, worker)
                 }
                 pending.append((strip, buffer))

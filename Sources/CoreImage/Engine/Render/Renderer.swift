@@ -24,7 +24,7 @@ package enum Renderer {
             }
             let destination = schedule.destination
             let root = schedule.root
-            forEachTile(of: rect, settings: settings, workers: workers) { tile, worker in
+            try forEachTile(of: rect, settings: settings, workers: workers) { tile, worker in
                 root.run(tile, into: destination, worker)
             }
         }
@@ -40,9 +40,11 @@ package enum Renderer {
         return statistics
     }
 
-    /// Splits `rect` into tiles and renders them on the pool; each call gets its worker's context.
+    /// Splits `rect` into tiles and renders them on the pool; each call gets its worker's context. When the
+    /// render's stop condition comes due (`settings.stop`), the remaining tiles are skipped and this throws.
     static func forEachTile(of rect: PixelRect, settings: RenderSettings, workers: [WorkerContext],
-                            _ body: (PixelRect, WorkerContext) -> Void) {
+                            _ body: (PixelRect, WorkerContext) -> Void) throws(RenderStopped) {
+        try settings.stop.check()
         guard !rect.isEmpty else { return }
         let tw = max(1, settings.tileWidth), th = max(1, settings.tileHeight)
         let columns = (rect.width + tw - 1) / tw, rows = (rect.height + th - 1) / th
@@ -52,11 +54,13 @@ package enum Renderer {
             let y1 = rect.maxY - row * th
             let tile = PixelRect(x: rect.x + column * tw, y: max(rect.y, y1 - th),
                                  width: min(tw, rect.maxX - (rect.x + column * tw)), height: y1 - max(rect.y, y1 - th))
+            if settings.stop.isDue { return }
             let worker = workers[workerIndex]
             worker.statistics.tiles += 1
-            body(tile, worker)
+            settings.stop.whileCurrent { body(tile, worker) }
             worker.arena.reset()
         }
+        try settings.stop.check()
     }
 
     /// Whole-buffer phases still to run: cached processor outputs are taken from the cache first, and stages only

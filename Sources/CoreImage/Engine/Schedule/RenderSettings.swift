@@ -19,6 +19,12 @@ package struct RenderSettings: Sendable {
     package var printTree: TreePrintRequest? = TreePrintRequest.fromEnvironment()
     /// A label for printing (`CIContextOption.name`).
     package var contextName: String = "context"
+    /// When the render must stop (cancellation flag, deadline); checked before every tile.
+    package var stop = RenderStop()
+    /// The flag and time limit each render's `stop` is made from (`CIContext` options).
+    package var stopFlag: CancellationFlag?
+    /// See `stopFlag`: seconds per render.
+    package var timeLimit: Double?
 
     package init() {}
 }

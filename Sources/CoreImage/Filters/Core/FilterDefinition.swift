@@ -47,12 +47,31 @@ package struct FilterDefinition: Sendable {
 package struct FilterArguments: Sendable {
     package var values: [String: ParameterValue]
 
+    /// The given values with defaults filled in; numbers are clamped to the parameter's documented range
+    /// (`kCIAttributeMin`…`kCIAttributeMax`, where the filter declares them).
     package init(_ values: [String: ParameterValue], definition: FilterDefinition) {
         var all = values
-        for parameter in definition.parameters where all[parameter.key] == nil {
-            if let value = parameter.defaultValue { all[parameter.key] = value }
+        for parameter in definition.parameters {
+            guard let value = all[parameter.key] else {
+                if let value = parameter.defaultValue { all[parameter.key] = value }
+                continue
+            }
+            if case .number(let number) = value, parameter.kind == .number, number.isFinite {
+                all[parameter.key] = .number(parameter.clamped(number))
+            }
         }
         self.values = all
+    }
+
+    /// The first parameter holding a number or vector component that is not finite (NaN, ±infinity).
+    package var nonFiniteKey: String? {
+        values.keys.sorted().first { key in
+            switch values[key] {
+            case .number(let n)?: !n.isFinite
+            case .vector(let v)?: v.contains { !$0.isFinite }
+            default: false
+            }
+        }
     }
 
     package func image(_ key: String = "inputImage") -> Image? {

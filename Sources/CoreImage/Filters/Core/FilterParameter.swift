@@ -66,6 +66,14 @@ package struct FilterParameter: Sendable {
         (minimum, maximum, sliderMinimum, sliderMaximum, self.identity) = (min, max, sliderMin, sliderMax, identity)
     }
 
+    /// `value` limited to the documented minimum and maximum (either may be absent).
+    package func clamped(_ value: Double) -> Double {
+        var result = value
+        if let minimum { result = Swift.max(result, minimum) }
+        if let maximum { result = Swift.min(result, maximum) }
+        return result
+    }
+
     /// "inputRadius0" → "Radius 0".
     static func displayName(for key: String) -> String {
         let base = key.hasPrefix("input") ? String(key.dropFirst(5)) : key
