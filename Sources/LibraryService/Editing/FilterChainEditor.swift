@@ -16,6 +16,10 @@ import Synchronization
 final class FilterChainEditor: Sendable {
     /// The longer side of preview images.
     static let previewSize = 1600
+    /// Seconds a preview may take before it is stopped (a slider asks again anyway).
+    static let previewTimeLimit: Double = 10
+    /// Seconds a full-size render may take before it is stopped and the edit fails.
+    static let renderTimeLimit: Double = 120
     private let bases = Mutex<[(key: String, image: CGImage)]>([])
     private let inFlight = Mutex<[Int64: Int]>([:])
     let perAccountRenders = 2
@@ -48,7 +52,7 @@ final class FilterChainEditor: Sendable {
         let url = library.fileURL(for: plan.base.resource)
         let base = try displayImage(url, key: plan.base.resource.sha256)
         let image = try plan.chain.apply(to: CIImage(cgImage: base))
-        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview"])
+        let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview", .renderTimeLimit: Self.previewTimeLimit])
         guard let data = context.jpegRepresentation(of: image, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!,
                                                     options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.85]) else {
             throw Problem(.unprocessableContent, "unreadable-image", "The preview could not be rendered")
@@ -61,7 +65,8 @@ final class FilterChainEditor: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let output = directory.appendingPathComponent("render-\(UUID().uuidString.lowercased()).jpg")
         do {
-            _ = try plan.chain.renderJPEG(imageAt: library.fileURL(for: plan.base.resource), orientation: Int32(plan.base.orientation), to: output)
+            _ = try plan.chain.renderJPEG(imageAt: library.fileURL(for: plan.base.resource), orientation: Int32(plan.base.orientation), to: output,
+                                          timeLimit: Self.renderTimeLimit)
         } catch {
             try? FileManager.default.removeItem(at: output)
             throw Problem(.unprocessableContent, "render-failed", "\(error)")
