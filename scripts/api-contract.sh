@@ -29,11 +29,13 @@ for _ in $(seq 1 300); do
 done
 [ -n "${URL:-}" ] || { echo "photos serve did not start:"; cat "$WORK/serve.out"; exit 1; }
 
-# The change streams never end by themselves and purging would empty the library mid-run: both have their own tests.
-schemathesis run "$URL/api/openapi.json" \
+# Left to their own tests: the change streams (they never end by themselves) and DELETE operations (they would
+# revoke the run's own token or end its session part-way).
+# From the scratch folder, so schemathesis's cache never lands in the repository.
+(cd "$WORK" && schemathesis run "$URL/api/openapi.json" \
   --header "Authorization: Bearer $TOKEN" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --exclude-path /api/changes/stream --exclude-path "/api/shared/{secret}/stream" \
-  --exclude-path /api/session --exclude-method DELETE \
+  --exclude-method DELETE \
   --max-examples "$EXAMPLES" --seed 1 --workers 2 --request-timeout 30 \
-  --suppress-health-check all --warnings off --no-color
+  --suppress-health-check all --warnings off --no-color)
