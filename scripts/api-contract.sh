@@ -29,7 +29,8 @@ for _ in $(seq 1 300); do
 done
 [ -n "${URL:-}" ] || { echo "photos serve did not start:"; cat "$WORK/serve.out"; exit 1; }
 
-# Left to their own tests: the change streams (they never end by themselves) and DELETE operations (they would
+# One worker: two trip a thread-safety bug inside hypothesis (an "AST constructor recursion depth mismatch" runtime
+# error in its lambda-source cache, not an API fault). Left to their own tests: the change streams (they never end by themselves) and DELETE operations (they would
 # revoke the run's own token or end its session part-way).
 # From the scratch folder, so schemathesis's cache never lands in the repository.
 (cd "$WORK" && schemathesis run "$URL/api/openapi.json" \
@@ -37,5 +38,5 @@ done
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --exclude-path /api/changes/stream --exclude-path "/api/shared/{secret}/stream" \
   --exclude-method DELETE \
-  --max-examples "$EXAMPLES" --seed 1 --workers 2 --request-timeout 30 \
+  --max-examples "$EXAMPLES" --seed 1 --workers 1 --request-timeout 60 --request-retries 2 \
   --suppress-health-check all --warnings off --no-color)

@@ -18,8 +18,8 @@ final class FilterChainEditor: Sendable {
     static let previewSize = 1600
     /// Seconds a preview may take before it is stopped (a slider asks again anyway).
     static let previewTimeLimit: Double = 10
-    /// Seconds a full-size render may take before it is stopped and the edit fails.
-    static let renderTimeLimit: Double = 120
+    /// Seconds a full-size render may take before it is stopped and the edit fails (a 24 MP chain takes about 1 s).
+    static let renderTimeLimit: Double = 30
     private let bases = Mutex<[(key: String, image: CGImage)]>([])
     private let inFlight = Mutex<[Int64: Int]>([:])
     let perAccountRenders = 2
