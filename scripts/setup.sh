@@ -3,7 +3,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  pkg-config libsqlite3-dev libssl-dev
+  pkg-config libsqlite3-dev libssl-dev openssl curl
   libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev libheif-dev libraw-dev libexif-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev libwebp-dev libtiff-dev liblcms2-dev
 )
