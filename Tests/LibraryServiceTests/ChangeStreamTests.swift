@@ -12,13 +12,13 @@ import Testing
         let made = try await client.post("/api/fetches", ["entity": "assets", "predicate": "isFavorite == YES"])
         let fetch = try #require(made.json["id"] as? String)
         #expect(made.json["count"] as? Int == 0)
-        let stream = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
+        let stream = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
                                    headers: ["Authorization": "Bearer \(harness.tokens["viewer"]!)"])
-        #expect(try stream.collect(until: "ready").last?.name == "ready")
+        #expect(try await stream.events(until: "ready").last?.name == "ready")
 
         let assets = try harness.assetIdentifiers()
         let outcome = try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[2], AssetEdits(isFavorite: true))]))
-        let event = try #require(try stream.collect(until: "change").last)
+        let event = try #require(try await stream.events(until: "change").last)
         #expect(event.id == outcome.token)
         let details = try #require((event.data["details"] as? [[String: Any]])?.first)
         #expect(details["fetch"] as? String == fetch)
@@ -39,16 +39,16 @@ import Testing
         try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[0], AssetEdits(isFavorite: true))]))
         try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[2], AssetEdits(isFavorite: true))]))
         #expect(try await client.get("/api/fetches/\(fetch)").json["count"] as? Int == 0)
-        let stream = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
+        let stream = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
                                    headers: ["Authorization": "Bearer \(harness.tokens["viewer"]!)"])
-        let events = try stream.collect(until: "details")
+        let events = try await stream.events(until: "details")
         let details = try #require((events.last?.data["fetches"] as? [[String: Any]])?.first)
         #expect(details["inserted"] as? [Int] == [0, 1])
         #expect(details["count"] as? Int == 2)
         #expect(try await client.get("/api/fetches/\(fetch)").json["count"] as? Int == 2)
         // Someone else's fetch cannot be registered.
-        #expect(throws: (any Error).self) {
-            _ = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
+        await #expect(throws: (any Error).self) {
+            _ = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream?fetch=\(fetch)",
                               headers: ["Authorization": "Bearer \(harness.tokens["member"]!)"])
         }
     }
@@ -57,10 +57,10 @@ import Testing
         let harness = try await ServiceHarness(photos: 3)
         defer { Task { await harness.stop() } }
         let headers = ["Authorization": "Bearer \(harness.tokens["viewer"]!)"]
-        var stream: SSEClient? = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream", headers: headers)
+        var stream: SSEClient? = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream", headers: headers)
         let asset = try harness.assetIdentifiers()[0]
         let first = try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: asset, AssetEdits(isFavorite: true))]))
-        let seen = try #require(try stream!.collect(until: "change").last)
+        let seen = try #require(try await stream!.events(until: "change").last)
         #expect(seen.id == first.token)
         stream = nil   // disconnect
 
@@ -68,8 +68,8 @@ import Testing
         for index in 0..<1000 {
             try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: asset, AssetEdits(isFavorite: index % 2 == 0))]))
         }
-        let resumed = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream", headers: headers.merging(["Last-Event-ID": "\(seen.id!)"]) { a, _ in a })
-        let events = try resumed.collect(until: "ready").filter { $0.name == "change" }
+        let resumed = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream", headers: headers.merging(["Last-Event-ID": "\(seen.id!)"]) { a, _ in a })
+        let events = try await resumed.events(until: "ready").filter { $0.name == "change" }
         let history = try harness.library.changeLogEntries(after: seen.id!)
         #expect(events.count == 1000)
         #expect(events.map(\.id) == history.map(\.token))
@@ -77,7 +77,7 @@ import Testing
 
         // Then live again.
         let live = try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: asset, AssetEdits(isHidden: true))]))
-        #expect(try resumed.collect(until: "change").last?.id == live.token)
+        #expect(try await resumed.events(until: "change").last?.id == live.token)
     }
 
     @Test func aTokenOlderThanTheKeptHistoryIsExpired() async throws {
@@ -86,10 +86,10 @@ import Testing
         let asset = try harness.assetIdentifiers()[0]
         for index in 0..<5 { try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: asset, AssetEdits(isFavorite: index % 2 == 0))])) }
         try harness.library.trimChangeLog(keeping: 2)
-        let stream = try SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream?since=1",
+        let stream = try await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream?since=1",
                                    headers: ["Authorization": "Bearer \(harness.tokens["viewer"]!)"])
-        #expect(try stream.collect(until: "expired").last?.name == "expired")
-        let anonymous = try? SSEClient(port: harness.baseURL.port!, path: "/api/changes/stream", headers: [:])
+        #expect(try await stream.events(until: "expired").last?.name == "expired")
+        let anonymous = try? await SSEClient.open(port: harness.baseURL.port!, path: "/api/changes/stream", headers: [:])
         #expect(anonymous == nil)
     }
 }

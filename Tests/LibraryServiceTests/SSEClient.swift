@@ -98,3 +98,30 @@ final class SSEClient {
         }
     }
 }
+
+extension SSEClient {
+    /// Connects on a thread of its own: the in-process server runs on Swift's cooperative pool (as wide as the
+    /// machine has cores), so a test must never block that pool in `recv` while it waits for the server.
+    static func open(port: Int, path: String, headers: [String: String]) async throws -> SSEClient {
+        try await onThread { try SSEClient(port: port, path: path, headers: headers) }
+    }
+
+    /// `collect(until:)` on a thread of its own (see `open`).
+    func events(until name: String) async throws -> [Event] {
+        let box = UncheckedSendable(self)
+        return try await Self.onThread { try box.value.collect(until: name) }
+    }
+
+    private static func onThread<T>(_ work: @escaping () throws -> T) async throws -> T {
+        let box = UncheckedSendable(work)
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedSendable<T>, any Error>) in
+            Thread { do { continuation.resume(returning: UncheckedSendable(try box.value())) } catch { continuation.resume(throwing: error) } }.start()
+        }.value
+    }
+}
+
+/// Carries a value to the helper thread and back (only one side uses it at a time).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

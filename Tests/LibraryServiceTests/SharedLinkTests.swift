@@ -79,13 +79,13 @@ import Testing
         let album = try #require((made.json["placeholders"] as? [String: String])?["a"])
         let link = try await harness.client("member").post("/api/collections/\(album.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)/links", [String: Any]())
         let url = try #require(link.json["url"] as? String)
-        let stream = try SSEClient(port: harness.baseURL.port!, path: "\(url)/stream", headers: [:])
-        #expect(try stream.collect(until: "ready").last?.data["count"] as? Int == 1)
+        let stream = try await SSEClient.open(port: harness.baseURL.port!, path: "\(url)/stream", headers: [:])
+        #expect(try await stream.events(until: "ready").last?.data["count"] as? Int == 1)
 
         // A change outside the album says nothing; adding to the album is an insertion at the end.
         let outside = try harness.library.apply(ChangeBatch(operations: [.editAsset(identifier: assets[2], AssetEdits(isFavorite: true))]))
         let inside = try harness.library.apply(ChangeBatch(operations: [.editCollection(identifier: album, title: nil, members: [.add([assets[1]])])]))
-        let event = try #require(try stream.collect(until: "change").last)
+        let event = try #require(try await stream.events(until: "change").last)
         #expect(event.id == inside.token)
         #expect(event.id != outside.token)
         #expect(event.data["inserted"] as? [Int] == [1])
