@@ -48,6 +48,13 @@ public final class ImagingContext: @unchecked Sendable {
         }
     }
 
+    /// The same hook for a whole commit: the assets it created or whose content it changed, and the renditions it
+    /// superseded (edits, reverts, purges).
+    public static func libraryDidCommit(_ library: Library, outcome: ChangeOutcome) {
+        libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets),
+                         supersededContentKeys: outcome.supersededContentHashes)
+    }
+
     private let watchLock = NSLock()
     private var monitor: ChangeMonitor<[Int64]>?
 

@@ -34,9 +34,7 @@ enum FileResponses {
                      disposition: String? = nil) throws -> Response {
         let quotedETag = "\"\(etag)\""
         var headers: HTTPFields = [.eTag: quotedETag, .cacheControl: cacheControl, .acceptRanges: "bytes"]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quotedETag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if clientHas(quotedETag, request) { return Response(status: .notModified, headers: headers) }
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw Problem(.notFound, "missing-file", "The stored file for this resource is missing") }
         let size = Int64(info.st_size)
@@ -80,15 +78,19 @@ enum FileResponses {
     static func bytes(_ data: Data, etag: String, contentType: String, request: Request, cacheControl: String) -> Response {
         let quotedETag = "\"\(etag)\""
         var headers: HTTPFields = [.eTag: quotedETag, .cacheControl: cacheControl]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quotedETag }) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if clientHas(quotedETag, request) { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = contentType
         if request.method == .head {
             headers[.contentLength] = String(data.count)
             return Response(status: .ok, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Whether the request's `If-None-Match` names this (quoted) ETag or `*`: the client's copy is current.
+    private static func clientHas(_ quotedETag: String, _ request: Request) -> Bool {
+        guard let match = request.headers[.ifNoneMatch] else { return false }
+        return match.split(separator: ",").contains { let tag = $0.trimmingCharacters(in: .whitespaces); return tag == quotedETag || tag == "*" }
     }
 
     /// `attachment` with the original file name (ASCII fallback plus RFC 5987 UTF-8 form).

@@ -1,4 +1,3 @@
-import Dispatch
 import HummingbirdBcrypt
 
 /// Password hashing with bcrypt (hummingbird-auth's maintained implementation), off the request threads.
@@ -14,13 +13,13 @@ struct Passwords: Sendable {
 
     func hash(_ password: String) async -> String {
         let cost = self.cost
-        return await Self.offload { Bcrypt.hash(password, cost: cost) }
+        return await Offload.run { Bcrypt.hash(password, cost: cost) }
     }
 
     /// Checks a password; with no stored hash it still spends the same time, so timing does not reveal names.
     func verify(_ password: String, hash: String?) async -> Bool {
         let dummy = Self.dummyHash
-        return await Self.offload {
+        return await Offload.run {
             guard password.utf8.count <= 72 else { return false }
             let result = Bcrypt.verify(password, hash: hash ?? dummy)
             return hash != nil && result
@@ -28,9 +27,4 @@ struct Passwords: Sendable {
     }
 
     private static let dummyHash = Bcrypt.hash("no such account, no such password", cost: 12)
-    private static let queue = DispatchQueue(label: "photos.serve.bcrypt", attributes: .concurrent)
-
-    private static func offload<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
-    }
 }

@@ -22,7 +22,7 @@ struct LibraryOptions: ParsableArguments {
     func open(creation: LibraryCreation = .inNewOrEmptyDirectory) throws -> Library {
         let library = try Library.open(at: url, creation: creation)
         if let purge = library.expiredTrashPurge {
-            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: [Int64](), supersededContentKeys: purge.supersededContentHashes)
+            ImagingContext.libraryDidCommit(library, outcome: purge)
         }
         return library
     }

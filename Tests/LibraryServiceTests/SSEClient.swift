@@ -11,19 +11,10 @@ final class SSEClient {
 
     /// Connects to 127.0.0.1:`port` and sends a GET for `path`.
     init(port: Int, path: String, headers: [String: String]) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { close(fd); throw HarnessError("Cannot connect to port \(port)") }
+        fd = try RawHTTP.open(port: port, head: ["GET \(path) HTTP/1.1", "Host: 127.0.0.1", "Accept: text/event-stream"]
+                                + headers.map { "\($0.key): \($0.value)" }, body: Data())
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var text = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
-        for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        text += "\r\n"
-        _ = text.withCString { send(fd, $0, strlen($0), 0) }
         // Status line and headers.
         let head = try readUntil("\r\n\r\n")
         guard head.hasPrefix("HTTP/1.1 200") else { close(fd); throw HarnessError("Stream refused: \(head.prefix(200))") }

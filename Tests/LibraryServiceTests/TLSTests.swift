@@ -14,7 +14,7 @@ import _TestSupport
         }
         let directory = TemporaryDirectory(prefix: "photos-serve-tls")
         let certificate = directory.appending("cert.pem").path, key = directory.appending("key.pem").path
-        #expect(try run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+        #expect(try runProcess(URL(fileURLWithPath: "/usr/bin/openssl"), ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
                                             "-keyout", key, "-out", certificate]).status == 0)
         let library = try Library.open(at: directory.appending("T.photoslibrary"))
         var logger = Logger(label: "test.tls")
@@ -27,28 +27,15 @@ import _TestSupport
         var iterator = stream.makeAsyncIterator()
         let url = try #require(await iterator.next())
         #expect(url.hasPrefix("https://"))
-        let reply = try run("/usr/bin/curl", ["-sS", "--cacert", certificate, "\(url)/api/health"])
+        let reply = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--cacert", certificate, "\(url)/api/health"])
         #expect(reply.status == 0, "\(reply.output)")
         #expect(reply.output.contains("\"needsSetup\":true"))
         // Plain HTTP to the TLS port is not answered as HTTP.
-        #expect(try run("/usr/bin/curl", ["-sS", "--max-time", "5", url.replacingOccurrences(of: "https://", with: "http://") + "/api/health"]).status != 0)
+        #expect(try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--max-time", "5", url.replacingOccurrences(of: "https://", with: "http://") + "/api/health"]).status != 0)
         // The session cookie is Secure over TLS.
-        let setup = try run("/usr/bin/curl", ["-sS", "-i", "--cacert", certificate, "-H", "Content-Type: application/json", "-d",
+        let setup = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "-i", "--cacert", certificate, "-H", "Content-Type: application/json", "-d",
                                               "{\"setupToken\":\"\(service.setupToken)\",\"username\":\"owner\",\"password\":\"a long password\"}",
                                               "\(url)/api/setup"])
         #expect(setup.output.contains("HttpOnly; SameSite=Strict; Secure"))
-    }
-
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

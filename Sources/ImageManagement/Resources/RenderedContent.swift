@@ -5,14 +5,10 @@ import ImageIO
 /// decode completely (the library core checks its type and header; this decodes the pixels), so a truncated or
 /// corrupt render can never become what people see.
 public enum RenderedContent {
-    /// Throws `.unreadable` naming the asset when the file at `url` is an image that is truncated or does not
-    /// decode. Files that are not images at all are left to the core, whose messages name the problem.
-    public static func validate(_ url: URL, asset identifier: String) throws(ImageManagementError) {
-        if let failure = failure(url, asset: identifier) { throw failure }
-    }
-
-    /// The problem `validate` would throw, or nil when the render is fine (for callers that map errors
-    /// without a typed `catch`).
+    /// Why the file at `url` must not be committed as the render of `identifier` — missing (`.notFound`), or an
+    /// image that is truncated or does not decode (`.unreadable`) — or nil when it is fine. Files that are not
+    /// images at all are left to the core, whose messages name the problem. (Returned rather than thrown: this
+    /// toolchain miscompiles a typed `catch` around it in the callers' loops.)
     public static func failure(_ url: URL, asset identifier: String) -> ImageManagementError? {
         guard FileManager.default.fileExists(atPath: url.path) else {
             return ImageManagementError(.notFound, "The rendered content for \(identifier) does not exist")

@@ -101,15 +101,20 @@ enum IdentifierPath {
         return String(identifier[..<slash])
     }
 
-    /// The local identifier of an asset named in a path; 400 for anything but a UUID or a full identifier.
+    /// The local identifier of an asset named in a path or body: its UUID or the whole identifier (percent-encoded
+    /// in paths); 400 for anything else.
     static func asset(_ component: String) throws(Problem) -> String {
-        try identifier(component, kind: .asset)
+        let decoded = component.removingPercentEncoding ?? component
+        if UUID(uuidString: decoded) != nil { return "\(decoded.uppercased())/L0/\(LocalIdentifier.Kind.asset.rawValue)" }
+        if LocalIdentifier.kind(of: decoded) == .asset { return decoded }
+        throw Problem(.badRequest, "invalid-identifier", "'\(decoded.prefix(80))' is not a valid asset identifier")
     }
 
-    static func identifier(_ component: String, kind: LocalIdentifier.Kind) throws(Problem) -> String {
+    /// The local identifier of an album, smart album, moment or folder named in a path or body: the whole
+    /// identifier (percent-encoded in paths); 400 for anything else.
+    static func collection(_ component: String) throws(Problem) -> String {
         let decoded = component.removingPercentEncoding ?? component
-        if UUID(uuidString: decoded) != nil { return "\(decoded.uppercased())/L0/\(kind.rawValue)" }
-        if LocalIdentifier.kind(of: decoded) == kind { return decoded }
-        throw Problem(.badRequest, "invalid-identifier", "'\(decoded.prefix(80))' is not a valid \(kind == .asset ? "asset" : "collection") identifier")
+        if LocalIdentifier.kind(of: decoded) == .assetCollection || LocalIdentifier.kind(of: decoded) == .collectionList { return decoded }
+        throw Problem(.badRequest, "invalid-identifier", "'\(decoded.prefix(80))' is not a valid collection identifier (UUID/L0/040 or UUID/L0/060)")
     }
 }

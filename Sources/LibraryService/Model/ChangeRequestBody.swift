@@ -61,7 +61,7 @@ struct ChangeRequestBody: StrictBody {
                 }
                 return identifier
             }
-            return try FetchRequestBody.collectionIdentifier(text)
+            return try IdentifierPath.collection(text)
         }
         func assets(_ list: [String]?, _ index: Int, field: String = "assets") throws(Problem) -> [String] {
             guard let list, !list.isEmpty else { throw Problem.badRequest("operations[\(index)]: '\(field)' needs at least one asset identifier") }
@@ -79,7 +79,7 @@ struct ChangeRequestBody: StrictBody {
             for item in list {
                 if item.hasPrefix("$") { result.append(try collection(item, index)) }
                 else if let asset = try? IdentifierPath.asset(item) { result.append(asset) }
-                else { result.append(try FetchRequestBody.collectionIdentifier(item)) }
+                else { result.append(try IdentifierPath.collection(item)) }
             }
             return result
         }

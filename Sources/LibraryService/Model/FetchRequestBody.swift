@@ -93,21 +93,15 @@ struct FetchRequestBody: StrictBody {
             guard let row = try library.assetRowIDs(identifiers: [identifier]).first else { throw Problem.notFound("No asset \(identifier)") }
             return .containingAsset(row, type: scope.collectionType)
         case "identifiers":
-            let identifiers = try (scope.identifiers ?? []).map { try Self.collectionIdentifier($0) }
+            let identifiers = try (scope.identifiers ?? []).map { try IdentifierPath.collection($0) }
             return .identifiers(identifiers, kind: nil)
         default:
             throw Problem.badRequest("Unknown collection scope '\(scope.type)': use assetCollections, collectionLists, topLevelUserCollections, children, containingAsset or identifiers")
         }
     }
 
-    /// A collection's full local identifier (albums and folders may be named by the identifier or UUID + kind).
-    static func collectionIdentifier(_ text: String) throws(Problem) -> String {
-        if LocalIdentifier.kind(of: text) == .assetCollection || LocalIdentifier.kind(of: text) == .collectionList { return text }
-        throw Problem(.badRequest, "invalid-identifier", "'\(text.prefix(80))' is not a valid collection identifier (UUID/L0/040 or UUID/L0/060)")
-    }
-
     static func collectionRowID(_ text: String?, _ library: Library) throws -> Int64 {
-        let identifier = try collectionIdentifier(text ?? "")
+        let identifier = try IdentifierPath.collection(text ?? "")
         guard let row = try library.collectionRowIDs(CollectionQuery(scope: .identifiers([identifier], kind: nil))).first else {
             throw Problem.notFound("No collection \(identifier)")
         }

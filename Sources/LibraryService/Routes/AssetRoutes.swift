@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ImageManagement
 import PhotoLibrary
+import UniformTypeIdentifiers
 
 extension PhotosService {
     /// Objects and their bytes: `GET /api/assets/{id}`, `GET /api/assets/{id}/image?kind=thumbnail|screen`
@@ -30,7 +31,7 @@ extension PhotosService {
 
         router.get("/api/collections/:collection") { _, context -> Response in
             _ = try context.requireAccount()
-            let identifier = try FetchRequestBody.collectionIdentifier(try context.parameters.require("collection").removingPercentEncoding ?? "")
+            let identifier = try IdentifierPath.collection(try context.parameters.require("collection"))
             guard let row = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([identifier], kind: nil))).first,
                   let record = try self.library.collections(rowIDs: [row])[row] else { throw Problem.notFound("No collection \(identifier)") }
             var json = CollectionJSON(record)
@@ -54,7 +55,7 @@ extension PhotosService {
         let imaging = self.imaging, library = self.library
         let served: ServedDerivative
         do {
-            served = try await Self.offload { () throws(ImageManagementError) -> ServedDerivative in
+            served = try await Offload.run { () throws(ImageManagementError) -> ServedDerivative in
                 try imaging.servedDerivative(of: record, kind: kind, in: library)
             }
         } catch let error as ImageManagementError {
@@ -104,15 +105,6 @@ extension PhotosService {
         _ = try context.requireAccount()
         return try asset(named: try context.parameters.require("asset"))
     }
-
-    /// Runs blocking work (decoding, encoding) on a thread outside Swift's cooperative pool.
-    static func offload<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
-            }
-        }
-    }
 }
 
 struct ResourceJSON: Codable {
@@ -134,15 +126,7 @@ struct ResourceJSON: Codable {
     }
 }
 
-/// MIME types for the UTIs the library stores.
+/// MIME types for the UTIs the library stores, from the project's UTType declarations.
 enum MIMETypes {
-    static func forUTI(_ uti: String) -> String {
-        let table: [String: String] = [
-            "public.jpeg": "image/jpeg", "public.heic": "image/heic", "public.heif": "image/heif", "public.png": "image/png",
-            "com.compuserve.gif": "image/gif", "org.webmproject.webp": "image/webp", "public.tiff": "image/tiff",
-            "com.adobe.raw-image": "image/x-adobe-dng", "com.apple.quicktime-movie": "video/quicktime", "public.mpeg-4": "video/mp4",
-            "com.apple.m4v-video": "video/x-m4v", "public.mp3": "audio/mpeg", "com.apple.m4a-audio": "audio/mp4",
-        ]
-        return table[uti] ?? "application/octet-stream"
-    }
+    static func forUTI(_ uti: String) -> String { UTType(uti)?.preferredMIMEType ?? "application/octet-stream" }
 }

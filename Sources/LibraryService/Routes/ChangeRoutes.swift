@@ -35,7 +35,7 @@ extension PhotosService {
             let library = self.library, finalBatch = batch
             let outcome: ChangeOutcome
             do {
-                outcome = try await Self.offload { () throws(LibraryError) -> ChangeOutcome in try library.apply(finalBatch) }
+                outcome = try await Offload.run { () throws(LibraryError) -> ChangeOutcome in try library.apply(finalBatch) }
             } catch let error as LibraryError {
                 // A concurrent request with the same key committed first: answer as it did.
                 if let key, let receipt = try self.library.changeReceipt(scope: "account:\(account.rowID)", key: key) {
@@ -44,8 +44,7 @@ extension PhotosService {
                 throw Problem(error)
             }
             // Derivatives follow: new and edited pictures are queued, superseded and purged ones deleted.
-            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets),
-                                            supersededContentKeys: outcome.supersededContentHashes)
+            ImagingContext.libraryDidCommit(library, outcome: outcome)
             return try JSONBody.response(ChangeResultJSON(changeToken: outcome.token, placeholders: plan.placeholders))
         }
 

@@ -61,9 +61,8 @@ extension PhotosService {
             let batch = ChangeBatch(operations: [.editContent(edit)],
                                     audit: [AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: asset.identifier)],
                                     actingAccount: account.acting)
-            let outcome = try await Self.offload { () throws(LibraryError) -> ChangeOutcome in try library.apply(batch) }
-            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.contentChangedAssets,
-                                            supersededContentKeys: outcome.supersededContentHashes)
+            let outcome = try await Offload.run { () throws(LibraryError) -> ChangeOutcome in try library.apply(batch) }
+            ImagingContext.libraryDidCommit(library, outcome: outcome)
             return try JSONBody.response(ChangeResultJSON(changeToken: outcome.token, placeholders: [:]))
         }
     }

@@ -65,7 +65,7 @@ extension PhotosService {
             switch snapshot.entity {
             case .assets: rowID = try self.library.assetRowIDs(identifiers: [try IdentifierPath.asset(identifier)]).first
             case .collections:
-                rowID = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([try FetchRequestBody.collectionIdentifier(identifier)], kind: nil))).first
+                rowID = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([try IdentifierPath.collection(identifier)], kind: nil))).first
             }
             let index = rowID.flatMap { snapshot.rowIDs.firstIndex(of: $0) }
             return try JSONBody.response(IndexJSON(index: index))

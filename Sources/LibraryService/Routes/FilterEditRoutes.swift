@@ -19,7 +19,7 @@ extension PhotosService {
             let editor = self.filterEditor, library = self.library
             let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false, library: library)
             let data = try await editor.withRenderSlot(account: account.rowID) {
-                try await Self.offload { () throws -> Data in try editor.preview(plan, library: library) }
+                try await Offload.run { () throws -> Data in try editor.preview(plan, library: library) }
             }
             return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
@@ -32,7 +32,7 @@ extension PhotosService {
             let editor = self.filterEditor, library = self.library, uploads = self.uploads
             let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false, library: library)
             let outcome = try await editor.withRenderSlot(account: account.rowID) {
-                try await Self.offload { () throws -> ChangeOutcome in
+                try await Offload.run { () throws -> ChangeOutcome in
                     let render = try editor.render(plan, library: library, into: uploads.directory)
                     defer { try? FileManager.default.removeItem(at: render) }
                     if let failure = RenderedContent.failure(render, asset: asset.identifier) {
@@ -47,8 +47,7 @@ extension PhotosService {
                     ], actingAccount: account.acting))
                 }
             }
-            ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.contentChangedAssets,
-                                            supersededContentKeys: outcome.supersededContentHashes)
+            ImagingContext.libraryDidCommit(library, outcome: outcome)
             return try JSONBody.response(FilterEditResultJSON(changeToken: outcome.token, filters: plan.chain.filters.count,
                                                               summary: plan.chain.summary, renderedFrom: plan.base.basedOnOriginal ? "original" : "current"))
         }

@@ -12,7 +12,7 @@ extension PhotosService {
     func addSharedLinkRoutes(to router: Router<APIContext>) {
         router.post("/api/collections/:collection/links") { request, context -> Response in
             let account = try context.requireWriter()
-            let album = try FetchRequestBody.collectionIdentifier(try context.parameters.require("collection").removingPercentEncoding ?? "")
+            let album = try IdentifierPath.collection(try context.parameters.require("collection"))
             let body = try await JSONBody.decode(NewLinkBody.self, from: request, context: context)
             if let days = body.expiresInDays, !(1...3650).contains(days) { throw Problem.badRequest("expiresInDays must be 1 to 3650") }
             var hash: String?
@@ -31,7 +31,7 @@ extension PhotosService {
 
         router.get("/api/collections/:collection/links") { _, context -> Response in
             _ = try context.requireWriter()
-            let album = try FetchRequestBody.collectionIdentifier(try context.parameters.require("collection").removingPercentEncoding ?? "")
+            let album = try IdentifierPath.collection(try context.parameters.require("collection"))
             return try JSONBody.response(["links": try self.library.sharedLinks(collectionIdentifier: album).map(LinkJSON.init)])
         }
 
@@ -89,8 +89,6 @@ extension PhotosService {
                         for detail in details { try await writer.write(SSE.event("change", id: detail.changeToken, SharedChangeJSON(detail))) }
                     case .heartbeat:
                         try await writer.write(SSE.comment("keep-alive"))
-                    case .overflow:
-                        break
                     }
                 }
                 try await writer.write(SSE.event("end", id: nil, ["detail": "The stream ended: reconnect"]))

@@ -89,8 +89,6 @@ extension PhotosService {
                 try await writer.write(SSE.event("details", id: nil, ["fetches": details]))
             case .heartbeat:
                 try await writer.write(SSE.comment("keep-alive"))
-            case .overflow:
-                break
             }
         }
         try await writer.write(SSE.event("end", id: nil, ["detail": "The stream ended: reconnect with Last-Event-ID \(sent)"]))

@@ -63,7 +63,7 @@ extension PhotosService {
             for upload in uploads { files.append((upload, try self.uploads.verify(upload))) }
             let library = self.library, store = self.uploads, completed = files
             let acting = account.acting
-            let summary = try await Self.offload { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library, as: acting) }
+            let summary = try await Offload.run { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library, as: acting) }
             return try JSONBody.response(ImportResultJSON(summary, uploads: files.map(\.0)))
         }
     }

@@ -10,7 +10,7 @@ import Synchronization
 /// entries plus the details of its own fetches. Everything runs on one serial queue, so subscribers see
 /// changes in commit order and a fetch's details always start where the previous ones ended.
 ///
-/// A subscriber that falls more than `bufferLimit` events behind is ended with `.overflow` (it reconnects
+/// A subscriber that falls more than `bufferLimit` events behind has its stream ended (it reconnects
 /// with `Last-Event-ID` and reads what it missed from history); nothing is lost, nothing grows unbounded.
 final class ChangeBroadcaster: Sendable {
     enum Event: Sendable {
@@ -20,8 +20,6 @@ final class ChangeBroadcaster: Sendable {
         case details([FetchDetailsJSON])
         /// A comment line that keeps proxies from closing an idle stream.
         case heartbeat
-        /// The subscriber fell too far behind: reconnect.
-        case overflow
     }
 
     private struct Subscriber {
@@ -167,14 +165,7 @@ final class ChangeBroadcaster: Sendable {
             }
             return overflowed
         }
-        for id in overflowed {
-            state.withLock { state in
-                guard let subscriber = state.subscribers[id] else { return }
-                // The buffer is full: the overflow marker replaces nothing, so end the stream; the route sees
-                // the end without a close() and tells the client to reconnect.
-                subscriber.continuation.finish()
-            }
-            unsubscribe(id)
-        }
+        // A full buffer ends the stream (unsubscribing finishes it); the route then tells the client to reconnect.
+        overflowed.forEach(unsubscribe)
     }
 }

@@ -103,8 +103,7 @@ final class UploadStore: Sendable {
             throw Problem(.conflict, "upload-incomplete", "\(upload.filename) has \(received) of \(upload.length) bytes: resume it first")
         }
         if let expected = upload.sha256 {
-            let actual = try Self.sha256(of: url)
-            guard actual == expected else {
+            guard ContentDigest.sha256Hex(ofFileAt: url) == expected else {
                 throw Problem(.unprocessableContent, "checksum-mismatch", "\(upload.filename) does not match its SHA-256: upload it again")
             }
         }
@@ -140,14 +139,5 @@ final class UploadStore: Sendable {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(255)
         return cleaned == "." || cleaned == ".." ? "" : String(cleaned)
-    }
-
-    static func sha256(of url: URL) throws -> String {
-        // Files can be large: hash in 4 MiB reads.
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var digest = IncrementalDigest()
-        while let chunk = try handle.read(upToCount: 4 << 20), !chunk.isEmpty { digest.update(chunk) }
-        return digest.finalize()
     }
 }

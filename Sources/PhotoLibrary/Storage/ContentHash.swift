@@ -45,14 +45,8 @@ struct SHA256Hasher: ~Copyable {
 public enum ContentDigest {
     /// The lower-case hex SHA-256 of `data`.
     public static func sha256Hex(_ data: Data) -> String { SHA256Hasher.hex(of: data) }
-}
 
-/// SHA-256 fed in pieces, for callers outside the core (large uploads hashed as they are read).
-public struct IncrementalDigest: ~Copyable {
-    private var hasher = SHA256Hasher()
-    public init() {}
-    /// Feeds bytes.
-    public mutating func update(_ data: Data) { data.withUnsafeBytes { hasher.update($0) } }
-    /// The lower-case hex digest.
-    public consuming func finalize() -> String { hasher.finalize() }
+    /// The lower-case hex SHA-256 of a file read in 1 MiB chunks (the importer's duplicate key), or nil when it
+    /// cannot be read.
+    public static func sha256Hex(ofFileAt url: URL) -> String? { Importer.sha256(ofFileAt: url) }
 }

@@ -11,8 +11,7 @@ extension PHPhotoLibrary {
     /// Derivatives of a superseded rendition (a replaced or reverted edit) are deleted, unless another resource
     /// still has the same bytes. (Commits made by other processes leave theirs to `DerivativeStore.removeOrphans`.)
     func derivativesNeedUpdate(after outcome: ChangeOutcome) {
-        ImagingContext.libraryDidCommit(library, insertedOrChangedAssets: outcome.insertedAssets.union(outcome.contentChangedAssets),
-                                        supersededContentKeys: outcome.supersededContentHashes)
+        ImagingContext.libraryDidCommit(library, outcome: outcome)
     }
 
     /// Blocks until derivatives queued for this library so far have been made. Linux addition, for tools and tests
