@@ -101,7 +101,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-        ], resources: [.copy("Resources/openapi.json")]),
+        ], resources: [.copy("Resources/openapi.json"), .copy("Resources/web")]),
 
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [

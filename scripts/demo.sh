@@ -51,7 +51,8 @@ echo "demo-password" | "$BIN/photos" user add demo --role admin --password-stdin
 TOKEN=$("$BIN/photos" user token demo --label demo --library "$LIB")
 PORT="${PHOTOS_DEMO_PORT:-8080}"
 echo
-echo "Serving the demo library: sign in as demo / demo-password, or use the API token below. Ctrl-C stops."
+echo "Serving the demo library. Open http://127.0.0.1:$PORT/ in a browser and sign in as demo / demo-password"
+echo "(the web app: timeline, albums, viewer, editor, uploads, live updates), or use the API token below. Ctrl-C stops."
 echo "  curl -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/fetches -d '{\"entity\":\"assets\"}'"
 echo "  curl -N -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/changes/stream   # live changes"
 exec "$BIN/photos" serve --library "$LIB" --listen "127.0.0.1:$PORT"

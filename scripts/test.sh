@@ -8,3 +8,5 @@ swift build --build-tests
 swift test --skip-build
 # The served API against its OpenAPI document (a real `photos serve`, schemathesis from PyPI).
 scripts/api-contract.sh .build/debug/photos
+# The web app in headless Chromium against a real `photos serve` (setup, upload, timeline, viewer, editor, live updates, sharing).
+scripts/web-test.sh .build/debug/photos

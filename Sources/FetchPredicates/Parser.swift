@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses `NSPredicate`-style format strings into ``PredicateNode`` trees.
 ///
 /// Supported syntax:
@@ -8,14 +10,15 @@
 /// - expressions: keys (`mediaType`, `a.b`, `#reservedWord`, `SELF`), `%K`, numbers (`1`, `-2`, `3.5`,
 ///   `1e3`, `0x10`, `0o17`, `0b101`), quoted strings (`'…'`, `"…"`, with `\n \t \r \0 \\ \' \" \uXXXX`
 ///   escapes; other escapes such as `\*` are kept verbatim), `YES`/`TRUE`/`NO`/`FALSE`, `nil`/`NULL`,
+///   dates as NSPredicate prints them, `CAST(<seconds since 2001-01-01>, "NSDate")`,
 ///   aggregates `{a, b}`, unary `-`, and the binary operators `|`, `&`, `+`, `-`, `*`, `/` (in increasing
 ///   order of precedence);
 /// - arguments: `%@` (any supported value), `%K` (key name), `%d %i %u %ld %lu %lld %qd %hd %x %o`
 ///   (integers), `%f %lf %g %e` (floating point) and `%s` (strings). Specifiers inside quotes are literal
 ///   text. Extra arguments are ignored.
 ///
-/// Keywords are case-insensitive. `$variables`, `ANY`/`ALL`/`SOME`/`NONE`, `SUBQUERY` and functions are not
-/// supported.
+/// Keywords are case-insensitive. `$variables`, `ANY`/`ALL`/`SOME`/`NONE`, `SUBQUERY` and functions (other
+/// than that `CAST`) are not supported.
 public enum PredicateParser {
     /// Parses `format`, substituting `arguments` for its format specifiers in order.
     ///
@@ -302,6 +305,8 @@ struct Parser {
     private mutating func parsePrimaryExpression() throws(PredicateError) -> PredicateExpression {
         let token = current
         switch token.kind {
+        case .identifier(let name) where name.uppercased() == "CAST" && peekIsLeftParen:
+            return try parseCast()
         case .identifier(let name):
             advance()
             return .key(name)
@@ -358,5 +363,40 @@ struct Parser {
         default:
             throw syntax("expected a key, value or argument")
         }
+    }
+
+    private var peekIsLeftParen: Bool {
+        if case .symbol(.leftParen) = following.kind { return true }
+        return false
+    }
+
+    /// `CAST(<seconds since 2001-01-01>, "NSDate")`, NSPredicate's way of writing a date in a format string
+    /// (what `NSPredicate(format: "creationDate > %@", date).predicateFormat` prints). Other casts are refused.
+    private mutating func parseCast() throws(PredicateError) -> PredicateExpression {
+        let start = current
+        advance()
+        advance()
+        let seconds: Double
+        switch current.kind {
+        case .integer(let value): seconds = Double(value)
+        case .double(let value): seconds = value
+        case .symbol(.minus):
+            advance()
+            switch current.kind {
+            case .integer(let value): seconds = -Double(value)
+            case .double(let value): seconds = -value
+            default: throw syntax("CAST needs a number of seconds since 2001-01-01 before \"NSDate\"")
+            }
+        default: throw syntax("CAST needs a number of seconds since 2001-01-01 before \"NSDate\"")
+        }
+        advance()
+        try expect(.comma, "expected ',' after the number in CAST")
+        guard case .string(let type) = current.kind, type == "NSDate" else {
+            throw .unsupportedOperator(format, at: start, "only CAST(<number>, \"NSDate\") is supported")
+        }
+        advance()
+        try expect(.rightParen, "expected ')' to close the CAST at position \(start.position)")
+        guard seconds.isFinite, abs(seconds) < 1e12 else { throw syntax("the CAST date is out of range") }
+        return .constant(.date(Date(timeIntervalSinceReferenceDate: seconds)))
     }
 }

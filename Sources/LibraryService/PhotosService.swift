@@ -67,6 +67,7 @@ public final class PhotosService: Sendable {
         addJobRoutes(to: router)
         addEditRoutes(to: router)
         addFilterEditRoutes(to: router)
+        addWebAppRoutes(to: router)
         return router
     }
 }

@@ -53,7 +53,9 @@ struct ServeCommand: ParsableCommand {
                 print("Serving \(path) at \(url)")
                 if needsSetup, url.hasPrefix("http") {
                     print("""
-                        First run: this library has no accounts. Create the owner with
+                        First run: this library has no accounts. Open \(url) in a browser and enter the setup token
+                          \(token)
+                        or create the owner with
                           curl -X POST \(url)/api/setup -H 'Content-Type: application/json' \\
                                -d '{"setupToken":"\(token)","username":"NAME","password":"PASSWORD"}'
                         or run: photos user add NAME --role admin --library '\(path)'

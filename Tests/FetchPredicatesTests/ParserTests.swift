@@ -27,6 +27,19 @@ struct ParserTests {
         #expect(try parse("favorite == 1") == cmp(key("favorite"), .equalTo, int(1)))
     }
 
+    @Test func castDatesAsNSPredicatePrintsThem() throws {
+        // NSPredicate(format: "creationDate > %@", date).predicateFormat prints CAST(<seconds since 2001>, "NSDate").
+        #expect(try parse("creationDate > CAST(600000000, \"NSDate\")")
+            == cmp(key("creationDate"), .greaterThan, .constant(.date(Date(timeIntervalSinceReferenceDate: 600_000_000)))))
+        #expect(try parse("creationDate < cast(-86400.5, \"NSDate\")")
+            == cmp(key("creationDate"), .lessThan, .constant(.date(Date(timeIntervalSinceReferenceDate: -86_400.5)))))
+        #expect((try? parse("creationDate > CAST(1, \"NSNumber\")")) == nil)
+        #expect((try? parse("creationDate > CAST(\"x\", \"NSDate\")")) == nil)
+        #expect((try? parse("creationDate > CAST(1 \"NSDate\")")) == nil)
+        // A key named cast (not followed by a parenthesis) is still a key.
+        #expect(try parse("cast == 1") == cmp(key("cast"), .equalTo, int(1)))
+    }
+
     @Test func dateArguments() throws {
         let date = day(3)
         #expect(try parse("creationDate > %@", date) == cmp(key("creationDate"), .greaterThan, .constant(.date(date))))

@@ -20,7 +20,7 @@ final class FilterChainEditor: Sendable {
     static let previewTimeLimit: Double = 10
     /// Seconds a full-size render may take before it is stopped and the edit fails (a 24 MP chain takes about 1 s).
     static let renderTimeLimit: Double = 30
-    private let bases = Mutex<[(key: String, image: CGImage)]>([])
+    private let bases = Mutex<[(key: String, image: CGImage, scale: Double)]>([])
     private let inFlight = Mutex<[Int64: Int]>([:])
     let perAccountRenders = 2
 
@@ -47,11 +47,12 @@ final class FilterChainEditor: Sendable {
         return Plan(chain: chain, base: base)
     }
 
-    /// A JPEG of the plan rendered on the display-size base image.
+    /// A JPEG of the plan rendered on the display-size base image, its resolution-dependent parameters (radii,
+    /// positions, rectangles) scaled to that size so the preview looks like the full-size render.
     func preview(_ plan: Plan, library: Library) throws -> Data {
         let url = library.fileURL(for: plan.base.resource)
-        let base = try displayImage(url, key: plan.base.resource.sha256)
-        let image = try plan.chain.apply(to: CIImage(cgImage: base))
+        let (base, scale) = try displayImage(url, key: plan.base.resource.sha256)
+        let image = try plan.chain.scaled(by: scale).apply(to: CIImage(cgImage: base))
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview", .renderTimeLimit: Self.previewTimeLimit])
         guard let data = context.jpegRepresentation(of: image, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!,
                                                     options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.85]) else {
@@ -90,9 +91,10 @@ final class FilterChainEditor: Sendable {
         return try await work()
     }
 
-    /// The base image decoded upright at display size (cached by content).
-    private func displayImage(_ url: URL, key: String) throws -> CGImage {
-        if let cached = bases.withLock({ $0.first { $0.key == key }?.image }) { return cached }
+    /// The base image decoded upright at display size (cached by content), and its size relative to the full
+    /// upright image.
+    private func displayImage(_ url: URL, key: String) throws -> (image: CGImage, scale: Double) {
+        if let cached = bases.withLock({ $0.first { $0.key == key } }) { return (cached.image, cached.scale) }
         guard let source = CGImageSourceCreateWithURL(url as CFURL, nil),
               let image = CGImageSourceCreateThumbnailAtIndex(source, 0, [
                   kCGImageSourceCreateThumbnailFromImageAlways: true, kCGImageSourceCreateThumbnailWithTransform: true,
@@ -100,11 +102,22 @@ final class FilterChainEditor: Sendable {
               ] as CFDictionary) else {
             throw Problem(.unprocessableContent, "unreadable-image", "The picture cannot be decoded for a preview")
         }
+        let scale = Self.displayScale(of: image, source: source)
         bases.withLock { list in
             list.removeAll { $0.key == key }
-            list.append((key, image))
+            list.append((key, image, scale))
             if list.count > 6 { list.removeFirst() }
         }
-        return image
+        return (image, scale)
+    }
+
+    /// The display image's width over the full image's upright width (1 when the file does not say its size).
+    private static func displayScale(of image: CGImage, source: CGImageSource) -> Double {
+        guard let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any],
+              let width = (properties[kCGImagePropertyPixelWidth] as? NSNumber)?.doubleValue,
+              let height = (properties[kCGImagePropertyPixelHeight] as? NSNumber)?.doubleValue, width > 0, height > 0 else { return 1 }
+        let orientation = (properties[kCGImagePropertyOrientation] as? NSNumber)?.intValue ?? 1
+        let uprightWidth = (5...8).contains(orientation) ? height : width
+        return min(1, Double(image.width) / uprightWidth)
     }
 }

@@ -13,6 +13,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         var context = context
+        // The web app's page and files are public and carry no library data: a stale cookie must not stop them loading.
+        let path = request.uri.path
+        guard path.hasPrefix("/api/") || path == "/metrics" else { return try await next(request, context) }
         if let authorization = request.headers[.authorization] {
             guard authorization.lowercased().hasPrefix("bearer ") else {
                 throw Problem(.unauthorized, "authentication-required", "Only Bearer API tokens are accepted in the Authorization header")

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Headers every response carries: a strict content security policy (no framing, no foreign scripts), no
-/// MIME sniffing, no referrer, and `no-store` for API answers that did not choose their own caching.
+/// MIME sniffing (a response that set its own policy, the web app's page, keeps it), no referrer, and `no-store` for API answers that did not choose their own caching.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = APIContext
 
@@ -12,7 +12,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         } catch let problem as Problem {
             response = try problem.response(from: request, context: context)
         }
-        response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"
         response.headers[.init("X-Frame-Options")!] = "DENY"

@@ -17,11 +17,13 @@ extension PhotosService {
             let asset = try self.asset(context)
             let edit = try self.library.currentEdit(assetRowID: asset.rowID)
             let history = try self.library.editHistory(assetRowID: asset.rowID)
+            let original = asset.mediaType == .image ? (try? self.library.editingBase(assetRowID: asset.rowID) { _ in true })?.resource : nil
             return try JSONBody.response(EditStateJSON(
                 localIdentifier: asset.identifier, hasAdjustments: asset.hasAdjustments,
                 adjustment: edit?.adjustment.map(AdjustmentJSON.init),
                 currentBasedOnOriginal: history.currentEdit?.basedOnOriginal,
-                history: history.entries.map(EditHistoryJSON.init)))
+                history: history.entries.map(EditHistoryJSON.init),
+                originalPixelWidth: original?.pixelWidth, originalPixelHeight: original?.pixelHeight))
         }
 
         router.get("/api/assets/:asset/edit/input") { request, context -> Response in
@@ -98,6 +100,9 @@ struct EditStateJSON: Codable {
     /// Whether the current edit was rendered from the original (nil when there is none).
     var currentBasedOnOriginal: Bool?
     var history: [EditHistoryJSON]
+    /// The original's upright size: the space a resumed chain's positions and rectangles (a crop) are written in.
+    var originalPixelWidth: Int?
+    var originalPixelHeight: Int?
 }
 
 struct EditCommitBody: StrictBody {

@@ -1,0 +1,279 @@
+// The editor: non-destructive, through the service's built-in filter-chain editor (the same chains as
+// `photos edit --filter`). Sliders build one chain in a fixed order; while a slider moves the server renders it on
+// the display-size picture (at most one request in flight, the latest values win, nothing stale is queued);
+// Done renders it at full size from the original and commits it; Revert returns to the original.
+// Filters of a stored chain that the sliders do not describe (made by the CLI, say) are kept, first.
+
+import { get, post, change, api } from '/app/api.js';
+import { toast } from '/app/ui.js';
+import { escape } from '/app/format.js';
+
+const FORMAT = 'org.photokit-linux.filter-chain';
+
+/** The adjustments: each maps a slider value (identity = no filter) onto a filter input. */
+const CONTROLS = [
+  { group: 'Light', key: 'exposure', label: 'Exposure', min: -2, max: 2, step: 0.01, identity: 0 },
+  { group: 'Light', key: 'highlights', label: 'Highlights', min: -1, max: 0, step: 0.01, identity: 0 },
+  { group: 'Light', key: 'shadows', label: 'Shadows', min: 0, max: 1, step: 0.01, identity: 0 },
+  { group: 'Light', key: 'brightness', label: 'Brightness', min: -0.5, max: 0.5, step: 0.01, identity: 0 },
+  { group: 'Light', key: 'contrast', label: 'Contrast', min: -0.5, max: 0.5, step: 0.01, identity: 0 },
+  { group: 'Light', key: 'blackPoint', label: 'Black point', min: 0, max: 0.2, step: 0.005, identity: 0 },
+  { group: 'Color', key: 'saturation', label: 'Saturation', min: -1, max: 1, step: 0.01, identity: 0 },
+  { group: 'Color', key: 'vibrance', label: 'Vibrance', min: -1, max: 1, step: 0.01, identity: 0 },
+  { group: 'Color', key: 'temperature', label: 'Warmth', min: -1, max: 1, step: 0.01, identity: 0 },
+  { group: 'Color', key: 'tint', label: 'Tint', min: -1, max: 1, step: 0.01, identity: 0 },
+  { group: 'Detail', key: 'sharpen', label: 'Sharpen', min: 0, max: 1, step: 0.01, identity: 0 },
+  { group: 'Detail', key: 'noise', label: 'Noise reduction', min: 0, max: 1, step: 0.01, identity: 0 },
+  { group: 'Detail', key: 'vignette', label: 'Vignette', min: 0, max: 1, step: 0.01, identity: 0 },
+  { group: 'Crop', key: 'straighten', label: 'Straighten (°)', min: -45, max: 45, step: 0.1, identity: 0 },
+];
+
+const EFFECTS = ['', 'CIPhotoEffectChrome', 'CIPhotoEffectFade', 'CIPhotoEffectInstant', 'CIPhotoEffectMono',
+  'CIPhotoEffectNoir', 'CIPhotoEffectProcess', 'CIPhotoEffectTonal', 'CIPhotoEffectTransfer'];
+const ASPECTS = { original: null, square: 1, '4:3': 4 / 3, '3:2': 3 / 2, '16:9': 16 / 9, '3:4': 3 / 4 };
+
+const round = (value) => Math.round(value * 1e6) / 1e6;
+
+/** The chain for `state` (slider values, effect, aspect) over an original of `size`. */
+export function chainFor(state, size) {
+  const v = (key) => state.values[key] ?? 0;
+  const filters = [];
+  if (v('straighten')) filters.push({ name: 'CIStraightenFilter', parameters: { inputAngle: round(v('straighten') * Math.PI / 180) } });
+  const aspect = ASPECTS[state.aspect];
+  if (aspect && size) {
+    let width = size.width, height = Math.round(size.width / aspect);
+    if (height > size.height) { height = size.height; width = Math.round(size.height * aspect); }
+    const x = Math.floor((size.width - width) / 2), y = Math.floor((size.height - height) / 2);
+    filters.push({ name: 'CICrop', parameters: { inputRectangle: [x, y, width, height] } });
+  }
+  if (v('exposure')) filters.push({ name: 'CIExposureAdjust', parameters: { inputEV: round(v('exposure')) } });
+  if (v('highlights') || v('shadows')) {
+    filters.push({ name: 'CIHighlightShadowAdjust', parameters: { inputHighlightAmount: round(1 + v('highlights')), inputShadowAmount: round(v('shadows')) } });
+  }
+  if (v('brightness') || v('contrast') || v('saturation')) {
+    filters.push({ name: 'CIColorControls', parameters: {
+      inputBrightness: round(v('brightness')), inputContrast: round(1 + v('contrast')), inputSaturation: round(1 + v('saturation')) } });
+  }
+  if (v('vibrance')) filters.push({ name: 'CIVibrance', parameters: { inputAmount: round(v('vibrance')) } });
+  if (v('temperature') || v('tint')) {
+    filters.push({ name: 'CITemperatureAndTint', parameters: {
+      inputNeutral: [6500, 0], inputTargetNeutral: [round(6500 - 2500 * v('temperature')), round(100 * v('tint'))] } });
+  }
+  if (v('blackPoint')) {
+    const b = round(v('blackPoint'));
+    filters.push({ name: 'CIToneCurve', parameters: { inputPoint0: [b, 0], inputPoint1: [0.25, 0.25 - b / 2], inputPoint2: [0.5, 0.5 - b / 4], inputPoint3: [0.75, 0.75], inputPoint4: [1, 1] } });
+  }
+  if (state.effect) filters.push({ name: state.effect });
+  if (v('noise')) filters.push({ name: 'CINoiseReduction', parameters: { inputNoiseLevel: round(0.1 * v('noise')), inputSharpness: 0.4 } });
+  if (v('sharpen')) filters.push({ name: 'CISharpenLuminance', parameters: { inputSharpness: round(2 * v('sharpen')) } });
+  if (v('vignette')) filters.push({ name: 'CIVignette', parameters: { inputIntensity: round(2 * v('vignette')), inputRadius: 2 } });
+  return [...state.extra, ...filters];
+}
+
+/** Reads a stored chain back into slider state; filters the sliders do not describe stay in `extra`. */
+export function stateFor(filters, size) {
+  const state = { values: {}, effect: '', aspect: 'original', extra: [] };
+  for (const filter of filters) {
+    const p = filter.parameters || {};
+    switch (filter.name) {
+      case 'CIStraightenFilter': state.values.straighten = (p.inputAngle ?? 0) * 180 / Math.PI; break;
+      case 'CICrop': {
+        const [, , width, height] = p.inputRectangle || [];
+        const ratio = width / height;
+        const match = Object.entries(ASPECTS).find(([, a]) => a && Math.abs(a - ratio) < 0.01);
+        if (match && size) state.aspect = match[0]; else state.extra.push(filter);
+        break;
+      }
+      case 'CIExposureAdjust': state.values.exposure = p.inputEV ?? 0.5; break;
+      case 'CIHighlightShadowAdjust': state.values.highlights = (p.inputHighlightAmount ?? 1) - 1; state.values.shadows = p.inputShadowAmount ?? 0; break;
+      case 'CIColorControls':
+        state.values.brightness = p.inputBrightness ?? 0; state.values.contrast = (p.inputContrast ?? 1) - 1; state.values.saturation = (p.inputSaturation ?? 1) - 1; break;
+      case 'CIVibrance': state.values.vibrance = p.inputAmount ?? 0; break;
+      case 'CITemperatureAndTint': {
+        const target = p.inputTargetNeutral || [6500, 0];
+        state.values.temperature = (6500 - target[0]) / 2500; state.values.tint = target[1] / 100; break;
+      }
+      case 'CIToneCurve': if (p.inputPoint0) state.values.blackPoint = p.inputPoint0[0]; else state.extra.push(filter); break;
+      case 'CINoiseReduction': state.values.noise = (p.inputNoiseLevel ?? 0.02) / 0.1; break;
+      case 'CISharpenLuminance': state.values.sharpen = (p.inputSharpness ?? 0.4) / 2; break;
+      case 'CIVignette': state.values.vignette = (p.inputIntensity ?? 0) / 2; break;
+      default:
+        if (EFFECTS.includes(filter.name) && !state.effect) state.effect = filter.name; else state.extra.push(filter);
+    }
+  }
+  return state;
+}
+
+/** Opens the editor over the page for a photo. `onDone` runs after a commit or a revert. */
+export async function openEditor(asset, { onDone } = {}) {
+  const editState = await get(`/api/assets/${asset.id}/edit`);
+  const size = editState.originalPixelWidth ? { width: editState.originalPixelWidth, height: editState.originalPixelHeight } : null;
+  let stored = [];
+  if (editState.adjustment?.formatIdentifier === FORMAT && editState.currentBasedOnOriginal !== false) {
+    try { stored = JSON.parse(atob(editState.adjustment.data)).filters || []; } catch { stored = []; }
+  }
+  const foreign = editState.hasAdjustments && !stored.length;
+  const state = stateFor(stored, size);
+  const initial = JSON.stringify(chainFor(state, size));
+
+  const element = document.createElement('div');
+  element.className = 'editor';
+  element.setAttribute('role', 'dialog');
+  element.setAttribute('aria-modal', 'true');
+  element.setAttribute('aria-label', `Edit ${asset.originalFilename}`);
+  const groups = [...new Set(CONTROLS.map((c) => c.group))];
+  element.innerHTML = `
+    <header class="viewer-bar">
+      <button data-action="cancel">Cancel</button>
+      <span class="viewer-title">${escape(asset.originalFilename)}</span>
+      <span class="spacer"></span>
+      <span class="editor-status" aria-live="polite"></span>
+      <button data-action="compare" aria-label="Compare with original (hold, or M)">Compare</button>
+      <button data-action="revert" ${editState.hasAdjustments ? '' : 'disabled'}>Revert to Original</button>
+      <button class="primary" data-action="done">Done</button>
+    </header>
+    <div class="editor-body">
+      <div class="editor-stage"><img class="editor-preview" alt="Preview of ${escape(asset.originalFilename)}"></div>
+      <form class="editor-panel" aria-label="Adjustments">
+        ${foreign ? '<p class="note">This photo was edited with another editor. Revert to Original to edit it here.</p>' : ''}
+        ${groups.map((group) => `<fieldset><legend>${group}</legend>${CONTROLS.filter((c) => c.group === group).map((c) => `
+          <label class="slider"><span>${c.label}</span>
+            <input type="range" name="${c.key}" min="${c.min}" max="${c.max}" step="${c.step}" value="${state.values[c.key] ?? c.identity}" aria-label="${c.label}">
+            <output>${(state.values[c.key] ?? c.identity).toFixed(2)}</output></label>`).join('')}
+          ${group === 'Crop' ? `<label><span>Aspect</span><select name="aspect">${Object.keys(ASPECTS).map((a) => `<option ${a === state.aspect ? 'selected' : ''}>${a}</option>`).join('')}</select></label>` : ''}
+          </fieldset>`).join('')}
+        <fieldset><legend>Filters</legend><div class="effects" role="radiogroup" aria-label="Filters">
+          ${EFFECTS.map((name) => `<button type="button" role="radio" aria-checked="${name === state.effect}" data-effect="${name}">${name ? name.replace('CIPhotoEffect', '') : 'Original'}</button>`).join('')}
+        </div></fieldset>
+      </form>
+    </div>`;
+  document.body.append(element);
+  const preview = element.querySelector('.editor-preview');
+  const status = element.querySelector('.editor-status');
+  preview.src = asset.screenURL + `&v=${Date.now()}`;
+  const form = element.querySelector('form');
+  if (foreign) form.querySelectorAll('input, select, button').forEach((control) => { control.disabled = true; });
+
+  // Latest-wins previews: one request in flight; when it returns, the newest values (if changed) go next.
+  let inFlight = false, wanted = null, shown = initial, currentURL = null, originalURL = null;
+  const requestPreview = async () => {
+    if (inFlight || wanted === null || wanted === shown) return;
+    const chain = wanted;
+    inFlight = true;
+    status.textContent = 'Rendering…';
+    try {
+      const filters = JSON.parse(chain);
+      const response = await api('POST', `/api/assets/${asset.id}/preview`, filters.length ? { filters, replace: true } : { filters: [{ name: 'CIColorControls' }], replace: true }, { raw: true });
+      if (response.ok) {
+        const url = URL.createObjectURL(await response.blob());
+        if (currentURL) URL.revokeObjectURL(currentURL);
+        currentURL = url;
+        preview.src = url;
+        shown = chain;
+        element.dataset.previewed = chain;
+        status.textContent = '';
+      } else if (response.status !== 429) {
+        status.textContent = (await response.json().catch(() => ({}))).detail || 'The preview failed';
+      }
+    } catch (error) {
+      status.textContent = error.message;
+    } finally {
+      inFlight = false;
+      if (wanted !== shown) setTimeout(requestPreview, 16);
+    }
+  };
+  let debounce = 0;
+  const changed = () => {
+    wanted = JSON.stringify(chainFor(state, size));
+    clearTimeout(debounce);
+    debounce = setTimeout(requestPreview, 40);
+  };
+  form.addEventListener('input', (event) => {
+    const control = event.target;
+    if (control.type === 'range') {
+      state.values[control.name] = Number(control.value);
+      control.nextElementSibling.textContent = Number(control.value).toFixed(2);
+    } else if (control.name === 'aspect') {
+      state.aspect = control.value;
+    }
+    changed();
+  });
+  form.addEventListener('dblclick', (event) => { // double-click a slider to reset it
+    const control = event.target.closest('input[type=range]');
+    if (!control) return;
+    const spec = CONTROLS.find((c) => c.key === control.name);
+    control.value = spec.identity;
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  form.querySelector('.effects').addEventListener('click', (event) => {
+    const button = event.target.closest('[data-effect]');
+    if (!button) return;
+    state.effect = button.dataset.effect;
+    form.querySelectorAll('[data-effect]').forEach((b) => b.setAttribute('aria-checked', String(b === button)));
+    changed();
+  });
+
+  const showOriginal = async (on) => {
+    if (on) {
+      if (!originalURL) {
+        const response = await api('POST', `/api/assets/${asset.id}/preview`, { filters: [{ name: 'CIColorControls' }], replace: true }, { raw: true });
+        if (response.ok) originalURL = URL.createObjectURL(await response.blob());
+      }
+      if (originalURL) { preview.dataset.current = preview.src; preview.src = originalURL; element.classList.add('comparing'); }
+    } else if (preview.dataset.current) {
+      preview.src = preview.dataset.current;
+      delete preview.dataset.current;
+      element.classList.remove('comparing');
+    }
+  };
+  const compare = element.querySelector('[data-action=compare]');
+  compare.addEventListener('pointerdown', () => showOriginal(true));
+  compare.addEventListener('pointerup', () => showOriginal(false));
+  compare.addEventListener('pointerleave', () => showOriginal(false));
+
+  const close = () => {
+    for (const url of [currentURL, originalURL]) if (url) URL.revokeObjectURL(url);
+    element.remove();
+    document.removeEventListener('keydown', keys, true);
+  };
+  const keys = (event) => {
+    if (event.key === 'Escape') { event.stopPropagation(); close(); }
+    if (event.key === 'm' && !event.repeat && !event.target.closest('input, select')) showOriginal(true);
+  };
+  document.addEventListener('keydown', keys, true);
+  document.addEventListener('keyup', (event) => { if (event.key === 'm') showOriginal(false); });
+
+  element.addEventListener('click', async (event) => {
+    const action = event.target.closest('[data-action]')?.dataset.action;
+    if (action === 'cancel') close();
+    if (action === 'revert') {
+      await change([{ op: 'revertContent', asset: asset.localIdentifier }]);
+      toast('Reverted to the original');
+      close();
+      onDone?.();
+    }
+    if (action === 'done') {
+      const filters = chainFor(state, size);
+      const button = event.target.closest('button');
+      button.disabled = true;
+      status.textContent = 'Saving…';
+      try {
+        if (foreign) {
+          // Nothing here describes the other editor's edit: leave it as it is.
+        } else if (!filters.length) {
+          if (editState.hasAdjustments) await change([{ op: 'revertContent', asset: asset.localIdentifier }]);
+        } else if (JSON.stringify(filters) !== initial || !editState.hasAdjustments) {
+          await post(`/api/assets/${asset.id}/edit/filters`, { filters, replace: true });
+        }
+        toast('Saved');
+        close();
+        onDone?.();
+      } catch (error) {
+        status.textContent = error.message;
+        button.disabled = false;
+      }
+    }
+  });
+  element.querySelector('input, button:not([disabled])')?.focus();
+  return element;
+}

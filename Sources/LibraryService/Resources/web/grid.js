@@ -1,0 +1,468 @@
+// A virtualised grid of assets over a fetch: only the rows near the viewport exist in the DOM, pages of 200 are
+// read on demand (the viewport plus a prefetch window ahead of the scroll direction, the PHCachingImageManager
+// idea), live change details update it in place, and a scrubber jumps anywhere in a million assets.
+
+import { get, post, del } from '/app/api.js';
+import { formatMonth } from '/app/format.js';
+import { icons } from '/app/icons.js';
+
+const PAGE = 200;
+const MAX_PHYSICAL_HEIGHT = 8_000_000; // browsers cap element heights; beyond this the scroll is scaled
+
+/** Where a grid's assets come from: a server fetch (signed in) or a shared link's album (public). */
+export class FetchSource {
+  constructor(body) { this.body = body; this.id = null; }
+  async open() {
+    const fetch = await post('/api/fetches', this.body);
+    this.id = fetch.id;
+    return { count: fetch.count, changeToken: fetch.changeToken };
+  }
+  async page(offset) {
+    const page = await get(`/api/fetches/${this.id}?offset=${offset}&limit=${PAGE}`);
+    return { assets: page.assets || [], count: page.count };
+  }
+  close() { if (this.id) del(`/api/fetches/${this.id}`).catch(() => {}); this.id = null; }
+}
+
+/** A shared link's album, read page by page without an account. */
+export class SharedSource {
+  constructor(secret) { this.secret = secret; this.id = null; }
+  async open() {
+    const page = await get(`/api/shared/${this.secret}/assets?offset=0&limit=1`);
+    return { count: page.count, changeToken: page.changeToken };
+  }
+  async page(offset) {
+    const page = await get(`/api/shared/${this.secret}/assets?offset=${offset}&limit=${PAGE}`);
+    return { assets: page.assets, count: page.count };
+  }
+  close() {}
+}
+
+export class AssetGrid {
+  /**
+   * @param {HTMLElement} host  the element the grid fills (it scrolls)
+   * @param {FetchSource|SharedSource} source
+   * @param {{onOpen?: Function, onSelectionChange?: Function, selectable?: boolean, emptyText?: string}} options
+   */
+  constructor(host, source, options = {}) {
+    this.host = host;
+    this.source = source;
+    this.options = options;
+    this.items = [];           // index → asset, sparse until loaded
+    this.count = 0;
+    this.loading = new Map();  // page → promise
+    this.generation = 0;       // bumps when indexes shift; stale page loads are dropped
+    this.selected = new Set(); // asset ids
+    this.anchor = null;        // index of the last plain or ctrl click (shift-range anchor)
+    this.focusIndex = 0;
+    this.columns = Number(localStorage.getItem('photos.columns')) || 0;
+    this.cells = new Map();    // index → element
+    this.lastScrollTop = 0;
+    this.direction = 1;
+    this.build();
+  }
+
+  build() {
+    this.host.classList.add('grid-host');
+    this.host.innerHTML = '';
+    this.scroller = document.createElement('div');
+    this.scroller.className = 'grid-scroller';
+    this.scroller.tabIndex = 0;
+    this.scroller.setAttribute('role', 'grid');
+    this.scroller.setAttribute('aria-label', this.options.label || 'Photos');
+    this.sizer = document.createElement('div');
+    this.sizer.className = 'grid-sizer';
+    this.scroller.append(this.sizer);
+    this.dateLabel = document.createElement('div');
+    this.dateLabel.className = 'grid-date';
+    this.dateLabel.setAttribute('aria-live', 'polite');
+    this.scrubber = document.createElement('div');
+    this.scrubber.className = 'grid-scrubber';
+    this.scrubber.setAttribute('role', 'scrollbar');
+    this.scrubber.setAttribute('aria-label', 'Jump to a date');
+    this.scrubber.setAttribute('aria-controls', 'grid');
+    this.scrubberThumb = document.createElement('div');
+    this.scrubberThumb.className = 'grid-scrubber-thumb';
+    this.scrubber.append(this.scrubberThumb);
+    this.empty = document.createElement('p');
+    this.empty.className = 'grid-empty';
+    this.empty.hidden = true;
+    this.empty.textContent = this.options.emptyText || 'No photos';
+    this.host.append(this.scroller, this.dateLabel, this.scrubber, this.empty);
+
+    this.scroller.addEventListener('scroll', () => this.schedule());
+    this.scroller.addEventListener('click', (event) => this.click(event));
+    this.scroller.addEventListener('keydown', (event) => this.key(event));
+    this.scroller.addEventListener('wheel', (event) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      this.zoom(event.deltaY > 0 ? 1 : -1);
+    }, { passive: false });
+    this.resizeObserver = new ResizeObserver(() => { this.layout(); this.schedule(); });
+    this.resizeObserver.observe(this.scroller);
+    this.bindScrubber();
+  }
+
+  /** Opens the source and shows the first screen. */
+  async start() {
+    const { count, changeToken } = await this.source.open();
+    this.changeToken = changeToken;
+    this.setCount(count);
+    this.layout();
+    await this.ensure(0, Math.min(count, PAGE));
+    this.render();
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    this.source.close();
+    this.host.innerHTML = '';
+    this.destroyed = true;
+  }
+
+  /** Re-reads everything (after a dropped change stream) keeping the scroll position. */
+  async refresh() {
+    this.source.close();
+    const { count, changeToken } = await this.source.open();
+    this.changeToken = changeToken;
+    this.generation++;
+    this.items = new Array(count);
+    this.loading.clear();
+    this.setCount(count);
+    this.render();
+    window.dispatchEvent(new CustomEvent('photos:grid-refreshed', { detail: this }));
+  }
+
+  setCount(count) {
+    this.count = count;
+    this.items.length = count;
+    this.empty.hidden = count > 0;
+    this.layout();
+  }
+
+  // Geometry ----------------------------------------------------------------------------------------------
+
+  layout() {
+    const width = this.scroller.clientWidth || 800;
+    const preferred = this.columns || Math.max(3, Math.round(width / 180));
+    this.columnCount = Math.max(1, Math.min(16, preferred));
+    this.cellSize = Math.floor(width / this.columnCount);
+    this.rows = Math.ceil(this.count / this.columnCount);
+    this.virtualHeight = this.rows * this.cellSize;
+    this.physicalHeight = Math.min(this.virtualHeight, MAX_PHYSICAL_HEIGHT);
+    this.sizer.style.height = `${this.physicalHeight}px`;
+    this.scroller.style.setProperty('--cell', `${this.cellSize}px`);
+    this.scroller.setAttribute('aria-rowcount', String(this.rows));
+    this.scroller.setAttribute('aria-colcount', String(this.columnCount));
+    for (const cell of this.cells.values()) cell.remove();
+    this.cells.clear();
+  }
+
+  /** The virtual offset (in the unscaled layout) of the viewport's top. */
+  virtualTop() {
+    const viewport = this.scroller.clientHeight;
+    const physicalRange = this.physicalHeight - viewport;
+    if (physicalRange <= 0) return 0;
+    return this.scroller.scrollTop * ((this.virtualHeight - viewport) / physicalRange);
+  }
+
+  scrollToVirtual(top) {
+    const viewport = this.scroller.clientHeight;
+    const virtualRange = this.virtualHeight - viewport;
+    if (virtualRange <= 0) { this.scroller.scrollTop = 0; return; }
+    this.scroller.scrollTop = Math.max(0, Math.min(1, top / virtualRange)) * (this.physicalHeight - viewport);
+  }
+
+  /** Scrolls so that `index` is visible. */
+  reveal(index) {
+    const row = Math.floor(index / this.columnCount);
+    const top = row * this.cellSize;
+    const current = this.virtualTop();
+    const viewport = this.scroller.clientHeight;
+    if (top < current) this.scrollToVirtual(top);
+    else if (top + this.cellSize > current + viewport) this.scrollToVirtual(top + this.cellSize - viewport);
+  }
+
+  zoom(step) {
+    const anchorIndex = this.firstVisibleIndex();
+    this.columns = Math.max(2, Math.min(16, (this.columnCount || 5) + step));
+    localStorage.setItem('photos.columns', String(this.columns));
+    this.layout();
+    this.reveal(anchorIndex);
+    this.render();
+  }
+
+  firstVisibleIndex() { return Math.floor(this.virtualTop() / (this.cellSize || 1)) * (this.columnCount || 1); }
+
+  // Loading -----------------------------------------------------------------------------------------------
+
+  /** Loads the pages covering [start, end). */
+  ensure(start, end) {
+    const waits = [];
+    for (let page = Math.floor(start / PAGE); page * PAGE < Math.min(end, this.count); page++) {
+      let missing = false;
+      for (let i = page * PAGE; i < Math.min((page + 1) * PAGE, this.count); i++) {
+        if (!this.items[i]) { missing = true; break; }
+      }
+      if (!missing) continue;
+      if (!this.loading.has(page)) {
+        const generation = this.generation;
+        const promise = this.source.page(page * PAGE).then(({ assets }) => {
+          if (generation !== this.generation || this.destroyed) return;
+          assets.forEach((asset, k) => { if (page * PAGE + k < this.count) this.items[page * PAGE + k] = asset; });
+          this.schedule();
+        }).catch((error) => {
+          if (error.type?.endsWith('fetch-expired') && !this.destroyed) this.refresh();
+        }).finally(() => { if (this.loading.get(page) === promise) this.loading.delete(page); });
+        this.loading.set(page, promise);
+      }
+      waits.push(this.loading.get(page));
+    }
+    return Promise.all(waits);
+  }
+
+  /** The asset at `index`, loading its page when needed. */
+  async assetAt(index) {
+    if (index < 0 || index >= this.count) return null;
+    if (!this.items[index]) await this.ensure(index, index + 1);
+    return this.items[index] || null;
+  }
+
+  // Rendering ---------------------------------------------------------------------------------------------
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+  }
+
+  render() {
+    if (this.destroyed || !this.cellSize) return;
+    const scrollTop = this.scroller.scrollTop;
+    if (scrollTop !== this.lastScrollTop) this.direction = scrollTop > this.lastScrollTop ? 1 : -1;
+    this.lastScrollTop = scrollTop;
+    const viewport = this.scroller.clientHeight;
+    const top = this.virtualTop();
+    const firstRow = Math.max(0, Math.floor(top / this.cellSize) - 1);
+    const lastRow = Math.min(this.rows - 1, Math.ceil((top + viewport) / this.cellSize) + 1);
+    const first = firstRow * this.columnCount;
+    const last = Math.min(this.count, (lastRow + 1) * this.columnCount);
+    const ahead = Math.ceil(viewport / this.cellSize) * this.columnCount * 2;
+    this.ensure(first, last);
+    if (this.direction > 0) this.ensure(last, last + ahead); else this.ensure(Math.max(0, first - ahead), first);
+
+    const offset = scrollTop - top; // physical minus virtual: where virtual row tops land in the sizer
+    // Cells that scrolled away are reused for the ones scrolling in (no DOM churn while scrolling).
+    const spare = [];
+    for (const [index, cell] of this.cells) {
+      if (index < first || index >= last) { spare.push(cell); this.cells.delete(index); }
+    }
+    for (let index = first; index < last; index++) {
+      const asset = this.items[index];
+      let cell = this.cells.get(index);
+      if (!cell) {
+        cell = spare.pop();
+        if (!cell) {
+          cell = document.createElement('div');
+          cell.setAttribute('role', 'gridcell');
+          this.sizer.append(cell);
+        }
+        cell.className = 'cell';
+        cell.dataset.index = String(index);
+        this.cells.set(index, cell);
+      }
+      const row = Math.floor(index / this.columnCount), column = index % this.columnCount;
+      cell.style.transform = `translate(${column * this.cellSize}px, ${row * this.cellSize + offset}px)`;
+      this.fill(cell, asset, index);
+    }
+    for (const cell of spare) cell.remove();
+    const topAsset = this.items[Math.min(this.count - 1, Math.floor(top / this.cellSize) * this.columnCount)];
+    this.dateLabel.textContent = topAsset ? formatMonth(topAsset.creationDate || topAsset.addedDate) : '';
+    const range = Math.max(1, this.physicalHeight - viewport);
+    this.scrubberThumb.style.top = `${(scrollTop / range) * (this.scrubber.clientHeight - 24)}px`;
+    this.scrubber.hidden = this.rows * this.cellSize < viewport * 3;
+  }
+
+  fill(cell, asset, index) {
+    const id = asset ? asset.id : '';
+    const selected = asset ? this.selected.has(asset.id) : false;
+    if (cell.dataset.id !== id) {
+      cell.dataset.id = id;
+      cell.innerHTML = '';
+      cell.classList.remove('no-image', 'inserted');
+      if (asset && asset.mediaType === 2) {
+        // The service has no poster frames for videos yet (they come with video support): a labelled tile.
+        cell.classList.add('no-image');
+      } else if (asset) {
+        const img = document.createElement('img');
+        img.decoding = 'async';
+        img.alt = asset.originalFilename || 'Photo';
+        img.src = asset.thumbnailURL;
+        img.draggable = false;
+        // No picture (a file that cannot be decoded): a labelled tile instead.
+        img.addEventListener('error', () => { if (cell.dataset.id === id) { cell.classList.add('no-image'); img.remove(); } }, { once: true });
+        cell.append(img);
+      }
+      if (asset) {
+        cell.setAttribute('aria-label', asset.originalFilename || 'Photo');
+        const badges = [];
+        if (asset.isFavorite) badges.push(`<span class="badge fav" title="Favorite">${icons.heart}</span>`);
+        if (asset.mediaType === 2) badges.push(`<span class="badge video">${formatDuration(asset.duration)}</span>`);
+        if (asset.mediaSubtypes & 8) badges.push('<span class="badge live">LIVE</span>');
+        if (asset.hasAdjustments) badges.push('<span class="badge edited" title="Edited">✎</span>');
+        if (asset.trashedDate) {
+          // Recently Deleted keeps items 30 days (the library's purge rule); show what is left, as Photos does.
+          const left = Math.max(0, 30 - Math.floor((Date.now() - new Date(asset.trashedDate).getTime()) / 86_400_000));
+          badges.push(`<span class="badge days-left">${left === 1 ? '1 day' : `${left} days`}</span>`);
+        }
+        if (badges.length) cell.insertAdjacentHTML('beforeend', `<div class="badges">${badges.join('')}</div>`);
+        if (cell.dataset.inserted) { cell.classList.add('inserted'); delete cell.dataset.inserted; }
+      }
+    }
+    cell.classList.toggle('placeholder', !asset);
+    cell.classList.toggle('selected', selected);
+    cell.setAttribute('aria-selected', String(selected));
+    cell.tabIndex = index === this.focusIndex ? 0 : -1;
+  }
+
+  // Interaction -------------------------------------------------------------------------------------------
+
+  click(event) {
+    const cell = event.target.closest('.cell');
+    if (!cell) return;
+    const index = Number(cell.dataset.index);
+    const asset = this.items[index];
+    if (!asset) return;
+    this.focusIndex = index;
+    if (event.shiftKey && this.anchor !== null) {
+      this.selectRange(this.anchor, index);
+    } else if (event.ctrlKey || event.metaKey || this.selecting) {
+      this.toggle(asset);
+      this.anchor = index;
+    } else if (this.options.onOpen) {
+      this.anchor = index;
+      this.options.onOpen(index, asset);
+      return;
+    }
+    this.render();
+  }
+
+  async selectRange(from, to) {
+    const [a, b] = from < to ? [from, to] : [to, from];
+    await this.ensure(a, b + 1);
+    for (let i = a; i <= b; i++) if (this.items[i]) this.selected.add(this.items[i].id);
+    this.selectionChanged();
+  }
+
+  toggle(asset) {
+    if (this.selected.has(asset.id)) this.selected.delete(asset.id); else this.selected.add(asset.id);
+    this.selectionChanged();
+  }
+
+  clearSelection() { this.selected.clear(); this.selectionChanged(); }
+
+  selectionChanged() {
+    this.render();
+    this.options.onSelectionChange?.(this.selected);
+  }
+
+  setSelecting(on) { this.selecting = on; this.host.classList.toggle('selecting', on); if (!on) this.clearSelection(); }
+
+  key(event) {
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: this.columnCount, ArrowUp: -this.columnCount,
+      PageDown: this.columnCount * 4, PageUp: -this.columnCount * 4 };
+    if (event.key in moves || event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      let next = event.key === 'Home' ? 0 : event.key === 'End' ? this.count - 1 : this.focusIndex + moves[event.key];
+      next = Math.max(0, Math.min(this.count - 1, next));
+      if (event.shiftKey) this.selectRange(this.focusIndex, next);
+      this.focusIndex = next;
+      this.reveal(next);
+      this.render();
+      this.cells.get(next)?.focus({ preventScroll: true });
+    } else if (event.key === 'Enter') {
+      const asset = this.items[this.focusIndex];
+      if (asset) this.options.onOpen?.(this.focusIndex, asset);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      const asset = this.items[this.focusIndex];
+      if (asset) this.toggle(asset);
+    } else if ((event.key === '+' || event.key === '=') && !event.ctrlKey) { this.zoom(-1); }
+    else if (event.key === '-' && !event.ctrlKey) { this.zoom(1); }
+    else if (event.key === 'Escape') { this.clearSelection(); }
+  }
+
+  bindScrubber() {
+    let dragging = false;
+    const jump = (event) => {
+      const rect = this.scrubber.getBoundingClientRect();
+      const fraction = Math.max(0, Math.min(1, (event.clientY - rect.top) / rect.height));
+      this.scroller.scrollTop = fraction * (this.physicalHeight - this.scroller.clientHeight);
+      this.render();
+    };
+    this.scrubber.addEventListener('pointerdown', (event) => {
+      dragging = true;
+      this.scrubber.setPointerCapture(event.pointerId);
+      this.host.classList.add('scrubbing');
+      jump(event);
+    });
+    this.scrubber.addEventListener('pointermove', (event) => { if (dragging) jump(event); });
+    const end = () => { dragging = false; this.host.classList.remove('scrubbing'); };
+    this.scrubber.addEventListener('pointerup', end);
+    this.scrubber.addEventListener('pointercancel', end);
+  }
+
+  /** Jumps to the first asset at or before `date` in a grid sorted newest first (binary search over pages). */
+  async jumpToDate(date) {
+    const target = date.getTime();
+    let low = 0, high = this.count - 1;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const asset = await this.assetAt(middle);
+      const time = new Date(asset.creationDate || asset.addedDate).getTime();
+      if (time > target) low = middle + 1; else high = middle;
+    }
+    this.scrollToVirtual(Math.floor(low / this.columnCount) * this.cellSize);
+    this.focusIndex = low;
+    this.render();
+    return low;
+  }
+
+  // Live updates ------------------------------------------------------------------------------------------
+
+  /** Applies a change stream's fetch details (PHFetchResultChangeDetails semantics) in place. */
+  applyDetails(details) {
+    if (!details.incremental || details.moves.length) { this.refresh(); return; }
+    this.changeToken = details.changeToken;
+    this.generation++;
+    this.loading.clear();
+    const removedIds = [];
+    for (const index of [...details.removed].sort((a, b) => b - a)) {
+      const [gone] = this.items.splice(index, 1);
+      if (gone) removedIds.push(gone.id);
+    }
+    for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
+    for (const index of details.changed) this.items[index] = undefined;
+    for (const id of removedIds) this.selected.delete(id);
+    const insertedSet = new Set(details.inserted);
+    for (const cell of this.cells.values()) cell.remove();
+    this.cells.clear();
+    this.count = details.count;
+    this.items.length = details.count;
+    this.empty.hidden = this.count > 0;
+    const rowsBefore = this.rows;
+    this.rows = Math.ceil(this.count / this.columnCount);
+    if (rowsBefore !== this.rows) this.layout();
+    this.pendingInserted = insertedSet;
+    this.render();
+    for (const index of insertedSet) { const cell = this.cells.get(index); if (cell) cell.dataset.inserted = '1'; }
+    if (removedIds.length) this.options.onSelectionChange?.(this.selected);
+  }
+
+  /** Ids of the selected assets. */
+  selection() { return [...this.selected]; }
+}
+
+function formatDuration(seconds) {
+  const s = Math.round(seconds || 0);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,258 @@
+// The one-up viewer: the screen-size picture first, the full-resolution one when zoomed to 100 %, keyboard
+// navigation through the grid it was opened from, an info panel, Live Photos that play while pressed or hovered
+// and settle on the still, videos with seeking (byte ranges), and the actions (favourite, hide, delete,
+// download, edit).
+
+import { get, change } from '/app/api.js';
+import { formatDate, formatBytes, escape } from '/app/format.js';
+import { openEditor } from '/app/editor.js';
+import { toast } from '/app/ui.js';
+import { icons } from '/app/icons.js';
+
+const RESOURCE = { photo: 1, video: 2, fullSizePhoto: 5, fullSizeVideo: 6, pairedVideo: 9, fullSizePairedVideo: 10, alternatePhoto: 4 };
+const BROWSER_IMAGES = ['public.jpeg', 'public.png', 'org.webmproject.webp', 'com.compuserve.gif'];
+
+export class Viewer {
+  /** @param grid the AssetGrid it navigates; `options.readOnly` hides actions (shared links) */
+  constructor(grid, options = {}) {
+    this.grid = grid;
+    this.options = options;
+    this.element = document.createElement('div');
+    this.element.className = 'viewer';
+    this.element.setAttribute('role', 'dialog');
+    this.element.setAttribute('aria-modal', 'true');
+    this.element.setAttribute('aria-label', 'Photo viewer');
+    this.element.tabIndex = -1;
+    this.element.innerHTML = `
+      <header class="viewer-bar">
+        <button class="icon" data-action="close" aria-label="Close (Escape)">${icons.close}</button>
+        <span class="viewer-title" aria-live="polite"></span>
+        <span class="spacer"></span>
+        ${options.readOnly ? '' : `
+        <button class="icon" data-action="favorite" aria-label="Favorite (F)" aria-pressed="false">${icons.heartOutline}</button>
+        <button data-action="edit" aria-label="Edit (E)">Edit</button>
+        <button class="icon" data-action="hide" aria-label="Hide">${icons.hide}</button>
+        <button class="icon" data-action="delete" aria-label="Delete (Delete)">${icons.trash}</button>`}
+        <button class="icon" data-action="download" aria-label="Download original">${icons.download}</button>
+        <button class="icon" data-action="toggleInfo" aria-label="Info (I)" aria-pressed="false">${icons.info}</button>
+      </header>
+      <div class="viewer-stage">
+        <button class="nav prev" data-action="prev" aria-label="Previous (Left arrow)">‹</button>
+        <div class="viewer-media"></div>
+        <button class="nav next" data-action="next" aria-label="Next (Right arrow)">›</button>
+      </div>
+      <aside class="viewer-info" hidden aria-label="Info"></aside>`;
+    this.media = this.element.querySelector('.viewer-media');
+    this.info = this.element.querySelector('.viewer-info');
+    this.element.addEventListener('click', (event) => {
+      const action = event.target.closest('[data-action]')?.dataset.action;
+      if (action) this[action]?.();
+    });
+    this.element.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  async open(index) {
+    this.returnFocus = document.activeElement;
+    document.body.append(this.element);
+    this.element.focus();
+    await this.show(index);
+  }
+
+  close() {
+    this.stopMedia();
+    this.element.remove();
+    this.closed = true;
+    this.options.onClose?.();
+    this.returnFocus?.focus?.();
+  }
+
+  async show(index) {
+    const asset = await this.grid.assetAt(index);
+    if (!asset) return;
+    this.index = index;
+    this.asset = asset;
+    this.zoomed = false;
+    this.resources = null;
+    this.stopMedia();
+    this.element.querySelector('.viewer-title').textContent = `${asset.originalFilename} — ${formatDate(asset.creationDate)}`;
+    const favorite = this.element.querySelector('[data-action=favorite]');
+    if (favorite) { favorite.innerHTML = asset.isFavorite ? icons.heart : icons.heartOutline; favorite.setAttribute('aria-pressed', String(asset.isFavorite)); }
+    this.element.querySelector('.prev').disabled = index <= 0;
+    this.element.querySelector('.next').disabled = index >= this.grid.count - 1;
+    this.media.innerHTML = '';
+    this.media.dataset.id = asset.id;
+    if (asset.mediaType === 2) {
+      const resources = await this.loadResources();
+      const video = resources.find((r) => r.type === RESOURCE.fullSizeVideo) || resources.find((r) => r.type === RESOURCE.video);
+      const element = document.createElement('video');
+      element.controls = true;
+      element.preload = 'metadata';
+      element.poster = asset.screenURL;
+      if (video) element.src = video.url;
+      element.setAttribute('aria-label', asset.originalFilename);
+      this.media.append(element);
+    } else {
+      const img = document.createElement('img');
+      img.src = asset.screenURL;
+      img.alt = asset.originalFilename;
+      img.className = 'screen';
+      img.addEventListener('dblclick', () => this.zoom());
+      this.media.append(img);
+      if (asset.mediaSubtypes & 8) this.addLivePhoto(asset);
+    }
+    if (!this.info.hidden) this.renderInfo();
+    this.grid.focusIndex = index;
+    this.grid.reveal(index);
+    // Warm the neighbours' screen images.
+    for (const neighbour of [index + 1, index - 1]) {
+      const next = this.grid.items[neighbour];
+      if (next) { const warm = new Image(); warm.src = next.screenURL; }
+    }
+  }
+
+  async loadResources() {
+    if (!this.resources) {
+      const base = this.asset.screenURL.replace(/\/image\?.*$/, '');
+      this.resources = (await get(`${base}/resources`)).resources;
+    }
+    return this.resources;
+  }
+
+  /** A Live Photo: the paired movie plays while the badge is pressed or hovered, then the still returns. */
+  async addLivePhoto(asset) {
+    const badge = document.createElement('button');
+    badge.className = 'live-badge';
+    badge.textContent = 'LIVE';
+    badge.setAttribute('aria-label', 'Play Live Photo');
+    this.media.append(badge);
+    const resources = await this.loadResources();
+    const paired = resources.find((r) => r.type === RESOURCE.fullSizePairedVideo) || resources.find((r) => r.type === RESOURCE.pairedVideo);
+    if (!paired || this.asset !== asset) { badge.disabled = true; return; }
+    const video = document.createElement('video');
+    video.className = 'live-video';
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = 'auto';
+    video.src = paired.url;
+    video.hidden = true;
+    this.media.append(video);
+    const play = () => { video.hidden = false; video.currentTime = 0; video.play().catch(() => {}); this.media.classList.add('playing'); };
+    const settle = () => { video.pause(); video.hidden = true; this.media.classList.remove('playing'); };
+    video.addEventListener('ended', settle);
+    badge.addEventListener('pointerenter', play);
+    badge.addEventListener('pointerleave', settle);
+    badge.addEventListener('pointerdown', play);
+    badge.addEventListener('click', play);
+    this.livePlay = play;
+  }
+
+  stopMedia() {
+    for (const video of this.media?.querySelectorAll('video') || []) { video.pause(); video.removeAttribute('src'); video.load(); }
+  }
+
+  /** 100 %: the full-resolution picture replaces the screen one once it has arrived (the screen one stays meanwhile). */
+  async zoom() {
+    const img = this.media.querySelector('img.screen');
+    if (!img) return;
+    this.zoomed = !this.zoomed;
+    this.media.classList.toggle('zoomed', this.zoomed);
+    if (!this.zoomed || img.dataset.full) return;
+    const resources = await this.loadResources();
+    const full = resources.find((r) => r.type === RESOURCE.fullSizePhoto) || resources.find((r) => r.type === RESOURCE.photo);
+    if (!full || !BROWSER_IMAGES.includes(full.uniformTypeIdentifier)) return; // the screen image stays (HEIC, RAW)
+    const loader = new Image();
+    loader.onload = () => { if (this.media.contains(img)) { img.src = loader.src; img.dataset.full = '1'; } };
+    loader.src = full.url;
+  }
+
+  prev() { if (this.index > 0) this.show(this.index - 1); }
+  next() { if (this.index < this.grid.count - 1) this.show(this.index + 1); }
+
+  async favorite() {
+    const value = !this.asset.isFavorite;
+    await change([{ op: 'editAsset', asset: this.asset.localIdentifier, isFavorite: value }]);
+    this.asset = { ...this.asset, isFavorite: value };
+    const button = this.element.querySelector('[data-action=favorite]');
+    button.innerHTML = value ? icons.heart : icons.heartOutline;
+    button.setAttribute('aria-pressed', String(value));
+  }
+
+  async hide() {
+    await change([{ op: 'editAsset', asset: this.asset.localIdentifier, isHidden: !this.asset.isHidden }]);
+    toast(this.asset.isHidden ? 'Unhidden' : 'Hidden');
+    this.afterRemoval();
+  }
+
+  async delete() {
+    if (this.asset.trashedDate) return;
+    await change([{ op: 'trashAssets', assets: [this.asset.localIdentifier] }]);
+    toast('Moved to Recently Deleted');
+    this.afterRemoval();
+  }
+
+  /** The grid drops the asset through the change stream; show what now sits at this index. */
+  afterRemoval() {
+    setTimeout(() => {
+      if (this.closed) return;
+      if (this.grid.count === 0) this.close();
+      else this.show(Math.min(this.index, this.grid.count - 1));
+    }, 400);
+  }
+
+  async download() {
+    const resources = await this.loadResources();
+    const original = resources.find((r) => r.type === RESOURCE.photo || r.type === RESOURCE.video) || resources[0];
+    if (!original) return;
+    const link = document.createElement('a');
+    link.href = original.url;
+    link.download = original.originalFilename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  edit() {
+    if (this.asset.mediaType !== 1) { toast('Only photos can be edited here'); return; }
+    openEditor(this.asset, { onDone: () => this.show(this.index) });
+  }
+
+  async toggleInfo() {
+    this.info.hidden = !this.info.hidden;
+    this.element.querySelector('[data-action=toggleInfo]').setAttribute('aria-pressed', String(!this.info.hidden));
+    if (!this.info.hidden) await this.renderInfo();
+  }
+
+  async renderInfo() {
+    const asset = this.asset;
+    const resources = await this.loadResources();
+    let history = [];
+    if (!this.options.readOnly) {
+      try { history = (await get(`/api/assets/${asset.id}/edit`)).history || []; } catch { /* viewers may not read it */ }
+    }
+    const location = asset.location ? `${asset.location.latitude.toFixed(5)}, ${asset.location.longitude.toFixed(5)}` : '—';
+    this.info.innerHTML = `
+      <h2>Info</h2>
+      <dl>
+        <dt>Taken</dt><dd>${escape(formatDate(asset.creationDate))}</dd>
+        <dt>Added</dt><dd>${escape(formatDate(asset.addedDate))}</dd>
+        <dt>Size</dt><dd>${asset.pixelWidth} × ${asset.pixelHeight} (${(asset.pixelWidth * asset.pixelHeight / 1e6).toFixed(1)} MP)</dd>
+        ${asset.mediaType === 2 ? `<dt>Duration</dt><dd>${asset.duration.toFixed(1)} s</dd>` : ''}
+        <dt>Type</dt><dd>${escape(asset.uniformTypeIdentifier)}</dd>
+        <dt>Location</dt><dd>${escape(location)}</dd>
+        <dt>Favorite</dt><dd>${asset.isFavorite ? 'Yes' : 'No'}</dd>
+      </dl>
+      <h3>Files</h3>
+      <ul class="resources">${resources.map((r) => `<li><a href="${escape(r.url)}" download="${escape(r.originalFilename)}">${escape(r.originalFilename)}</a> ${formatBytes(r.byteCount)}</li>`).join('')}</ul>
+      ${history.length ? `<h3>Edit history</h3><ol class="history">${history.map((h) => `<li>${escape(h.kind)} — ${escape(formatDate(h.date))}${h.formatIdentifier ? ` (${escape(h.formatIdentifier)})` : ''}</li>`).join('')}</ol>` : ''}`;
+  }
+
+  key(event) {
+    if (event.target.closest('input, textarea, select')) return;
+    const actions = { ArrowLeft: 'prev', ArrowRight: 'next', Escape: 'close', i: 'toggleInfo', z: 'zoom', ' ': 'live' };
+    if (!this.options.readOnly) Object.assign(actions, { f: 'favorite', e: 'edit', Delete: 'delete', Backspace: 'delete' });
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    if (action === 'live') this.livePlay?.(); else this[action]();
+  }
+}

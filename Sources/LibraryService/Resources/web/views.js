@@ -1,0 +1,295 @@
+// The signed-in views: the library timeline, smart albums, albums, Recently Deleted and search — each a grid
+// over a server fetch with the actions that fit it — plus the sidebar's contents.
+
+import { get, post, del, change, uuid } from '/app/api.js';
+import { AssetGrid, FetchSource } from '/app/grid.js';
+import { Viewer } from '/app/viewer.js';
+import { watchGrid, unwatchGrid, onChange } from '/app/live.js';
+import { escape, formatDate } from '/app/format.js';
+import { toast, prompt, confirmAction, showError } from '/app/ui.js';
+import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
+import { settingsView } from '/app/settings.js';
+
+const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
+
+/** Smart albums shown in the sidebar, by PHAssetCollectionSubtype. */
+const SMART = [
+  [203, 'Favorites'], [202, 'Videos'], [213, 'Live Photos'], [211, 'Screenshots'], [217, 'RAW'], [207, 'Bursts'],
+  [201, 'Panoramas'], [206, 'Recently Added'], [205, 'Hidden'],
+];
+
+export async function sidebarSections() {
+  const albums = await userAlbums();
+  return [
+    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/search', label: 'Search' }] },
+    { title: 'Collections', items: [...SMART.map(([subtype, label]) => ({ href: `/smart/${subtype}`, label })), { href: '/deleted', label: 'Recently Deleted' }] },
+    { title: 'Albums', items: [{ href: '/albums', label: 'All Albums' }, ...albums.map((a) => ({ href: `/albums/${a.id}`, label: a.title || 'Untitled' }))] },
+  ];
+}
+
+/** The user's albums (top level and in folders), by title. */
+async function userAlbums() {
+  const fetch = await post('/api/fetches', { entity: 'collections', scope: { type: 'assetCollections', collectionType: 1 }, sort: [{ key: 'title', ascending: true }] });
+  const page = fetch.count ? await get(`/api/fetches/${fetch.id}?offset=0&limit=1000`) : { collections: [] };
+  del(`/api/fetches/${fetch.id}`).catch(() => {});
+  return page.collections || [];
+}
+
+/** A grid view over a fetch, with a viewer, selection actions and live updates. */
+async function gridView(main, { title, body, actions = [], emptyText, extraToolbar }) {
+  const host = document.createElement('div');
+  host.className = 'grid-view';
+  main.append(host);
+  // The view's own element in the shared toolbar, so its listener goes away with it.
+  const bar = document.createElement('div');
+  bar.className = 'view-actions';
+  toolbar().replaceChildren(bar);
+  bar.innerHTML = `${extraToolbar || ''}<span class="selection-count" aria-live="polite"></span>
+    ${actions.map((a) => `<button data-action="${a.id}" class="${a.always ? '' : 'needs-selection'} ${a.danger ? 'danger' : ''}" ${a.always ? '' : 'disabled'}>${escape(a.label)}</button>`).join('')}
+    <button data-action="select" aria-pressed="false">Select</button>`;
+  let viewer = null;
+  const grid = new AssetGrid(host, new FetchSource(body), {
+    label: title,
+    emptyText,
+    onOpen: (index) => { viewer = new Viewer(grid, { onClose: () => { viewer = null; grid.scroller.focus(); } }); viewer.open(index); },
+    onSelectionChange: (selected) => {
+      bar.querySelector('.selection-count').textContent = selected.size ? `${selected.size} selected` : '';
+      bar.querySelectorAll('.needs-selection').forEach((b) => { b.disabled = selected.size === 0; });
+    },
+  });
+  bar.addEventListener('click', async (event) => {
+    const id = event.target.closest('[data-action]')?.dataset.action;
+    if (!id) return;
+    if (id === 'select') {
+      const on = !grid.selecting;
+      grid.setSelecting(on);
+      event.target.setAttribute('aria-pressed', String(on));
+      event.target.textContent = on ? 'Done' : 'Select';
+      return;
+    }
+    const action = actions.find((a) => a.id === id);
+    try {
+      const ids = grid.selection();
+      const identifiers = ids.map((i) => grid.items.find((a) => a && a.id === i)?.localIdentifier || `${i}/L0/001`);
+      await action.run(identifiers, grid);
+      grid.clearSelection();
+    } catch (error) { showError(error); }
+  });
+  await grid.start();
+  watchGrid(grid);
+  grid.scroller.focus();
+  return {
+    title, grid,
+    destroy() { viewer?.close(); unwatchGrid(grid); grid.destroy(); },
+  };
+}
+
+const favoriteAction = { id: 'favorite', label: '♥ Favorite', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isFavorite: true }))) };
+const unfavoriteAction = { id: 'unfavorite', label: 'Unfavorite', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isFavorite: false }))) };
+const hideAction = { id: 'hide', label: 'Hide', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isHidden: true }))) };
+const unhideAction = { id: 'unhide', label: 'Unhide', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isHidden: false }))) };
+const addToAlbumAction = { id: 'add-to-album', label: 'Add to Album…', run: addToAlbum };
+const trashAction = {
+  id: 'trash', label: 'Delete', danger: true,
+  run: async (ids) => { await change([{ op: 'trashAssets', assets: ids }]); toast(`${ids.length} moved to Recently Deleted`); },
+};
+
+async function addToAlbum(ids) {
+  const albums = await userAlbums();
+  const choice = await chooseAlbum(albums);
+  if (choice === null) return;
+  if (choice === 'new') {
+    const title = await prompt('New Album', { label: 'Title', ok: 'Create' });
+    if (!title) return;
+    await change([{ op: 'createAlbum', placeholder: 'album', title }, { op: 'editCollection', collection: '$album', add: ids }]);
+    renderSidebar();
+    toast(`Added to “${title}”`);
+  } else {
+    await change([{ op: 'editCollection', collection: choice.localIdentifier, add: ids }]);
+    toast(`Added to “${choice.title}”`);
+  }
+}
+
+function chooseAlbum(albums) {
+  return new Promise((resolve) => {
+    const dialog = document.createElement('dialog');
+    dialog.className = 'prompt';
+    dialog.innerHTML = `<form method="dialog"><h2>Add to Album</h2><ul class="album-choices">
+      <li><button value="new">New Album…</button></li>
+      ${albums.map((a, i) => `<li><button value="${i}">${escape(a.title || 'Untitled')}</button></li>`).join('')}</ul>
+      <menu><button value="cancel">Cancel</button></menu></form>`;
+    document.body.append(dialog);
+    dialog.addEventListener('close', () => {
+      const value = dialog.returnValue;
+      dialog.remove();
+      resolve(value === 'new' ? 'new' : value === 'cancel' || value === '' ? null : albums[Number(value)]);
+    });
+    dialog.showModal();
+  });
+}
+
+// Views -----------------------------------------------------------------------------------------------------
+
+function libraryView(main) {
+  return gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
+    actions: [favoriteAction, addToAlbumAction, hideAction, trashAction],
+    emptyText: 'No photos yet. Drop photos or folders here, or use Upload.' });
+}
+
+async function smartView(main, match) {
+  const subtype = Number(match[1]);
+  const fetch = await post('/api/fetches', { entity: 'collections', scope: { type: 'assetCollections', collectionType: 2, subtype } });
+  const page = fetch.count ? await get(`/api/fetches/${fetch.id}?offset=0&limit=1`) : { collections: [] };
+  del(`/api/fetches/${fetch.id}`).catch(() => {});
+  const album = page.collections?.[0];
+  const title = SMART.find(([s]) => s === subtype)?.[1] || album?.title || 'Smart Album';
+  if (!album) { main.innerHTML = '<p class="grid-empty">This smart album does not exist.</p>'; return { title }; }
+  const hidden = subtype === 205;
+  return gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier }, sort: NEWEST_FIRST, includeHiddenAssets: hidden },
+    actions: hidden ? [unhideAction, trashAction] : subtype === 203 ? [unfavoriteAction, addToAlbumAction, trashAction] : [favoriteAction, addToAlbumAction, trashAction],
+    emptyText: `No ${title.toLowerCase()}` });
+}
+
+async function albumsView(main) {
+  const albums = await userAlbums();
+  const bar = toolbar();
+  bar.innerHTML = '<button data-action="new-album">New Album</button>';
+  bar.querySelector('button').addEventListener('click', async () => {
+    const title = await prompt('New Album', { label: 'Title', ok: 'Create' });
+    if (!title) return;
+    const result = await change([{ op: 'createAlbum', placeholder: 'album', title }]);
+    await renderSidebar();
+    navigate(`/albums/${uuid(result.placeholders.album)}`);
+  });
+  main.innerHTML = albums.length ? `<ul class="album-list" role="list">${albums.map((a) => `<li><a href="/albums/${a.id}">
+      <span class="album-title">${escape(a.title || 'Untitled')}</span>
+      <span class="album-count">${a.estimatedAssetCount ?? ''} ${a.estimatedAssetCount === 1 ? 'item' : 'items'}</span></a></li>`).join('')}</ul>`
+    : '<p class="grid-empty">No albums yet.</p>';
+  const stop = onChange((c) => { if (c.assetCollections.inserted.length || c.assetCollections.deleted.length || c.assetCollections.updated.length) { stop(); navigate('/albums', { replace: true }); } });
+  return { title: 'Albums', destroy: stop };
+}
+
+async function albumView(main, match) {
+  // Albums are named in app URLs by their UUID; the API takes the whole local identifier (albums end in /L0/040).
+  const album = await get(`/api/collections/${encodeURIComponent(`${match[1]}/L0/040`)}`);
+  const title = album.title || 'Untitled';
+  const removeAction = { id: 'remove', label: 'Remove from Album', run: (ids) => change([{ op: 'editCollection', collection: album.localIdentifier, remove: ids }]) };
+  const view = await gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier } },
+    actions: [favoriteAction, removeAction, trashAction,
+      { id: 'share', label: 'Share…', always: true, run: () => shareDialog(album) },
+      { id: 'rename', label: 'Rename…', always: true, run: async () => {
+        const newTitle = await prompt('Rename Album', { value: title, label: 'Title', ok: 'Rename' });
+        if (!newTitle) return;
+        await change([{ op: 'editCollection', collection: album.localIdentifier, title: newTitle }]);
+        document.querySelector('.view-title').textContent = newTitle;
+        renderSidebar();
+      } },
+      { id: 'delete-album', label: 'Delete Album', always: true, danger: true, run: async () => {
+        if (!await confirmAction(`Delete “${title}”?`, 'The photos stay in your library.', 'Delete Album')) return;
+        await change([{ op: 'deleteCollections', collections: [album.localIdentifier] }]);
+        await renderSidebar();
+        navigate('/albums');
+      } }],
+    emptyText: 'This album is empty. Select photos in the library and choose Add to Album.' });
+  return view;
+}
+
+async function shareDialog(album) {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'prompt share';
+  document.body.append(dialog);
+  const render = async () => {
+    const { links } = await get(`/api/collections/${encodeURIComponent(album.localIdentifier)}/links`);
+    dialog.innerHTML = `<h2>Share “${escape(album.title || 'Untitled')}”</h2>
+      <p>Anyone with a link can view this album (and only this album), without an account.</p>
+      <ul class="links">${links.map((l) => `<li>Link ${l.id}, made ${escape(formatDate(l.createdDate))}${l.expiresDate ? `, expires ${escape(formatDate(l.expiresDate))}` : ''}${l.hasPassword ? ', with password' : ''}
+        <button data-revoke="${l.id}" class="danger">Revoke</button></li>`).join('') || '<li>No links yet.</li>'}</ul>
+      <p class="new-link" hidden>New link (copy it now; it is shown once): <input readonly class="link-url" aria-label="New link"></p>
+      <menu><button data-create>Create Link</button><button data-close class="primary">Close</button></menu>`;
+  };
+  dialog.addEventListener('click', async (event) => {
+    try {
+      if (event.target.matches('[data-close]')) { dialog.close(); dialog.remove(); }
+      if (event.target.matches('[data-create]')) {
+        const link = await post(`/api/collections/${encodeURIComponent(album.localIdentifier)}/links`, {});
+        await render();
+        const url = `${location.origin}/shared/${link.secret}`;
+        dialog.querySelector('.new-link').hidden = false;
+        const input = dialog.querySelector('.link-url');
+        input.value = url;
+        input.select();
+        navigator.clipboard?.writeText(url).then(() => toast('Link copied')).catch(() => {});
+      }
+      if (event.target.dataset.revoke) {
+        await del(`/api/links/${event.target.dataset.revoke}`);
+        toast('Link revoked');
+        await render();
+      }
+    } catch (error) { showError(error); }
+  });
+  await render();
+  dialog.showModal();
+}
+
+function deletedView(main) {
+  const recover = { id: 'recover', label: 'Recover', run: async (ids) => { await change([{ op: 'recoverAssets', assets: ids }]); toast(`${ids.length} recovered`); } };
+  const purge = { id: 'purge', label: 'Delete Now', danger: true, run: async (ids) => {
+    if (!await confirmAction(`Delete ${ids.length} items now?`, 'They cannot be recovered afterwards.', 'Delete Now')) return;
+    await change([{ op: 'purgeAssets', assets: ids }]);
+  } };
+  const actions = session.account.role === 'admin' ? [recover, purge] : [recover];
+  return gridView(main, { title: 'Recently Deleted', body: { entity: 'assets', scope: { type: 'trash' } }, actions,
+    emptyText: 'Nothing was deleted in the last 30 days.',
+    extraToolbar: '<span class="note">Items are deleted for good 30 days after they were deleted.</span>' });
+}
+
+/** Search by date range, media type, favourites and any predicate the API accepts. */
+async function searchView(main, match, params) {
+  const form = document.createElement('form');
+  form.className = 'search-form';
+  form.setAttribute('role', 'search');
+  form.innerHTML = `
+    <label>From <input type="date" name="from" value="${escape(params.get('from') || '')}"></label>
+    <label>To <input type="date" name="to" value="${escape(params.get('to') || '')}"></label>
+    <label>Type <select name="type"><option value="">Any</option><option value="1">Photos</option><option value="2">Videos</option></select></label>
+    <label><input type="checkbox" name="favorite" ${params.get('favorite') ? 'checked' : ''}> Favorites</label>
+    <label class="wide">Predicate <input name="predicate" placeholder="pixelWidth > 4000 AND isFavorite == YES" value="${escape(params.get('predicate') || '')}"></label>
+    <button class="primary">Search</button>`;
+  form.querySelector('select').value = params.get('type') || '';
+  main.append(form);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const values = new URLSearchParams([...new FormData(form)].filter(([, v]) => v));
+    navigate(`/search?${values}`);
+  });
+  const terms = [];
+  const args = [];
+  if (params.get('from')) terms.push(`creationDate >= CAST(${new Date(params.get('from')).getTime() / 1000 - 978307200}, "NSDate")`);
+  if (params.get('to')) terms.push(`creationDate < CAST(${new Date(params.get('to')).getTime() / 1000 + 86400 - 978307200}, "NSDate")`);
+  if (params.get('type')) terms.push(`mediaType == ${Number(params.get('type'))}`);
+  if (params.get('favorite')) terms.push('isFavorite == YES');
+  if (params.get('predicate')) terms.push(`(${params.get('predicate')})`);
+  if (!terms.length) return { title: 'Search', destroy() {} };
+  const results = document.createElement('div');
+  results.className = 'search-results';
+  main.append(results);
+  try {
+    const view = await gridView(results, { title: 'Search', body: { entity: 'assets', predicate: terms.join(' AND '), sort: NEWEST_FIRST, ...args },
+      actions: [favoriteAction, addToAlbumAction, trashAction], emptyText: 'Nothing matches.' });
+    return view;
+  } catch (error) {
+    results.innerHTML = `<p class="grid-empty" role="alert">${escape(error.message)}</p>`;
+    return { title: 'Search' };
+  }
+}
+
+/** [pattern, view factory]: the factory gets the main element, the match and the query; returns {title, destroy}. */
+export const routes = [
+  [/^\/$/, libraryView],
+  [/^\/smart\/(\d+)$/, smartView],
+  [/^\/albums$/, albumsView],
+  [/^\/albums\/([0-9A-Fa-f-]{36})$/, albumView],
+  [/^\/deleted$/, deletedView],
+  [/^\/search$/, searchView],
+  [/^\/settings$/, settingsView],
+];

@@ -1,0 +1,117 @@
+import Foundation
+import PhotoLibrary
+import Testing
+import _TestSupport
+
+/// The web app's page and files as `photos serve` sends them, and the API parts made for the app (preview
+/// parameters scaled to the preview's size, the original's size in the edit state). The app itself is tested in
+/// a real browser by Tests/WebApp/webapp_test.py.
+@Suite(.serialized) struct WebAppServingTests {
+    @Test func thePageMapsEveryModuleToAnImmutableHashedFileAndItsPolicyAdmitsOnlyThatMap() async throws {
+        let harness = try await ServiceHarness(photos: 0, accounts: false)
+        defer { Task { await harness.stop() } }
+        let client = harness.client()
+        for path in ["/", "/albums/3F2A0000-0000-0000-0000-000000000000", "/shared/abc", "/settings"] {
+            let page = try await client.get(path)
+            #expect(page.status == 200, "\(path)")
+            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(page.header("Cache-Control") == "no-cache")
+        }
+        let page = try await client.get("/")
+        let html = page.text
+        // The import map: plain module names → hashed names; the policy names the map's SHA-256.
+        let mapText = try #require(html.firstMatch(of: /<script type="importmap">(.*?)<\/script>/)?.1)
+        let digest = Data(hexBytes(ContentDigest.sha256Hex(Data(mapText.utf8)))).base64EncodedString()
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy.contains("script-src 'self' 'sha256-\(digest)'"))
+        #expect(!policy.contains("unsafe-inline"))
+        let map = try #require(try JSONSerialization.jsonObject(with: Data(mapText.utf8)) as? [String: [String: String]])
+        let imports = try #require(map["imports"])
+        #expect(imports.keys.contains("/app/main.js") && imports.keys.contains("/app/grid.js"))
+        for (plain, hashed) in imports {
+            let file = try await client.get(hashed)
+            #expect(file.status == 200, "\(hashed)")
+            #expect(file.header("Content-Type") == "text/javascript; charset=utf-8")
+            #expect(file.header("Cache-Control") == "public, max-age=31536000, immutable")
+            // The name carries the first 12 hex digits of the bytes' SHA-256, so a new build gets new names.
+            let hash = String(ContentDigest.sha256Hex(file.body).prefix(12))
+            #expect(hashed == plain.replacingOccurrences(of: ".js", with: ".\(hash).js"))
+            let revalidated = try await client.get(hashed, headers: ["If-None-Match": "\"\(hash)\""])
+            #expect(revalidated.status == 304)
+        }
+        // The stylesheet and the entry script are referenced by hashed names too.
+        #expect(html.contains(#"<script type="module" src="\#(imports["/app/main.js"]!)">"#))
+        let stylesheet = try #require(html.firstMatch(of: /href="(\/app\/app\.[0-9a-f]{12}\.css)"/)?.1)
+        #expect(try await client.get(String(stylesheet)).header("Content-Type") == "text/css; charset=utf-8")
+        // Plain names work (revalidated); unknown files and API paths are not the page.
+        #expect(try await client.get("/app/main.js").header("Cache-Control") == "no-cache")
+        #expect(try await client.get("/app/nope.js").status == 404)
+        let api = try await client.get("/api/no-such-endpoint")
+        #expect(api.status == 404)
+        #expect(api.header("Content-Type") == "application/problem+json")
+        #expect(try await client.get("/app/..%2Fopenapi.json").status == 404)
+    }
+
+    @Test func aStaleSessionCookieDoesNotStopThePageButStillFailsTheAPI() async throws {
+        let harness = try await ServiceHarness(photos: 0)
+        defer { Task { await harness.stop() } }
+        var client = harness.client()
+        client.cookie = "photos_session=not-a-session"
+        #expect(try await client.get("/").status == 200)
+        #expect(try await client.get("/app/main.js").status == 200)
+        #expect(try await client.get("/api/session").status == 401)
+    }
+
+    @Test func previewsScaleResolutionDependentParametersToThePreviewSize() async throws {
+        let harness = try await ServiceHarness(photos: 0)
+        defer { Task { await harness.stop() } }
+        // A 3200 × 2400 photo: previews are 1600 px wide, half the size.
+        let folder = harness.directory.appending("big")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try FixtureImages.writeJPEG(to: folder.appendingPathComponent("big.jpg"), width: 3200, height: 2400, seed: 3)
+        var importer = Importer(library: harness.library)
+        let member = try #require(try harness.library.account(named: "member")?.account)
+        importer.actingAccount = ActingAccount(accountID: member.rowID, username: member.username, changesAnything: false)
+        _ = try importer.importItems(at: [folder])
+        let id = String(try harness.assetIdentifiers()[0].prefix(36))
+        let client = harness.client("member")
+
+        let state = try await client.get("/api/assets/\(id)/edit")
+        #expect(state.json["originalPixelWidth"] as? Int == 3200)
+        #expect(state.json["originalPixelHeight"] as? Int == 2400)
+        // The left half, in full-size coordinates: the preview shows the left half of the preview picture.
+        let crop: [String: Any] = ["filters": [["name": "CICrop", "parameters": ["inputRectangle": [0, 0, 1600, 2400]]]], "replace": true]
+        let preview = try await client.post("/api/assets/\(id)/preview", crop)
+        #expect(preview.status == 200)
+        let size = try #require(jpegSize(preview.body))
+        #expect(size.width == 800 && size.height == 1200)
+    }
+}
+
+/// Bytes from hexadecimal text.
+private func hexBytes(_ hex: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+        let next = hex.index(index, offsetBy: 2)
+        bytes.append(UInt8(hex[index..<next], radix: 16)!)
+        index = next
+    }
+    return bytes
+}
+
+/// A JPEG's pixel size from its start-of-frame segment.
+private func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
+    let bytes = [UInt8](data)
+    var offset = 2
+    while offset + 9 < bytes.count {
+        guard bytes[offset] == 0xFF else { return nil }
+        let marker = bytes[offset + 1]
+        let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+            return (Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8]), Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]))
+        }
+        offset += 2 + length
+    }
+    return nil
+}

@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Browser tests of the web app: a real `photos serve` on loopback over a fresh library, driven in headless
+Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run in order, as a new user would:
+first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album,
+the viewer's keyboard, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
+from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
+
+Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
+Media: ../shared/media when present (the issue's corpus), else the repository's Demo/media (video step skipped).
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_MEDIA = ROOT.parent / "shared" / "media"
+BINARY = None
+SHOTS = None
+PASSWORD = "correct horse battery staple"
+
+
+def media_files():
+    """The folder uploaded: a Live Photo pair, photos, and a video when the corpus is there."""
+    if SHARED_MEDIA.is_dir():
+        files = [SHARED_MEDIA / "livephoto" / n for n in ("IMG_0002.JPG", "IMG_0002.MOV")]
+        files += [SHARED_MEDIA / "images" / n for n in ("exif_full_gps_north_east.jpg", "no_metadata.jpg", "display_p3.jpg")]
+        files += [SHARED_MEDIA / "video" / "h264_aac.mp4"]
+        return files, 5, True   # 6 files, 5 assets (one pair), with a video
+    print("note: ../shared/media is absent; uploading Demo/media instead and skipping the video step", file=sys.stderr)
+    demo = ROOT / "Demo" / "media"
+    files = [demo / "IMG_0001.HEIC", demo / "IMG_0001.MOV", demo / "dragonfly.jpg"] + sorted((demo / "burst").glob("*"))[:2]
+    return files, 4, False
+
+
+class Server:
+    """`photos serve` on a free loopback port, over `library`."""
+
+    def __init__(self, library):
+        self.process = subprocess.Popen([BINARY, "serve", "--library", library, "--listen", "127.0.0.1:0"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.url = self.token = None
+        deadline = time.time() + 60
+        while time.time() < deadline and (self.url is None or self.token is None):
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            if m := re.search(r"at (http://\S+)", line):
+                self.url = m.group(1)
+            if m := re.search(r'"setupToken":"([0-9a-f]+)"', line):
+                self.token = m.group(1)
+        if not self.url:
+            raise RuntimeError("photos serve did not start")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class WebAppTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.mkdtemp(prefix="photos-webapp-")
+        cls.library = os.path.join(cls.directory, "Library.photoslibrary")
+        subprocess.run([BINARY, "init", "--library", cls.library], check=True, capture_output=True)
+        cls.server = Server(cls.library)
+        options = webdriver.ChromeOptions()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,860",
+                         "--disable-gpu", "--lang=en-GB", "--autoplay-policy=no-user-gesture-required"):
+            options.add_argument(argument)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        cls.browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+        cls.browser.set_script_timeout(30)
+        cls.files, cls.expected_assets, cls.has_video = media_files()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.server.stop()
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
+    # Helpers ---------------------------------------------------------------------------------------------
+
+    def shot(self, name):
+        if SHOTS:
+            self.browser.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+    def wait(self, condition, timeout=20, message=""):
+        try:
+            # Views re-render: an element found a moment ago may be gone; the condition is simply tried again.
+            return WebDriverWait(self.browser, timeout, poll_frequency=0.1,
+                                 ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(), message)
+        except TimeoutException:
+            self.shot(f"failed-{self.id().rsplit('.', 1)[-1]}")
+            for entry in self.browser.get_log("browser")[-10:]:
+                print("browser:", entry.get("message"), file=sys.stderr)
+            raise
+
+    def find(self, selector):
+        return self.browser.find_element(By.CSS_SELECTOR, selector)
+
+    def finds(self, selector):
+        return self.browser.find_elements(By.CSS_SELECTOR, selector)
+
+    def api(self, method, path, body=None):
+        """A request from the page (its session cookie and CSRF token)."""
+        return self.browser.execute_async_script("""
+            const [method, path, body, done] = arguments;
+            import('/app/api.js').then(({ api }) => api(method, path, body === null ? undefined : body))
+              .then((answer) => done({ ok: true, answer }), (error) => done({ ok: false, status: error.status, message: error.message }));
+        """, method, path, body)
+
+    def all_assets(self, body=None):
+        fetch = self.api("POST", "/api/fetches", body or {"entity": "assets", "sort": [{"key": "creationDate", "ascending": False}]})["answer"]
+        page = self.api("GET", f"/api/fetches/{fetch['id']}?offset=0&limit=1000")["answer"]
+        return page.get("assets", [])
+
+    def loaded_cells(self):
+        return self.browser.execute_script(
+            "return [...document.querySelectorAll('.cell img')].filter((i) => i.complete && i.naturalWidth > 0).length"
+            " + document.querySelectorAll('.cell.no-image').length")
+
+    def click_action(self, action):
+        self.wait(lambda: self.find(f'.toolbar [data-action="{action}"]').is_enabled(), message=f"{action} enabled")
+        self.find(f'.toolbar [data-action="{action}"]').click()
+
+    def go(self, path):
+        self.browser.execute_script("arguments[0]", None)
+        self.browser.execute_script("import('/app/main.js').then((m) => m.navigate(arguments[0]))", path)
+        self.wait(lambda: self.browser.execute_script("return location.pathname") == path.split("?")[0])
+
+    def sidebar(self, title, click=False):
+        """Whether the sidebar has a link titled `title` (clicking it when asked); immune to the sidebar re-rendering."""
+        return self.browser.execute_script("""
+            const link = [...document.querySelectorAll('.sidebar a')].find((a) => a.textContent === arguments[0]);
+            if (link && arguments[1]) link.click();
+            return !!link;""", title, click)
+
+    def select_cells(self, count):
+        self.find('.toolbar [data-action="select"]').click()
+        for index in range(count):
+            self.find(f'.cell[data-index="{index}"]').click()
+        self.wait(lambda: len(self.finds(".cell.selected")) == count, message="cells selected")
+
+    # Steps -----------------------------------------------------------------------------------------------
+
+    def test_01_first_run_setup(self):
+        self.assertIsNotNone(self.server.token, "photos serve printed a setup token")
+        self.browser.get(self.server.url)
+        self.wait(lambda: self.finds("input[name=setupToken]"), message="setup form")
+        self.shot("01-setup")
+        self.find("input[name=setupToken]").send_keys(self.server.token)
+        self.find("input[name=username]").send_keys("owner")
+        self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+        self.wait(lambda: "No photos yet" in self.find("main").text, message="empty library")
+        self.shot("01-empty-library")
+
+    def test_02_sign_out_and_in(self):
+        self.go("/settings")
+        self.wait(lambda: self.finds("[data-action=sign-out]"))
+        self.find("[data-action=sign-out]").click()
+        self.wait(lambda: self.finds("input[name=password]") and not self.finds("input[name=setupToken]"), message="sign-in form")
+        self.find("input[name=username]").send_keys("owner")
+        self.find("input[name=password]").send_keys("wrong password" + Keys.ENTER)
+        self.wait(lambda: self.find(".auth-form .error").text, message="error shown for a wrong password")
+        self.shot("02-sign-in-refused")
+        self.find("input[name=password]").clear()
+        self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+        self.wait(lambda: self.sidebar("Library"), message="signed in")
+
+    def test_03_upload_folder_keeps_pairs(self):
+        chooser = self.find(".upload-button input")
+        chooser.send_keys("\n".join(str(f) for f in self.files))
+        self.wait(lambda: self.finds(".uploads[data-done=true]"), timeout=120, message="uploads finished")
+        summary = self.find(".uploads .summary").text
+        self.shot("03-uploaded")
+        self.assertIn(f"{self.expected_assets} imported", summary)
+        self.assertIn("1 Live Photos", summary)
+        assets = self.all_assets()
+        self.assertEqual(len(assets), self.expected_assets)
+        self.assertEqual(sum(1 for a in assets if a["mediaSubtypes"] & 8), 1, "the still and its movie are one Live Photo")
+        # Uploading the same folder again sends nothing: the hash check finds every file.
+        self.find(".uploads header button").click()
+        self.find(".upload-button input").send_keys("\n".join(str(f) for f in self.files[:2]))
+        self.wait(lambda: self.finds(".uploads[data-done=true]"), timeout=60)
+        self.assertIn("0 imported", self.find(".uploads .summary").text)
+        self.assertEqual(len(self.finds(".uploads li.skipped")), 2)
+        self.find(".uploads header button").click()
+
+    def test_04_timeline_shows_uploads(self):
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="every thumbnail loaded")
+        self.assertTrue(self.finds(".badge.live"), "the Live Photo has its badge")
+        self.shot("04-timeline")
+
+    def test_05_select_and_favourite(self):
+        self.select_cells(2)
+        self.click_action("favorite")
+        self.wait(lambda: len(self.finds(".badge.fav")) == 2, message="hearts arrive through the change stream")
+        favorites = [a for a in self.all_assets() if a["isFavorite"]]
+        self.assertEqual(len(favorites), 2)
+        self.shot("05-favourited")
+        self.find('.toolbar [data-action="select"]').click()   # leave selection mode
+
+    def test_06_album_create_and_add(self):
+        self.select_cells(2)
+        self.click_action("add-to-album")
+        self.wait(lambda: self.finds("dialog[open] button[value=new]"))
+        self.find("dialog[open] button[value=new]").click()
+        self.wait(lambda: self.finds("dialog[open] input[name=value]"))
+        self.find("dialog[open] input[name=value]").send_keys("Holiday" + Keys.ENTER)
+        self.wait(lambda: self.sidebar("Holiday"), message="album in the sidebar")
+        self.sidebar("Holiday", click=True)
+        self.wait(lambda: self.loaded_cells() == 2, message="album shows its two photos")
+        self.__class__.album_path = self.browser.execute_script("return location.pathname")
+        self.shot("06-album")
+
+    def test_07_viewer_keyboard_navigation(self):
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        self.find('.cell[data-index="0"]').click()
+        self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"), message="viewer open")
+        first = self.find(".viewer-title").text
+        self.find(".viewer").send_keys(Keys.ARROW_RIGHT)
+        self.wait(lambda: self.find(".viewer-title").text != first, message="next photo")
+        self.find(".viewer").send_keys("i")
+        self.wait(lambda: "Taken" in self.find(".viewer-info").text, message="info panel")
+        self.shot("07-viewer-info")
+        self.find(".viewer").send_keys(Keys.ARROW_LEFT)
+        self.wait(lambda: self.find(".viewer-title").text == first, message="back to the first")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"), message="viewer closed")
+
+    def open_asset(self, predicate):
+        """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
+        assets = self.all_assets()
+        index = next(i for i, a in enumerate(assets) if predicate(a))
+        self.find(f'.cell[data-index="{index}"]').click()
+        self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
+        return assets[index]
+
+    def test_08_live_photo_plays(self):
+        self.open_asset(lambda a: a["mediaSubtypes"] & 8)
+        self.wait(lambda: self.finds(".viewer .live-video"), message="paired movie attached")
+        ActionChains(self.browser).move_to_element(self.find(".live-badge")).perform()
+        self.wait(lambda: self.browser.execute_script(
+            "const v = document.querySelector('.live-video'); return !v.hidden && v.currentTime > 0.2"), message="movie playing")
+        self.shot("08-live-photo-playing")
+        ActionChains(self.browser).move_by_offset(0, 300).perform()
+        self.wait(lambda: self.browser.execute_script("return document.querySelector('.live-video').hidden"), message="settles on the still")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def test_09_video_seeks(self):
+        if not self.has_video:
+            self.skipTest("no video without ../shared/media")
+        self.open_asset(lambda a: a["mediaType"] == 2)
+        seeked = self.browser.execute_async_script("""
+            const done = arguments[0];
+            const video = document.querySelector('.viewer video');
+            const seek = () => { video.addEventListener('seeked', () => done({ time: video.currentTime, state: video.readyState }), { once: true }); video.currentTime = 3.0; };
+            if (video.readyState >= 1) seek(); else video.addEventListener('loadedmetadata', seek, { once: true });
+        """)
+        self.assertAlmostEqual(seeked["time"], 3.0, delta=0.1)
+        self.assertGreaterEqual(seeked["state"], 2, "frames at the seek position arrived (byte ranges)")
+        self.shot("09-video-seeked")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def set_slider(self, name, value):
+        self.browser.execute_script("""
+            const input = document.querySelector(`.editor input[name="${arguments[0]}"]`);
+            input.value = arguments[1]; input.dispatchEvent(new Event('input', { bubbles: true }));""", name, value)
+
+    def test_10_edit_with_sliders_then_revert(self):
+        asset = self.open_asset(lambda a: a["mediaType"] == 1 and a["uniformTypeIdentifier"] == "public.jpeg" and not a["mediaSubtypes"] & 8)
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=exposure]"), message="editor open")
+        for value in ("0.3", "0.6", "0.9"):      # a slider moving: only the latest values are rendered
+            self.set_slider("exposure", value)
+        self.set_slider("saturation", "-0.5")
+        self.wait(lambda: '"inputEV":0.9' in (self.find(".editor").get_attribute("data-previewed") or ""), message="latest preview shown")
+        self.assertTrue(self.find(".editor-preview").get_attribute("src").startswith("blob:"))
+        self.shot("10-editor")
+        self.find('.editor [data-action="done"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=60, message="edit saved")
+        edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
+        self.assertTrue(edit["hasAdjustments"])
+        self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.filter-chain")
+        # Reopening restores the sliders from the stored chain.
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=exposure]"))
+        self.assertAlmostEqual(float(self.find(".editor input[name=exposure]").get_attribute("value")), 0.9, places=2)
+        self.find('.editor [data-action="revert"]').click()
+        self.wait(lambda: not self.finds(".editor"))
+        self.wait(lambda: not self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]["hasAdjustments"], message="reverted")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def test_11_delete_and_recover(self):
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        self.select_cells(1)
+        self.click_action("trash")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets - 1, message="removed from the timeline in place")
+        self.find('.toolbar [data-action="select"]').click()
+        self.sidebar("Recently Deleted", click=True)
+        self.wait(lambda: self.loaded_cells() == 1, message="in Recently Deleted")
+        self.assertEqual(self.find(".badge.days-left").text, "30 days")
+        self.shot("11-recently-deleted")
+        self.select_cells(1)
+        self.click_action("recover")
+        self.wait(lambda: self.loaded_cells() == 0, message="recovered")
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="back in the library")
+
+    def test_12_cli_change_appears_live(self):
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        self.browser.execute_script("window.__noReload = true")
+        uploaded = {hashlib.sha256(f.read_bytes()).hexdigest() for f in self.files}
+        candidates = [ROOT / "Demo" / "media" / "dragonfly.jpg"] + sorted((SHARED_MEDIA / "images").glob("*.jpg"))
+        extra = next(c for c in candidates if c.exists() and hashlib.sha256(c.read_bytes()).hexdigest() not in uploaded)
+        imported = subprocess.run([BINARY, "import", "--library", self.library, str(extra)], capture_output=True, text=True)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        print(imported.stdout, file=sys.stderr)
+        self.wait(lambda: len(self.finds(".cell")) > self.expected_assets, timeout=10, message="the CLI's import appears")
+        self.assertTrue(self.browser.execute_script("return window.__noReload === true"), "the page was not reloaded")
+        self.wait(lambda: self.loaded_cells() > self.expected_assets)
+        self.shot("12-cli-import-arrived")
+
+    def test_13_shared_link_shows_only_its_album(self):
+        self.go(self.album_path)
+        self.wait(lambda: self.loaded_cells() == 2)
+        self.click_action("share")
+        self.wait(lambda: self.finds("dialog[open] [data-create]"))
+        self.find("dialog[open] [data-create]").click()
+        link_url = "return document.querySelector('dialog[open] .link-url')?.value || ''"
+        self.wait(lambda: self.browser.execute_script(link_url), message="link made")
+        url = self.browser.execute_script(link_url)
+        self.shot("13-share-dialog")
+        album_ids = {a["id"] for a in self.all_assets({"entity": "assets", "scope": {"type": "collection",
+                     "collection": self.album_path.split("/")[-1] + "/L0/040"}})}
+        outside = next(a["id"] for a in self.all_assets() if a["id"] not in album_ids)
+        self.browser.delete_all_cookies()
+        self.browser.get(url)
+        self.wait(lambda: self.loaded_cells() == 2, message="the shared album's two photos")
+        self.assertIn("Holiday", self.find(".view-title").text)
+        self.assertFalse(self.finds(".sidebar"), "no library navigation on a shared page")
+        secret = url.rsplit("/", 1)[-1]
+        status = self.browser.execute_async_script(
+            "fetch(arguments[0]).then((r) => arguments[1](r.status))", f"/api/shared/{secret}/assets/{outside}")
+        self.assertEqual(status, 404, "an asset outside the album does not exist for the link")
+        self.assertEqual(self.browser.execute_async_script("fetch('/api/session').then((r) => arguments[0](r.status))"), 401)
+        self.shot("13-shared-page")
+
+
+if __name__ == "__main__":
+    BINARY = os.path.abspath(sys.argv[1])
+    SHOTS = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+    runner = unittest.TextTestRunner(verbosity=2, failfast=True)
+    result = runner.run(unittest.defaultTestLoader.loadTestsFromTestCase(WebAppTests))
+    sys.exit(0 if result.wasSuccessful() else 1)
