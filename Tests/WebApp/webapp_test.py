@@ -367,6 +367,36 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(self.browser.execute_async_script("fetch('/api/session').then((r) => arguments[0](r.status))"), 401)
         self.shot("13-shared-page")
 
+    def test_14_phone_sized_viewport(self):
+        # Sign in again (the shared-link step dropped the cookies), at a phone's size.
+        self.browser.set_window_size(390, 844)
+        self.browser.get(self.server.url)
+        self.wait(lambda: self.finds("input[name=password]"))
+        self.find("input[name=username]").send_keys("owner")
+        self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+        self.wait(lambda: self.loaded_cells() >= self.expected_assets, message="timeline at phone size")
+        overflow = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        self.assertLessEqual(self.browser.execute_script(overflow), 0, "nothing wider than the screen")
+        self.assertFalse(self.find(".sidebar").is_displayed() and self.find(".sidebar").rect["x"] >= 0, "the sidebar waits behind the menu")
+        self.shot("14-phone-timeline")
+        self.find(".menu").click()
+        self.wait(lambda: self.find(".sidebar").rect["x"] >= 0, message="sidebar slides in")
+        self.assertEqual(self.find(".menu").get_attribute("aria-expanded"), "true")
+        self.shot("14-phone-sidebar")
+        self.sidebar("Library", click=True)
+        self.wait(lambda: self.find(".sidebar").rect["x"] < 0, message="sidebar closes after navigating")
+        self.find('.cell[data-index="0"]').click()
+        self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
+        self.assertLessEqual(self.browser.execute_script(overflow), 0)
+        self.shot("14-phone-viewer")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=exposure]"))
+        self.assertLessEqual(self.browser.execute_script(overflow), 0)
+        self.shot("14-phone-editor")
+        self.find('.editor [data-action="cancel"]').click()
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.browser.set_window_size(1280, 860)
+
 
 if __name__ == "__main__":
     BINARY = os.path.abspath(sys.argv[1])
