@@ -223,6 +223,16 @@ paths = {
     "/api/uploads/import": {"post": {"summary": "Import completed uploads together (pairs kept; duplicates and unreadable files reported).",
                                      "requestBody": body(obj({"uploads": {"type": "array", "items": S, "minItems": 1, "maxItems": 1000}}, ["uploads"])),
                                      "responses": {"200": json_response(ref("ImportResult")), **problems("400", "401", "403", "404", "409", "413", "422", "507")}}},
+    "/api/downloads": {"post": {
+        "summary": "Prepare a ZIP download of assets' original files (fetch it within ten minutes from the answer's url).",
+        "requestBody": body(obj({"assets": {"type": "array", "items": S, "minItems": 1, "maxItems": 10000}, "name": S}, ["assets"])),
+        "responses": {"201": json_response(obj({"id": S, "url": S, "count": I, "filename": S}, ["id", "url", "count", "filename"])),
+                      **problems("400", "401", "404", "413")}}},
+    "/api/downloads/{download}": {"get": {
+        "summary": "The prepared download: a streamed ZIP (stored entries, Zip64) of the original files under their original names.",
+        "parameters": [p("download", "The id POST /api/downloads answered")],
+        "responses": {"200": {"description": "The archive", "content": {"application/zip": {"schema": {"type": "string", "format": "binary"}}}},
+                      **problems("401", "404")}}},
     "/api/collections/{collection}/links": {
         "post": {"summary": "Make a read-only link to a user album (optional expiry and password).",
                  "parameters": [p("collection", "The album's local identifier, percent-encoded")],

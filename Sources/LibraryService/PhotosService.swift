@@ -24,6 +24,7 @@ public final class PhotosService: Sendable {
     let images = ImageCache()
     let filterEditor = FilterChainEditor()
     let credentials = CredentialCache()
+    let downloads = DownloadStore()
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -67,6 +68,7 @@ public final class PhotosService: Sendable {
         addJobRoutes(to: router)
         addEditRoutes(to: router)
         addFilterEditRoutes(to: router)
+        addDownloadRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

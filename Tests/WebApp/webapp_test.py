@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import unittest
+import zipfile
 from pathlib import Path
 
 from selenium import webdriver
@@ -89,6 +90,9 @@ class WebAppTests(unittest.TestCase):
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
         cls.browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
         cls.browser.set_script_timeout(30)
+        cls.downloads = os.path.join(cls.directory, "downloads")
+        os.makedirs(cls.downloads)
+        cls.browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": cls.downloads})
         cls.files, cls.expected_assets, cls.has_video = media_files()
 
     @classmethod
@@ -155,7 +159,8 @@ class WebAppTests(unittest.TestCase):
             return !!link;""", title, click)
 
     def select_cells(self, count):
-        self.find('.toolbar [data-action="select"]').click()
+        if self.find('.toolbar [data-action="select"]').get_attribute("aria-pressed") != "true":
+            self.find('.toolbar [data-action="select"]').click()
         for index in range(count):
             self.find(f'.cell[data-index="{index}"]').click()
         self.wait(lambda: len(self.finds(".cell.selected")) == count, message="cells selected")
@@ -218,6 +223,17 @@ class WebAppTests(unittest.TestCase):
         favorites = [a for a in self.all_assets() if a["isFavorite"]]
         self.assertEqual(len(favorites), 2)
         self.shot("05-favourited")
+        # Download the two as a ZIP of their originals.
+        self.select_cells(2)
+        self.click_action("download")
+        archive = os.path.join(self.downloads, "Photos.zip")
+        self.wait(lambda: os.path.exists(archive) and not os.path.exists(archive + ".crdownload"), timeout=30, message="ZIP downloaded")
+        with zipfile.ZipFile(archive) as z:
+            self.assertIsNone(z.testzip())
+            names = z.namelist()
+        uploaded = {f.name for f in self.files}
+        self.assertGreaterEqual(len(names), 2)
+        self.assertTrue(set(names) <= uploaded, f"{names} are original file names")
         self.find('.toolbar [data-action="select"]').click()   # leave selection mode
 
     def test_06_album_create_and_add(self):

@@ -89,6 +89,20 @@ const unfavoriteAction = { id: 'unfavorite', label: 'Unfavorite', run: (ids) => 
 const hideAction = { id: 'hide', label: 'Hide', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isHidden: true }))) };
 const unhideAction = { id: 'unhide', label: 'Unhide', run: (ids) => change(ids.map((asset) => ({ op: 'editAsset', asset, isHidden: false }))) };
 const addToAlbumAction = { id: 'add-to-album', label: 'Add to Album…', run: addToAlbum };
+/** A ZIP of the selection's original files, streamed by the server (named after the view). */
+const downloadAction = (name) => ({
+  id: 'download', label: 'Download',
+  run: async (ids) => {
+    const download = await post('/api/downloads', { assets: ids, name });
+    const link = document.createElement('a');
+    link.href = download.url;
+    link.download = download.filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    toast(`Downloading ${download.count} ${download.count === 1 ? 'item' : 'items'} as ${download.filename}`);
+  },
+});
 const trashAction = {
   id: 'trash', label: 'Delete', danger: true,
   run: async (ids) => { await change([{ op: 'trashAssets', assets: ids }]); toast(`${ids.length} moved to Recently Deleted`); },
@@ -132,7 +146,7 @@ function chooseAlbum(albums) {
 
 function libraryView(main) {
   return gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
-    actions: [favoriteAction, addToAlbumAction, hideAction, trashAction],
+    actions: [favoriteAction, addToAlbumAction, downloadAction('Photos'), hideAction, trashAction],
     emptyText: 'No photos yet. Drop photos or folders here, or use Upload.' });
 }
 
@@ -146,7 +160,8 @@ async function smartView(main, match) {
   if (!album) { main.innerHTML = '<p class="grid-empty">This smart album does not exist.</p>'; return { title }; }
   const hidden = subtype === 205;
   return gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier }, sort: NEWEST_FIRST, includeHiddenAssets: hidden },
-    actions: hidden ? [unhideAction, trashAction] : subtype === 203 ? [unfavoriteAction, addToAlbumAction, trashAction] : [favoriteAction, addToAlbumAction, trashAction],
+    actions: hidden ? [unhideAction, downloadAction(title), trashAction]
+      : [subtype === 203 ? unfavoriteAction : favoriteAction, addToAlbumAction, downloadAction(title), trashAction],
     emptyText: `No ${title.toLowerCase()}` });
 }
 
@@ -175,7 +190,7 @@ async function albumView(main, match) {
   const title = album.title || 'Untitled';
   const removeAction = { id: 'remove', label: 'Remove from Album', run: (ids) => change([{ op: 'editCollection', collection: album.localIdentifier, remove: ids }]) };
   const view = await gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier } },
-    actions: [favoriteAction, removeAction, trashAction,
+    actions: [favoriteAction, removeAction, downloadAction(title), trashAction,
       { id: 'share', label: 'Share…', always: true, run: () => shareDialog(album) },
       { id: 'rename', label: 'Rename…', always: true, run: async () => {
         const newTitle = await prompt('Rename Album', { value: title, label: 'Title', ok: 'Rename' });
@@ -275,7 +290,7 @@ async function searchView(main, match, params) {
   main.append(results);
   try {
     const view = await gridView(results, { title: 'Search', body: { entity: 'assets', predicate: terms.join(' AND '), sort: NEWEST_FIRST, ...args },
-      actions: [favoriteAction, addToAlbumAction, trashAction], emptyText: 'Nothing matches.' });
+      actions: [favoriteAction, addToAlbumAction, downloadAction('Search results'), trashAction], emptyText: 'Nothing matches.' });
     return view;
   } catch (error) {
     results.innerHTML = `<p class="grid-empty" role="alert">${escape(error.message)}</p>`;
