@@ -223,6 +223,13 @@ paths = {
     "/api/uploads/import": {"post": {"summary": "Import completed uploads together (pairs kept; duplicates and unreadable files reported).",
                                      "requestBody": body(obj({"uploads": {"type": "array", "items": S, "minItems": 1, "maxItems": 1000}}, ["uploads"])),
                                      "responses": {"200": json_response(ref("ImportResult")), **problems("400", "401", "403", "404", "409", "413", "422", "507")}}},
+    "/api/fetches/{fetch}/sections": {"get": {
+        "summary": "An asset fetch's assets in runs of the same local day, in the fetch's order (a timeline's day headers).",
+        "parameters": [p("fetch", "Fetch id"), q("utcOffset", {"type": "integer", "minimum": -1080, "maximum": 1080}, "The viewer's minutes east of UTC")],
+        "responses": {"200": json_response(obj({"fetch": S, "count": I, "changeToken": I,
+                                                "sections": arr(obj({"day": {"type": ["string", "null"], "format": "date"}, "count": I}, ["day", "count"]))},
+                                               ["fetch", "count", "changeToken", "sections"])),
+                      **problems("400", "401", "404")}}},
     "/api/downloads": {"post": {
         "summary": "Prepare a ZIP download of assets' original files (fetch it within ten minutes from the answer's url).",
         "requestBody": body(obj({"assets": {"type": "array", "items": S, "minItems": 1, "maxItems": 10000}, "name": S}, ["assets"])),

@@ -69,6 +69,7 @@ public final class PhotosService: Sendable {
         addEditRoutes(to: router)
         addFilterEditRoutes(to: router)
         addDownloadRoutes(to: router)
+        addSectionRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LibraryService
 import PhotoLibrary
 import Testing
 import _TestSupport
@@ -114,4 +115,50 @@ private func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
         offset += 2 + length
     }
     return nil
+}
+
+/// Day sections of a fetch: runs in the fetch's order whose counts add up, in the viewer's time zone.
+@Suite(.serialized) struct DaySectionTests {
+    @Test func sectionsAreRunsOfLocalDaysInFetchOrder() async throws {
+        let harness = try await ServiceHarness(photos: 0)
+        defer { Task { await harness.stop() } }
+        let client = harness.client("viewer")
+        _ = try harness.library.fill(count: 300, seed: 7)
+        let made = try await client.post("/api/fetches", ["entity": "assets", "sort": [["key": "creationDate", "ascending": false]]])
+        let fetch = try #require(made.json["id"] as? String)
+        let count = try #require(made.json["count"] as? Int)
+        for offset in [0, 330, -480] {
+            let reply = try await client.get("/api/fetches/\(fetch)/sections?utcOffset=\(offset)")
+            #expect(reply.status == 200)
+            let sections = try #require(reply.json["sections"] as? [[String: Any]])
+            #expect(sections.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == count)
+            // Against the assets themselves, read page by page: each run is one local day, in order.
+            var days: [String] = []
+            for page in stride(from: 0, to: count, by: 200) {
+                let assets = try await client.get("/api/fetches/\(fetch)?offset=\(page)&limit=200").json["assets"] as? [[String: Any]] ?? []
+                for asset in assets {
+                    let date = ISO8601DateFormatter().date(from: asset["creationDate"] as! String)!
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = TimeZone(secondsFromGMT: offset * 60)!
+                    let c = calendar.dateComponents([.year, .month, .day], from: date)
+                    days.append(String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))
+                }
+            }
+            var runs: [(String, Int)] = []
+            for day in days { if runs.last?.0 == day { runs[runs.count - 1].1 += 1 } else { runs.append((day, 1)) } }
+            #expect(sections.map { $0["day"] as? String ?? "" } == runs.map(\.0))
+            #expect(sections.map { $0["count"] as? Int ?? 0 } == runs.map(\.1))
+        }
+        #expect(try await client.get("/api/fetches/\(fetch)/sections?utcOffset=5000").status == 400)
+        let albums = try await client.post("/api/fetches", ["entity": "collections"])
+        #expect(try await client.get("/api/fetches/\(albums.json["id"] as! String)/sections").status == 400)
+    }
+
+    @Test func dayNumbersBecomeISODates() {
+        #expect(PhotosService.isoDay(0) == "1970-01-01")
+        #expect(PhotosService.isoDay(-1) == "1969-12-31")
+        #expect(PhotosService.isoDay(19_148) == "2022-06-05")
+        #expect(PhotosService.isoDay(11_016) == "2000-02-29")
+        #expect(PhotosService.isoDay(-25_567) == "1900-01-01")
+    }
 }

@@ -214,6 +214,11 @@ class WebAppTests(unittest.TestCase):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets, message="every thumbnail loaded")
         self.assertTrue(self.finds(".badge.live"), "the Live Photo has its badge")
+        # Day headers: one per local day the assets were taken, in order, as many as the server's sections.
+        headers = [h.text for h in self.finds(".day-header")]
+        days = {a["creationDate"][:10] for a in self.all_assets()}
+        self.assertGreaterEqual(len(headers), 2)
+        self.assertLessEqual(len(headers), len(days) + 1)
         self.shot("04-timeline")
 
     def test_05_select_and_favourite(self):

@@ -3,7 +3,7 @@
 // idea), live change details update it in place, and a scrubber jumps anywhere in a million assets.
 
 import { get, post, del } from '/app/api.js';
-import { formatMonth } from '/app/format.js';
+import { formatMonth, formatDay } from '/app/format.js';
 import { icons } from '/app/icons.js';
 
 const PAGE = 200;
@@ -21,6 +21,12 @@ export class FetchSource {
     const page = await get(`/api/fetches/${this.id}?offset=${offset}&limit=${PAGE}`);
     return { assets: page.assets || [], count: page.count };
   }
+  /** Runs of the same local day in the fetch's order (for date-sorted fetches), or null. */
+  async sections() {
+    if (!this.body.sort?.length || this.body.sort[0].key !== 'creationDate') return null;
+    const answer = await get(`/api/fetches/${this.id}/sections?utcOffset=${-new Date().getTimezoneOffset()}`);
+    return answer.sections;
+  }
   close() { if (this.id) del(`/api/fetches/${this.id}`).catch(() => {}); this.id = null; }
 }
 
@@ -35,6 +41,7 @@ export class SharedSource {
     const page = await get(`/api/shared/${this.secret}/assets?offset=${offset}&limit=${PAGE}`);
     return { assets: page.assets, count: page.count };
   }
+  async sections() { return null; }
   close() {}
 }
 
@@ -107,6 +114,7 @@ export class AssetGrid {
   async start() {
     const { count, changeToken } = await this.source.open();
     this.changeToken = changeToken;
+    this.sections = await this.loadSections(count);
     this.setCount(count);
     this.layout();
     await this.ensure(0, Math.min(count, PAGE));
@@ -125,12 +133,37 @@ export class AssetGrid {
     this.source.close();
     const { count, changeToken } = await this.source.open();
     this.changeToken = changeToken;
+    this.sections = await this.loadSections(count);
     this.generation++;
     this.items = new Array(count);
     this.loading.clear();
     this.setCount(count);
     this.render();
     window.dispatchEvent(new CustomEvent('photos:grid-refreshed', { detail: this }));
+  }
+
+  /** Day sections for `count` assets (null when the source has none, or they do not add up). */
+  async loadSections(count) {
+    try {
+      const runs = await this.source.sections();
+      if (!runs || runs.reduce((sum, run) => sum + run.count, 0) !== count) return null;
+      return runs.map((run) => ({ day: run.day, count: run.count }));
+    } catch { return null; }
+  }
+
+  /** Re-reads the sections after live changes (debounced), then lays out again keeping the top asset in place. */
+  refreshSectionsSoon() {
+    if (!this.sections) return;
+    clearTimeout(this.sectionTimer);
+    this.sectionTimer = setTimeout(async () => {
+      const anchor = this.firstVisibleIndex();
+      const sections = await this.loadSections(this.count);
+      if (this.destroyed) return;
+      this.sections = sections;
+      this.layout();
+      this.reveal(anchor, true);
+      this.render();
+    }, 250);
   }
 
   setCount(count) {
@@ -148,7 +181,20 @@ export class AssetGrid {
     this.columnCount = Math.max(1, Math.min(16, preferred));
     this.cellSize = Math.floor(width / this.columnCount);
     this.rows = Math.ceil(this.count / this.columnCount);
-    this.virtualHeight = this.rows * this.cellSize;
+    this.headerHeight = this.sections ? 40 : 0;
+    if (this.sections) {
+      let y = 0, start = 0;
+      for (const section of this.sections) {
+        section.start = start;
+        section.y = y;
+        section.rows = Math.ceil(section.count / this.columnCount);
+        y += this.headerHeight + section.rows * this.cellSize;
+        start += section.count;
+      }
+      this.virtualHeight = y;
+    } else {
+      this.virtualHeight = this.rows * this.cellSize;
+    }
     this.physicalHeight = Math.min(this.virtualHeight, MAX_PHYSICAL_HEIGHT);
     this.sizer.style.height = `${this.physicalHeight}px`;
     this.scroller.style.setProperty('--cell', `${this.cellSize}px`);
@@ -156,6 +202,38 @@ export class AssetGrid {
     this.scroller.setAttribute('aria-colcount', String(this.columnCount));
     for (const cell of this.cells.values()) cell.remove();
     this.cells.clear();
+    for (const header of this.headers?.values() || []) header.remove();
+    this.headers = new Map();
+  }
+
+  /** The section holding `index` (sections only). */
+  sectionOf(index) {
+    let low = 0, high = this.sections.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.sections[middle].start <= index) low = middle; else high = middle - 1;
+    }
+    return this.sections[low];
+  }
+
+  /** The virtual top of the row holding `index`. */
+  yOf(index) {
+    if (!this.sections) return Math.floor(index / this.columnCount) * this.cellSize;
+    const section = this.sectionOf(index);
+    return section.y + this.headerHeight + Math.floor((index - section.start) / this.columnCount) * this.cellSize;
+  }
+
+  /** The first index whose row reaches below virtual offset `y`. */
+  indexAtY(y) {
+    if (!this.sections) return Math.max(0, Math.floor(y / this.cellSize)) * this.columnCount;
+    let low = 0, high = this.sections.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.sections[middle].y <= y) low = middle; else high = middle - 1;
+    }
+    const section = this.sections[low];
+    const row = Math.max(0, Math.floor((y - section.y - this.headerHeight) / this.cellSize));
+    return Math.min(section.start + section.count, section.start + row * this.columnCount);
   }
 
   /** The virtual offset (in the unscaled layout) of the viewport's top. */
@@ -174,12 +252,11 @@ export class AssetGrid {
   }
 
   /** Scrolls so that `index` is visible. */
-  reveal(index) {
-    const row = Math.floor(index / this.columnCount);
-    const top = row * this.cellSize;
+  reveal(index, atTop = false) {
+    const top = this.yOf(index);
     const current = this.virtualTop();
     const viewport = this.scroller.clientHeight;
-    if (top < current) this.scrollToVirtual(top);
+    if (atTop || top < current) this.scrollToVirtual(Math.max(0, top - (atTop ? 0 : this.headerHeight)));
     else if (top + this.cellSize > current + viewport) this.scrollToVirtual(top + this.cellSize - viewport);
   }
 
@@ -192,7 +269,7 @@ export class AssetGrid {
     this.render();
   }
 
-  firstVisibleIndex() { return Math.floor(this.virtualTop() / (this.cellSize || 1)) * (this.columnCount || 1); }
+  firstVisibleIndex() { return this.cellSize ? Math.min(Math.max(0, this.count - 1), this.indexAtY(this.virtualTop())) : 0; }
 
   // Loading -----------------------------------------------------------------------------------------------
 
@@ -242,10 +319,8 @@ export class AssetGrid {
     this.lastScrollTop = scrollTop;
     const viewport = this.scroller.clientHeight;
     const top = this.virtualTop();
-    const firstRow = Math.max(0, Math.floor(top / this.cellSize) - 1);
-    const lastRow = Math.min(this.rows - 1, Math.ceil((top + viewport) / this.cellSize) + 1);
-    const first = firstRow * this.columnCount;
-    const last = Math.min(this.count, (lastRow + 1) * this.columnCount);
+    const first = Math.max(0, this.indexAtY(top - this.cellSize) );
+    const last = Math.min(this.count, this.indexAtY(top + viewport + this.cellSize) + this.columnCount);
     const ahead = Math.ceil(viewport / this.cellSize) * this.columnCount * 2;
     this.ensure(first, last);
     if (this.direction > 0) this.ensure(last, last + ahead); else this.ensure(Math.max(0, first - ahead), first);
@@ -270,16 +345,48 @@ export class AssetGrid {
         cell.dataset.index = String(index);
         this.cells.set(index, cell);
       }
-      const row = Math.floor(index / this.columnCount), column = index % this.columnCount;
-      cell.style.transform = `translate(${column * this.cellSize}px, ${row * this.cellSize + offset}px)`;
+      const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
+      cell.style.transform = `translate(${column * this.cellSize}px, ${this.yOf(index) + offset}px)`;
       this.fill(cell, asset, index);
     }
     for (const cell of spare) cell.remove();
-    const topAsset = this.items[Math.min(this.count - 1, Math.floor(top / this.cellSize) * this.columnCount)];
-    this.dateLabel.textContent = topAsset ? formatMonth(topAsset.creationDate || topAsset.addedDate) : '';
+    if (this.sections) this.renderHeaders(top, viewport, offset);
+    const topIndex = Math.min(this.count - 1, this.indexAtY(top));
+    if (this.sections && topIndex >= 0) {
+      const day = this.sectionOf(topIndex).day;
+      this.dateLabel.textContent = day ? formatMonth(`${day}T12:00:00`) : '';
+    } else {
+      const topAsset = this.items[topIndex];
+      this.dateLabel.textContent = topAsset ? formatMonth(topAsset.creationDate || topAsset.addedDate) : '';
+    }
     const range = Math.max(1, this.physicalHeight - viewport);
     this.scrubberThumb.style.top = `${(scrollTop / range) * (this.scrubber.clientHeight - 24)}px`;
-    this.scrubber.hidden = this.rows * this.cellSize < viewport * 3;
+    this.scrubber.hidden = this.virtualHeight < viewport * 3;
+  }
+
+  /** Day headers of the sections in view (reused elements, like cells). */
+  renderHeaders(top, viewport, offset) {
+    let low = 0, high = this.sections.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.sections[middle].y <= top) low = middle; else high = middle - 1;
+    }
+    const visible = new Set();
+    for (let s = low; s < this.sections.length && this.sections[s].y < top + viewport; s++) visible.add(s);
+    const spare = [];
+    for (const [s, header] of this.headers) if (!visible.has(s)) { spare.push(header); this.headers.delete(s); }
+    for (const s of visible) {
+      let header = this.headers.get(s);
+      if (!header) {
+        header = spare.pop() || this.sizer.appendChild(document.createElement('h2'));
+        header.className = 'day-header';
+        header.setAttribute('role', 'rowheader');
+        header.textContent = formatDay(this.sections[s].day);
+        this.headers.set(s, header);
+      }
+      header.style.transform = `translateY(${this.sections[s].y + offset}px)`;
+    }
+    for (const header of spare) header.remove();
   }
 
   fill(cell, asset, index) {
@@ -421,7 +528,7 @@ export class AssetGrid {
       const time = new Date(asset.creationDate || asset.addedDate).getTime();
       if (time > target) low = middle + 1; else high = middle;
     }
-    this.scrollToVirtual(Math.floor(low / this.columnCount) * this.cellSize);
+    this.reveal(low, true);
     this.focusIndex = low;
     this.render();
     return low;
@@ -449,13 +556,34 @@ export class AssetGrid {
     this.count = details.count;
     this.items.length = details.count;
     this.empty.hidden = this.count > 0;
+    if (this.sections) {
+      // Until fresh sections arrive: removals leave their section, insertions join their neighbour's.
+      for (const index of [...details.removed].sort((a, b) => b - a)) {
+        const section = this.sections.find((x) => index >= x.start && index < x.start + x.count);
+        if (section) section.count--;
+        this.restartSections();
+      }
+      for (const index of [...details.inserted].sort((a, b) => a - b)) {
+        const section = this.sections.find((x) => index >= x.start && index <= x.start + x.count) || this.sections[this.sections.length - 1];
+        if (section) section.count++; else this.sections.push({ day: null, count: 1 });
+        this.restartSections();
+      }
+      this.sections = this.sections.filter((x) => x.count > 0);
+      this.refreshSectionsSoon();
+    }
     const rowsBefore = this.rows;
     this.rows = Math.ceil(this.count / this.columnCount);
-    if (rowsBefore !== this.rows) this.layout();
+    if (rowsBefore !== this.rows || this.sections) this.layout();
     this.pendingInserted = insertedSet;
     this.render();
     for (const index of insertedSet) { const cell = this.cells.get(index); if (cell) cell.dataset.inserted = '1'; }
     if (removedIds.length) this.options.onSelectionChange?.(this.selected);
+  }
+
+  /** Recomputes section starts after a count changed. */
+  restartSections() {
+    let start = 0;
+    for (const section of this.sections) { section.start = start; start += section.count; }
   }
 
   /** Ids of the selected assets. */
