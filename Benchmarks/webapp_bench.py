@@ -57,8 +57,9 @@ def main():
         browser.find_element("css selector", "input[name=username]").send_keys(user)
         browser.find_element("css selector", "input[name=password]").send_keys("bench password" + Keys.ENTER)
         WebDriverWait(browser, 60).until(lambda d: d.find_elements("css selector", ".cell img"))
-        count = browser.execute_script("return document.querySelector('.grid-scroller').getAttribute('aria-rowcount')")
-        print(f"Web app on {library} ({count} rows of thumbnails), Chromium headless 1440×900")
+        WebDriverWait(browser, 60).until(lambda d: d.execute_script("return Number(document.querySelector('.grid-scroller')?.getAttribute('aria-rowcount')) > 0"))
+        rows = browser.execute_script("return document.querySelector('.grid-scroller').getAttribute('aria-rowcount')")
+        print(f"Web app on {library} ({rows} rows of thumbnails), Chromium headless 1440×900")
 
         # 1. Time to first thumbnails: navigation start → every visible cell's picture decoded (median of 5 loads).
         firsts = []
@@ -129,7 +130,9 @@ def main():
             const end = last + 10000;
             const step = (now) => {
               frames.push(now - last); last = now;
-              scroller.scrollTop += 24;            // ~1,440 px/s: a steady flick
+              // 24 px of content per frame (~1,440 px/s, a steady flick), however the scroll range is scaled.
+              const scale = scroller.scrollHeight / Number(scroller.dataset.virtualHeight || scroller.scrollHeight);
+              scroller.scrollTop += 24 * scale;
               if (now < end) requestAnimationFrame(step);
               else { observer.disconnect(); done({ frames, longTasks }); }
             };

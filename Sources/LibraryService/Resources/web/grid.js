@@ -7,7 +7,7 @@ import { formatMonth, formatDay } from '/app/format.js';
 import { icons } from '/app/icons.js';
 
 const PAGE = 200;
-const MAX_PHYSICAL_HEIGHT = 8_000_000; // browsers cap element heights; beyond this the scroll is scaled
+const MAX_PHYSICAL_HEIGHT = 15_000_000; // browsers cap element heights (Firefox near 17.9M px); beyond this the scroll is scaled
 
 /** Where a grid's assets come from: a server fetch (signed in) or a shared link's album (public). */
 export class FetchSource {
@@ -79,6 +79,9 @@ export class AssetGrid {
     this.scroller.setAttribute('aria-label', this.options.label || 'Photos');
     this.sizer = document.createElement('div');
     this.sizer.className = 'grid-sizer';
+    this.layer = document.createElement('div');
+    this.layer.className = 'grid-layer';
+    this.sizer.append(this.layer);
     this.scroller.append(this.sizer);
     this.dateLabel = document.createElement('div');
     this.dateLabel.className = 'grid-date';
@@ -101,9 +104,15 @@ export class AssetGrid {
     this.scroller.addEventListener('click', (event) => this.click(event));
     this.scroller.addEventListener('keydown', (event) => this.key(event));
     this.scroller.addEventListener('wheel', (event) => {
-      if (!event.ctrlKey) return;
-      event.preventDefault();
-      this.zoom(event.deltaY > 0 ? 1 : -1);
+      if (event.ctrlKey) {
+        event.preventDefault();
+        this.zoom(event.deltaY > 0 ? 1 : -1);
+      } else if (this.virtualHeight > this.physicalHeight) {
+        // A scaled scroll range (huge libraries): the wheel still moves the content by what it asks for.
+        event.preventDefault();
+        const lines = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? this.scroller.clientHeight : 1;
+        this.scrollToVirtual(this.virtualTop() + event.deltaY * lines);
+      }
     }, { passive: false });
     this.resizeObserver = new ResizeObserver(() => { this.layout(); this.schedule(); });
     this.resizeObserver.observe(this.scroller);
@@ -114,10 +123,12 @@ export class AssetGrid {
   async start() {
     const { count, changeToken } = await this.source.open();
     this.changeToken = changeToken;
-    this.sections = await this.loadSections(count);
+    this.count = count;
+    // The first page and the day sections are read at the same time; the first screen waits for both.
+    const [sections] = await Promise.all([this.loadSections(count), this.ensure(0, Math.min(count, PAGE))]);
+    this.sections = sections;
     this.setCount(count);
     this.layout();
-    await this.ensure(0, Math.min(count, PAGE));
     this.render();
   }
 
@@ -197,6 +208,7 @@ export class AssetGrid {
     }
     this.physicalHeight = Math.min(this.virtualHeight, MAX_PHYSICAL_HEIGHT);
     this.sizer.style.height = `${this.physicalHeight}px`;
+    this.scroller.dataset.virtualHeight = String(this.virtualHeight);
     this.scroller.style.setProperty('--cell', `${this.cellSize}px`);
     this.scroller.setAttribute('aria-rowcount', String(this.rows));
     this.scroller.setAttribute('aria-colcount', String(this.columnCount));
@@ -325,7 +337,9 @@ export class AssetGrid {
     this.ensure(first, last);
     if (this.direction > 0) this.ensure(last, last + ahead); else this.ensure(Math.max(0, first - ahead), first);
 
-    const offset = scrollTop - top; // physical minus virtual: where virtual row tops land in the sizer
+    // The layer holds cells at virtual positions; shifting it by (physical − virtual) lands them in the sizer.
+    const offset = scrollTop - top;
+    this.layer.style.transform = `translateY(${offset}px)`;
     // Cells that scrolled away are reused for the ones scrolling in (no DOM churn while scrolling).
     const spare = [];
     for (const [index, cell] of this.cells) {
@@ -339,14 +353,15 @@ export class AssetGrid {
         if (!cell) {
           cell = document.createElement('div');
           cell.setAttribute('role', 'gridcell');
-          this.sizer.append(cell);
+          this.layer.append(cell);
         }
         cell.className = 'cell';
         cell.dataset.index = String(index);
         this.cells.set(index, cell);
+        // Placed once, in the layer's (virtual) coordinates; scrolling moves only the layer.
+        const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
+        cell.style.transform = `translate(${column * this.cellSize}px, ${this.yOf(index)}px)`;
       }
-      const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
-      cell.style.transform = `translate(${column * this.cellSize}px, ${this.yOf(index) + offset}px)`;
       this.fill(cell, asset, index);
     }
     for (const cell of spare) cell.remove();
@@ -378,13 +393,13 @@ export class AssetGrid {
     for (const s of visible) {
       let header = this.headers.get(s);
       if (!header) {
-        header = spare.pop() || this.sizer.appendChild(document.createElement('h2'));
+        header = spare.pop() || this.layer.appendChild(document.createElement('h2'));
         header.className = 'day-header';
         header.setAttribute('role', 'rowheader');
         header.textContent = formatDay(this.sections[s].day);
+        header.style.transform = `translateY(${this.sections[s].y}px)`;
         this.headers.set(s, header);
       }
-      header.style.transform = `translateY(${this.sections[s].y + offset}px)`;
     }
     for (const header of spare) header.remove();
   }
