@@ -42,11 +42,12 @@ def media_files():
         files = [SHARED_MEDIA / "livephoto" / n for n in ("IMG_0002.JPG", "IMG_0002.MOV")]
         files += [SHARED_MEDIA / "images" / n for n in ("exif_full_gps_north_east.jpg", "no_metadata.jpg", "display_p3.jpg")]
         files += [SHARED_MEDIA / "video" / "h264_aac.mp4"]
-        return files, 5, True   # 6 files, 5 assets (one pair), with a video
+        files += sorted((SHARED_MEDIA / "images" / "burst").glob("*.jpg"))
+        return files, 8, 6, True   # 9 files → 8 assets (a Live Photo pair), 6 shown (a burst of three is one stack), with a video
     print("note: ../shared/media is absent; uploading Demo/media instead and skipping the video step", file=sys.stderr)
     demo = ROOT / "Demo" / "media"
-    files = [demo / "IMG_0001.HEIC", demo / "IMG_0001.MOV", demo / "dragonfly.jpg"] + sorted((demo / "burst").glob("*"))[:2]
-    return files, 4, False
+    files = [demo / "IMG_0001.HEIC", demo / "IMG_0001.MOV", demo / "dragonfly.jpg"] + sorted((demo / "burst").glob("*"))
+    return files, 5, 3, False   # a Live Photo pair, a photo, a burst of three (one stack)
 
 
 class Server:
@@ -93,7 +94,7 @@ class WebAppTests(unittest.TestCase):
         cls.downloads = os.path.join(cls.directory, "downloads")
         os.makedirs(cls.downloads)
         cls.browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": cls.downloads})
-        cls.files, cls.expected_assets, cls.has_video = media_files()
+        cls.files, cls.expected_imported, cls.expected_assets, cls.has_video = media_files()
 
     @classmethod
     def tearDownClass(cls):
@@ -197,7 +198,7 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.finds(".uploads[data-done=true]"), timeout=120, message="uploads finished")
         summary = self.find(".uploads .summary").text
         self.shot("03-uploaded")
-        self.assertIn(f"{self.expected_assets} imported", summary)
+        self.assertIn(f"{self.expected_imported} imported", summary)
         self.assertIn("1 Live Photos", summary)
         assets = self.all_assets()
         self.assertEqual(len(assets), self.expected_assets)
@@ -289,6 +290,16 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.browser.execute_script("return document.querySelector('.live-video').hidden"), message="settles on the still")
         self.find(".viewer").send_keys(Keys.ESCAPE)
 
+    def test_08b_burst_is_a_stack(self):
+        self.assertTrue(self.finds(".badge.burst"), "the burst shows as one cell with its badge")
+        self.open_asset(lambda a: a.get("burstIdentifier"))
+        self.wait(lambda: len(self.finds(".burst-strip [data-member]")) == 3, message="the burst's three photos")
+        first = self.find(".viewer-title").text
+        self.finds(".burst-strip [data-member]")[2].click()
+        self.wait(lambda: self.find(".viewer-title").text != first, message="another photo of the burst shown")
+        self.shot("08b-burst")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
     def test_09_video_seeks(self):
         if not self.has_video:
             self.skipTest("no video without ../shared/media")
@@ -352,9 +363,9 @@ class WebAppTests(unittest.TestCase):
     def test_12_cli_change_appears_live(self):
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
         self.browser.execute_script("window.__noReload = true")
-        uploaded = {hashlib.sha256(f.read_bytes()).hexdigest() for f in self.files}
-        candidates = [ROOT / "Demo" / "media" / "dragonfly.jpg"] + sorted((SHARED_MEDIA / "images").glob("*.jpg"))
-        extra = next(c for c in candidates if c.exists() and hashlib.sha256(c.read_bytes()).hexdigest() not in uploaded)
+        # A photo the library does not have yet: the demo's dragonfly with bytes after its end-of-image marker.
+        extra = Path(self.directory) / "new-from-cli.jpg"
+        extra.write_bytes((ROOT / "Demo" / "media" / "dragonfly.jpg").read_bytes() + b"\x00cli")
         imported = subprocess.run([BINARY, "import", "--library", self.library, str(extra)], capture_output=True, text=True)
         self.assertEqual(imported.returncode, 0, imported.stderr)
         print(imported.stdout, file=sys.stderr)

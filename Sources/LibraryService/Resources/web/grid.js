@@ -430,6 +430,7 @@ export class AssetGrid {
         if (asset.isFavorite) badges.push(`<span class="badge fav" title="Favorite">${icons.heart}</span>`);
         if (asset.mediaType === 2) badges.push(`<span class="badge video">${formatDuration(asset.duration)}</span>`);
         if (asset.mediaSubtypes & 8) badges.push('<span class="badge live">LIVE</span>');
+        if (asset.representsBurst || asset.burstIdentifier) badges.push('<span class="badge burst" title="Burst">BURST</span>');
         if (asset.hasAdjustments) badges.push('<span class="badge edited" title="Edited">✎</span>');
         if (asset.trashedDate) {
           // Recently Deleted keeps items 30 days (the library's purge rule); show what is left, as Photos does.

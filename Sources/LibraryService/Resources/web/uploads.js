@@ -50,8 +50,12 @@ async function filesFromDrop(transfer) {
   return files;
 }
 
+/** Files above this are not hashed in the page (the digest API needs the whole file in memory); the server still
+ *  finds them duplicates when it imports them. */
+const HASH_LIMIT = 512 * 1024 * 1024;
+
 async function sha256(file) {
-  if (!crypto.subtle) return null; // not a secure context (plain HTTP to another host): skip the check
+  if (!crypto.subtle || file.size > HASH_LIMIT) return null; // no digest API (plain HTTP to another host), or too large
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()))]
     .map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -3,7 +3,7 @@
 // and settle on the still, videos with seeking (byte ranges), and the actions (favourite, hide, delete,
 // download, edit).
 
-import { get, change } from '/app/api.js';
+import { get, post, del, change } from '/app/api.js';
 import { formatDate, formatBytes, escape } from '/app/format.js';
 import { openEditor } from '/app/editor.js';
 import { toast } from '/app/ui.js';
@@ -100,6 +100,7 @@ export class Viewer {
       this.media.append(img);
       if (asset.mediaSubtypes & 8) this.addLivePhoto(asset);
     }
+    if (asset.burstIdentifier) this.addBurstStrip(asset);
     if (!this.info.hidden) this.renderInfo();
     this.grid.focusIndex = index;
     this.grid.reveal(index);
@@ -144,6 +145,33 @@ export class Viewer {
     badge.addEventListener('pointerdown', play);
     badge.addEventListener('click', play);
     this.livePlay = play;
+  }
+
+  /** A burst: its photos in a strip under the picture (the representative marked); choosing one shows it. */
+  async addBurstStrip(asset) {
+    const prefix = asset.screenURL.startsWith('/api/shared/') ? null : '/api';
+    if (!prefix) return; // shared links show only the representative
+    const fetch = await post('/api/fetches', { entity: 'assets', scope: { type: 'burst', burstIdentifier: asset.burstIdentifier },
+      includeAllBurstAssets: true, sort: [{ key: 'creationDate', ascending: true }] });
+    const page = await get(`/api/fetches/${fetch.id}?offset=0&limit=200`);
+    del(`/api/fetches/${fetch.id}`).catch(() => {});
+    if (this.asset !== asset || page.assets.length < 2) return;
+    const strip = document.createElement('div');
+    strip.className = 'burst-strip';
+    strip.setAttribute('role', 'listbox');
+    strip.setAttribute('aria-label', `Burst of ${page.assets.length} photos`);
+    strip.innerHTML = `<span class="burst-count">Burst · ${page.assets.length} photos</span>` + page.assets.map((member, i) =>
+      `<button role="option" aria-selected="${member.id === asset.id}" data-member="${i}"><img src="${escape(member.thumbnailURL)}" alt="${escape(member.originalFilename)}"></button>`).join('');
+    strip.addEventListener('click', (event) => {
+      const button = event.target.closest('[data-member]');
+      if (!button) return;
+      const member = page.assets[Number(button.dataset.member)];
+      const img = this.media.querySelector('img.screen');
+      if (img) { img.src = member.screenURL; img.alt = member.originalFilename; delete img.dataset.full; }
+      this.element.querySelector('.viewer-title').textContent = `${member.originalFilename} — ${formatDate(member.creationDate)}`;
+      strip.querySelectorAll('[data-member]').forEach((b) => b.setAttribute('aria-selected', String(b === button)));
+    });
+    this.media.append(strip);
   }
 
   stopMedia() {
