@@ -417,6 +417,7 @@ class WebAppTests(unittest.TestCase):
         self.shot("14-phone-sidebar")
         self.sidebar("Library", click=True)
         self.wait(lambda: self.find(".sidebar").rect["x"] < 0, message="sidebar closes after navigating")
+        self.wait(lambda: self.finds('.cell[data-index="0"]'), message="timeline again")
         self.find('.cell[data-index="0"]').click()
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
         self.assertLessEqual(self.browser.execute_script(overflow), 0)
@@ -428,6 +429,22 @@ class WebAppTests(unittest.TestCase):
         self.find('.editor [data-action="cancel"]').click()
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.browser.set_window_size(1280, 860)
+
+    def test_15_drag_onto_an_album(self):
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() >= self.expected_assets)
+        album = self.album_path.split("/")[-1] + "/L0/040"
+        before = len(self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}}))
+        # HTML drag and drop, as the browser fires it (WebDriver's actions do not drive HTML5 drags).
+        self.browser.execute_script("""
+            const cell = [...document.querySelectorAll('.cell')].find((c) => c.dataset.index === '3');
+            const link = [...document.querySelectorAll('.sidebar a')].find((a) => a.textContent === 'Holiday');
+            const data = new DataTransfer();
+            cell.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: data }));
+            link.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
+            link.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));""")
+        self.wait(lambda: len(self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}})) == before + 1,
+                  message="the dragged photo joined the album")
 
 
 if __name__ == "__main__":

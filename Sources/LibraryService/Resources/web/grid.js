@@ -7,6 +7,8 @@ import { formatMonth, formatDay } from '/app/format.js';
 import { icons } from '/app/icons.js';
 
 const PAGE = 200;
+/** The drag data type of assets dragged out of a grid: a JSON array of local identifiers. */
+export const DRAG_TYPE = 'application/x-photos-assets';
 const MAX_PHYSICAL_HEIGHT = 15_000_000; // browsers cap element heights (Firefox near 17.9M px); beyond this the scroll is scaled
 
 /** Where a grid's assets come from: a server fetch (signed in) or a shared link's album (public). */
@@ -102,6 +104,16 @@ export class AssetGrid {
 
     this.scroller.addEventListener('scroll', () => this.schedule());
     this.scroller.addEventListener('click', (event) => this.click(event));
+    // Dragging cells (the selection, or the one dragged) onto an album adds them there (see main.js).
+    this.scroller.addEventListener('dragstart', (event) => {
+      const cell = event.target.closest?.('.cell');
+      const asset = cell && this.items[Number(cell.dataset.index)];
+      if (!asset) { event.preventDefault(); return; }
+      const ids = this.selected.has(asset.id) ? this.selection() : [asset.id];
+      const identifiers = ids.map((id) => this.items.find((a) => a && a.id === id)?.localIdentifier || `${id}/L0/001`);
+      event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(identifiers));
+      event.dataTransfer.effectAllowed = 'copy';
+    });
     this.scroller.addEventListener('keydown', (event) => this.key(event));
     this.scroller.addEventListener('wheel', (event) => {
       if (event.ctrlKey) {
@@ -442,6 +454,7 @@ export class AssetGrid {
       }
     }
     cell.classList.toggle('placeholder', !asset);
+    cell.draggable = !!asset;
     cell.classList.toggle('selected', selected);
     cell.setAttribute('aria-selected', String(selected));
     cell.tabIndex = index === this.focusIndex ? 0 : -1;

@@ -1,11 +1,12 @@
 // The app: first-run setup, sign-in, the shell (sidebar, toolbar, main area) and the router over the app's URLs.
 // Every view reads and changes the library only through the API.
 
-import { get, post, del, setCSRFToken, APIError } from '/app/api.js';
+import { get, post, del, change, setCSRFToken, APIError } from '/app/api.js';
+import { DRAG_TYPE } from '/app/grid.js';
 import { startLive, stopLive } from '/app/live.js';
 import { enableUploads } from '/app/uploads.js';
 import { escape } from '/app/format.js';
-import { showError } from '/app/ui.js';
+import { showError, toast } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 import { routes, sidebarSections } from '/app/views.js';
 import { sharedView } from '/app/shared.js';
@@ -107,6 +108,7 @@ function shell() {
     event.currentTarget.setAttribute('aria-expanded', String(open));
   });
   enableUploads(app.querySelector('.upload-button input'));
+  acceptDrops(app.querySelector('.sidebar'));
   startLive();
   renderSidebar();
   route();
@@ -121,6 +123,31 @@ export async function renderSidebar() {
       `<li><a href="${escape(item.href)}" data-href="${escape(item.href)}">${escape(item.label)}</a></li>`).join('')}${section.extra || ''}</ul>`).join('');
     markCurrent();
   } catch (error) { showError(error); }
+}
+
+/** Albums in the sidebar take assets dragged from a grid. */
+function acceptDrops(nav) {
+  const albumLink = (event) => event.target.closest?.('a[data-href^="/albums/"]');
+  nav.addEventListener('dragover', (event) => {
+    const link = albumLink(event);
+    if (!link || ![...event.dataTransfer.types].includes(DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    link.classList.add('drop-target');
+  });
+  nav.addEventListener('dragleave', (event) => albumLink(event)?.classList.remove('drop-target'));
+  nav.addEventListener('drop', async (event) => {
+    const link = albumLink(event);
+    if (!link) return;
+    event.preventDefault();
+    link.classList.remove('drop-target');
+    const identifiers = JSON.parse(event.dataTransfer.getData(DRAG_TYPE) || '[]');
+    if (!identifiers.length) return;
+    try {
+      await change([{ op: 'editCollection', collection: `${link.dataset.href.split('/').pop()}/L0/040`, add: identifiers }]);
+      toast(`Added ${identifiers.length} to “${link.textContent}”`);
+    } catch (error) { showError(error); }
+  });
 }
 
 function markCurrent() {
