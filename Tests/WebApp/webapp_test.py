@@ -271,6 +271,19 @@ class WebAppTests(unittest.TestCase):
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"), message="viewer closed")
 
+    def test_07b_years_lead_into_the_timeline(self):
+        self.go("/years")
+        self.wait(lambda: self.finds(".months a"), message="years and months")
+        links = self.finds(".months a")
+        self.assertGreaterEqual(len(links), 2)
+        total = sum(int(l.find_element(By.CSS_SELECTOR, ".note").text.replace(",", "")) for l in links)
+        self.assertEqual(total, self.expected_assets, "the months add up to the library")
+        self.shot("07b-years")
+        start = int(links[-1].get_attribute("href").split("at=")[1])
+        links[-1].click()
+        self.wait(lambda: self.finds(f'.cell[data-index="{start}"] img, .cell[data-index="{start}"].no-image'), message="the month's first asset shown")
+        self.assertEqual(self.browser.execute_script("return location.pathname"), "/")
+
     def open_asset(self, predicate):
         """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
         assets = self.all_assets()

@@ -21,7 +21,7 @@ const SMART = [
 export async function sidebarSections() {
   const albums = await userAlbums();
   return [
-    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/search', label: 'Search' }] },
+    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/years', label: 'Years' }, { href: '/search', label: 'Search' }] },
     { title: 'Collections', items: [...SMART.map(([subtype, label]) => ({ href: `/smart/${subtype}`, label })), { href: '/deleted', label: 'Recently Deleted' }] },
     { title: 'Albums', items: [{ href: '/albums', label: 'All Albums' }, ...albums.map((a) => ({ href: `/albums/${a.id}`, label: a.title || 'Untitled' }))] },
   ];
@@ -144,10 +144,40 @@ function chooseAlbum(albums) {
 
 // Views -----------------------------------------------------------------------------------------------------
 
-function libraryView(main) {
-  return gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
+async function libraryView(main, match, params) {
+  const view = await gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
     actions: [favoriteAction, addToAlbumAction, downloadAction('Photos'), hideAction, trashAction],
     emptyText: 'No photos yet. Drop photos or folders here, or use Upload.' });
+  // `/?at=INDEX` (from Years): start there.
+  const at = Number(params.get('at'));
+  if (at > 0 && at < view.grid.count) { view.grid.reveal(at, true); view.grid.focusIndex = at; view.grid.render(); }
+  return view;
+}
+
+/** Years and months: the library's day sections summed per month, each a way into the timeline. */
+async function yearsView(main) {
+  const fetch = await post('/api/fetches', { entity: 'assets', sort: NEWEST_FIRST });
+  const { sections } = await get(`/api/fetches/${fetch.id}/sections?utcOffset=${-new Date().getTimezoneOffset()}`);
+  del(`/api/fetches/${fetch.id}`).catch(() => {});
+  const years = [];
+  let index = 0;
+  for (const section of sections) {
+    const [year, month] = section.day ? section.day.split('-') : ['Undated', ''];
+    let entry = years[years.length - 1];
+    if (!entry || entry.year !== year) { entry = { year, months: [], count: 0 }; years.push(entry); }
+    let last = entry.months[entry.months.length - 1];
+    if (!last || last.month !== month) { last = { month, start: index, count: 0 }; entry.months.push(last); }
+    last.count += section.count;
+    entry.count += section.count;
+    index += section.count;
+  }
+  const monthName = (year, month) => new Intl.DateTimeFormat(undefined, { month: 'long' }).format(new Date(`${year}-${month}-15T12:00:00`));
+  main.innerHTML = years.length ? `<div class="years">${years.map((y) => `<section aria-labelledby="year-${escape(y.year)}">
+      <h2 id="year-${escape(y.year)}">${escape(y.year)} <span class="note">${y.count.toLocaleString()} ${y.count === 1 ? 'item' : 'items'}</span></h2>
+      <ul class="months">${y.months.map((m) => `<li><a href="/?at=${m.start}">${m.month ? escape(monthName(y.year, m.month)) : 'No date'}
+        <span class="note">${m.count.toLocaleString()}</span></a></li>`).join('')}</ul></section>`).join('')}</div>`
+    : '<p class="grid-empty">No photos yet.</p>';
+  return { title: 'Years' };
 }
 
 async function smartView(main, match) {
@@ -301,6 +331,7 @@ async function searchView(main, match, params) {
 /** [pattern, view factory]: the factory gets the main element, the match and the query; returns {title, destroy}. */
 export const routes = [
   [/^\/$/, libraryView],
+  [/^\/years$/, yearsView],
   [/^\/smart\/(\d+)$/, smartView],
   [/^\/albums$/, albumsView],
   [/^\/albums\/([0-9A-Fa-f-]{36})$/, albumView],
