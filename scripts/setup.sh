@@ -6,6 +6,7 @@ PACKAGES=(
   pkg-config libsqlite3-dev libssl-dev openssl curl
   libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev libheif-dev libraw-dev libexif-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev libwebp-dev libtiff-dev liblcms2-dev
+  libqrencode-dev zbar-tools
 )
 
 missing=()
