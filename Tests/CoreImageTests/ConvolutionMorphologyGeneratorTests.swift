@@ -1,4 +1,5 @@
 import Foundation
+import _TestSupport
 import _Testing_CoreImage
 
 /// The convolution, morphology and pattern generator filters beyond their numpy references
@@ -219,5 +220,31 @@ import _Testing_CoreImage
             let values = Render.linearFloats(cropped, cropped.extent)
             #expect(values.count == 64 * 32 * 4 && !values.contains { $0.isNaN }, "\(name)")
         }
+    }
+
+    @Test(.enabled(if: TestMedia.folder != nil, "needs the shared media corpus"))
+    func renderAtDefaultsOnAPhoto() throws {
+        let url = try #require(TestMedia.url("images/exif_full_gps_north_east.jpg"))
+        let photo = try #require(CIImage(contentsOf: url))
+        let crop = CGRect(x: photo.extent.midX - 128, y: photo.extent.midY - 96, width: 256, height: 192).integral
+        let input = Render.linearFloats(photo, crop)
+        func render(_ name: String) throws -> [Float] {
+            let output = try #require(photo.applyingFilter(name, parameters: [:]) as CIImage?, "\(name) gave no output")
+            let values = Render.linearFloats(output, crop)
+            #expect(!values.contains { !$0.isFinite }, "\(name)")
+            return values
+        }
+        // At their defaults the convolutions (identity kernel, bias 0) and the circular maximum/minimum (radius 0)
+        // return the photo itself.
+        for name in ["CIConvolution3X3", "CIConvolution5X5", "CIConvolution7X7", "CIConvolution9Horizontal", "CIConvolution9Vertical",
+                     "CIMorphologyMaximum", "CIMorphologyMinimum"] {
+            #expect(Render.maxDifference(try render(name), input) <= 1e-6, "\(name)")
+        }
+        // A 5×5 maximum never darkens a component, a minimum never brightens one, and the gradient is their difference.
+        let dilated = try render("CIMorphologyRectangleMaximum"), eroded = try render("CIMorphologyRectangleMinimum")
+        #expect(zip(dilated, input).allSatisfy { $0 >= $1 } && zip(eroded, input).allSatisfy { $0 <= $1 })
+        #expect(zip(dilated, input).contains { $0 > $1 + 0.01 }, "a photo has texture for the maximum to spread")
+        let gradient = try render("CIMorphologyGradient")
+        #expect(gradient.enumerated().allSatisfy { $0.offset % 4 == 3 ? $0.element == 1 : ($0.element >= 0 && $0.element <= 1) })
     }
 }

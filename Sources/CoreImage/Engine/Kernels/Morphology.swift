@@ -46,24 +46,28 @@ package struct Morphology: AreaKernel {
     package func scratchFloats(width: Int, height: Int) -> Int { 3 * (width + 2 * maxHalfWidth + 1) * 4 }
 
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
-        let input = inputs[0], rect = output.rect
+        switch operation {
+        case .maximum: render(Maximum.self, into: output, input: inputs[0], scratch: scratch)
+        case .minimum: render(Minimum.self, into: output, input: inputs[0], scratch: scratch)
+        }
+    }
+
+    /// The loop, specialised per operation so the comparisons compile to vector max/min instructions.
+    @inline(__always)
+    private func render<E: Extremum>(_: E.Type, into output: Tile, input: Tile, scratch: UnsafeMutablePointer<Float>) {
+        let rect = output.rect
         let span = rect.width + 2 * maxHalfWidth + 1
         let prefix = UnsafeMutableRawPointer(scratch).bindMemory(to: SIMD4<Float>.self, capacity: span)
         let suffix = prefix + span
-        let maximum = operation == .maximum
-        let identity = SIMD4<Float>(repeating: maximum ? -.infinity : .infinity)
-        @inline(__always) func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-            maximum ? pointwiseMax(a, b) : pointwiseMin(a, b)
-        }
         for y in rect.y..<rect.maxY {
             if RenderStop.currentIsDue { return }
             let out = UnsafeMutableRawPointer(output.pointer(rect.x, y)).bindMemory(to: SIMD4<Float>.self, capacity: rect.width)
-            for i in 0..<rect.width { out[i] = identity }
+            for i in 0..<rect.width { out[i] = E.identity }
             for (k, h) in halfWidths.enumerated() {
                 let window = 2 * h + 1, n = rect.width + 2 * h
                 let row = UnsafeRawPointer(input.pointer(rect.x - h, y + k - reach)).bindMemory(to: SIMD4<Float>.self, capacity: n)
                 if window == 1 {
-                    for i in 0..<rect.width { out[i] = pick(out[i], row[i]) }
+                    for i in 0..<rect.width { out[i] = E.pick(out[i], row[i]) }
                     continue
                 }
                 // Blocks of `window` pixels: prefix[i] = extremum from the block's start to i, suffix[i] = from i
@@ -73,15 +77,32 @@ package struct Morphology: AreaKernel {
                     let end = min(start + window, n)
                     var acc = row[start]
                     prefix[start] = acc
-                    for i in (start + 1)..<max(end, start + 1) { acc = pick(acc, row[i]); prefix[i] = acc }
+                    var i = start + 1
+                    while i < end { acc = E.pick(acc, row[i]); prefix[i] = acc; i += 1 }
                     acc = row[end - 1]
                     suffix[end - 1] = acc
-                    var i = end - 2
-                    while i >= start { acc = pick(acc, row[i]); suffix[i] = acc; i -= 1 }
+                    i = end - 2
+                    while i >= start { acc = E.pick(acc, row[i]); suffix[i] = acc; i -= 1 }
                     start = end
                 }
-                for i in 0..<rect.width { out[i] = pick(out[i], pick(suffix[i], prefix[i + window - 1])) }
+                for i in 0..<rect.width { out[i] = E.pick(out[i], E.pick(suffix[i], prefix[i + window - 1])) }
             }
         }
     }
+}
+
+/// The two orders a morphology kernel can take extrema in (NaN-free lane-wise max/min that vectorise).
+private protocol Extremum {
+    static var identity: SIMD4<Float> { get }
+    static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float>
+}
+
+private enum Maximum: Extremum {
+    static let identity = SIMD4<Float>(repeating: -.infinity)
+    @inline(__always) static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .> a) }
+}
+
+private enum Minimum: Extremum {
+    static let identity = SIMD4<Float>(repeating: .infinity)
+    @inline(__always) static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .< a) }
 }
