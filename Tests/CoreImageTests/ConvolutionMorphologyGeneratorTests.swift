@@ -247,4 +247,29 @@ import _Testing_CoreImage
         let gradient = try render("CIMorphologyGradient")
         #expect(gradient.enumerated().allSatisfy { $0.offset % 4 == 3 ? $0.element == 1 : ($0.element >= 0 && $0.element <= 1) })
     }
+
+    @Test(arguments: [(16, 16), (37, 5), (256, 256)])
+    func pixelsDoNotDependOnTileSizeOrThreads(_ tile: (Int, Int)) throws {
+        let image = TestImages.patternImage(width: 90, height: 70)
+        let random = try #require(CIFilter.randomGenerator().outputImage)
+        let recipe = image
+            .applyingFilter("CIConvolution5X5", parameters: [kCIInputWeightsKey: FilterCases.convolutionWeights(25), kCIInputBiasKey: 0.01])
+            .applyingFilter("CIMorphologyGradient", parameters: [kCIInputRadiusKey: 3.5])
+            .applyingFilter("CIMorphologyRectangleMinimum", parameters: [kCIInputWidthKey: 5, "inputHeight": 9])
+            .applyingFilter("CIConvolution9Vertical", parameters: [kCIInputWeightsKey: FilterCases.convolutionWeights(9)])
+            .applyingFilter("CIAdditionCompositing", parameters: [kCIInputBackgroundImageKey: random])
+            .cropped(to: CGRect(x: -6, y: -9, width: 102, height: 88))
+        let reference: [Float] = {
+            let context = CIContext()
+            context.renderOverrides = RenderOverrides(tileWidth: 1024, tileHeight: 1024, threads: 1)
+            return Render.linearFloats(recipe, recipe.extent, context: context)
+        }()
+        for threads in [1, 2] {
+            let context = CIContext()
+            context.renderOverrides = RenderOverrides(tileWidth: tile.0, tileHeight: tile.1, threads: threads)
+            let pixels = Render.linearFloats(recipe, recipe.extent, context: context)
+            #expect(pixels == reference, "tile \(tile) on \(threads) thread(s) differs by up to \(Render.maxDifference(pixels, reference))")
+            #expect(context.lastRenderStatistics.arenaOverflows == 0)
+        }
+    }
 }
