@@ -18,6 +18,9 @@ package struct MatrixConvolution: AreaKernel {
     package let weights: [Float]
     package let bias: Float
     package var signature: String { "\(width)x\(height) w=\(weights) b=\(bias)" }
+    /// The non-zero taps as (dx, dy, weight), made once: sparse kernels (edge detectors, a row inside a 7 × 7
+    /// matrix) cost only what they use, and rendering a tile allocates nothing.
+    let taps: [(dx: Int, dy: Int, w: Float)]
 
     var rx: Int { width / 2 }
     var ry: Int { height / 2 }
@@ -26,6 +29,13 @@ package struct MatrixConvolution: AreaKernel {
     package init(name: String, width: Int, height: Int, weights: [Float], bias: Float) {
         precondition(width % 2 == 1 && height % 2 == 1 && weights.count == width * height, "MatrixConvolution needs an odd matrix and one weight per tap")
         (self.name, self.width, self.height, self.weights, self.bias) = (name, width, height, weights, bias)
+        var taps: [(dx: Int, dy: Int, w: Float)] = []
+        for row in 0..<height {
+            for col in 0..<width where weights[row * width + col] != 0 {
+                taps.append((col - width / 2, height / 2 - row, weights[row * width + col]))
+            }
+        }
+        self.taps = taps
     }
 
     package func extent(of inputs: [Image]) -> CGRect {
@@ -39,36 +49,18 @@ package struct MatrixConvolution: AreaKernel {
 
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
         let input = inputs[0], rect = output.rect
-        // Non-zero taps only, as (dx, dy, weight): sparse kernels (a 9-tap row inside a 7 × 7 matrix, edge
-        // detectors) cost only what they use.
-        var taps: [(dx: Int, dy: Int, w: Float)] = []
-        for row in 0..<height {
-            for col in 0..<width where weights[row * width + col] != 0 {
-                taps.append((col - rx, ry - row, weights[row * width + col]))
-            }
-        }
-        let b = SIMD4<Float>(repeating: bias)
+        // Flat loops over the row's 4 × width floats, so the compiler vectorises them.
+        let count = rect.width * 4
         for y in rect.y..<rect.maxY {
             if RenderStop.currentIsDue { return }
             let out = output.pointer(rect.x, y)
-            for i in 0..<rect.width {
-                let o = out + i * 4
-                o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
-            }
+            out.update(repeating: bias, count: count)
             for tap in taps {
-                let source = input.pointer(rect.x + tap.dx, y + tap.dy)
+                let source = UnsafePointer(input.pointer(rect.x + tap.dx, y + tap.dy))
                 let w = tap.w
-                for i in 0..<rect.width {
-                    let s = source + i * 4, o = out + i * 4
-                    o[0] += w * s[0]; o[1] += w * s[1]; o[2] += w * s[2]; o[3] += w * s[3]
-                }
+                for j in 0..<count { out[j] += w * source[j] }
             }
-            for i in 0..<rect.width {
-                let o = out + i * 4
-                let v = SIMD4(o[0], o[1], o[2], o[3]) + b
-                let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
-                o[0] = c.x; o[1] = c.y; o[2] = c.z; o[3] = c.w
-            }
+            for j in 0..<count { out[j] = min(max(out[j], 0), 1) }
         }
     }
 }
