@@ -73,7 +73,7 @@ import _Testing_CoreImage
         #expect(Self.number(sharpness[kCIAttributeMin]) == 0 && Self.number(sharpness[kCIAttributeMax]) == 1)
         #expect(Self.number(try Self.attributes("CIStripesGenerator", kCIInputWidthKey)[kCIAttributeDefault]) == 80)
         let generators = CIFilter.filterNames(inCategory: kCICategoryGenerator)
-        for name in ["CIStripesGenerator", "CIRandomGenerator", "CIRoundedRectangleGenerator", "CIQRCodeGenerator"] {
+        for name in ["CIStripesGenerator", "CIRandomGenerator", "CIRoundedRectangleGenerator", "CIBlurredRectangleGenerator", "CIQRCodeGenerator"] {
             #expect(generators.contains(name))
         }
         #expect(CIFilter.filterNames(inCategories: [kCICategoryStylize, kCICategoryBuiltIn]).contains("CIConvolution9Vertical"))
@@ -111,6 +111,20 @@ import _Testing_CoreImage
         rounded.extent = CGRect(x: 2, y: 3, width: 10, height: 5)
         #expect(rounded.outputImage?.extent == CGRect(x: 2, y: 3, width: 10, height: 5))
         #expect(CIFilter.randomGenerator().outputImage?.extent.isInfinite == true)
+
+        let blurred = CIFilter.blurredRectangleGenerator()
+        #expect(blurred.sigma == 10 && blurred.extent == CGRect(x: 0, y: 0, width: 100, height: 100))
+        blurred.extent = CGRect(x: 10, y: 20, width: 30, height: 40)
+        blurred.sigma = 2
+        // Grown by 3σ = 6 pixels on every side.
+        #expect(blurred.outputImage?.extent == CGRect(x: 4, y: 14, width: 42, height: 52))
+        blurred.sigma = 0
+        let sharp = try #require(blurred.outputImage)
+        #expect(sharp.extent == CGRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(Render.linearFloats(sharp, CGRect(x: 10, y: 20, width: 30, height: 40)).allSatisfy { $0 == 1 }, "σ = 0: the plain white rectangle")
+        let sigma = try Self.attributes("CIBlurredRectangleGenerator", "inputSigma")
+        #expect(Self.number(sigma[kCIAttributeDefault]) == 10 && Self.number(sigma[kCIAttributeMin]) == 0)
+        #expect(CIFilter(name: "CIBlurredRectangleGenerator")?.attributes[kCIAttributeFilterAvailable_iOS] as? String == "17")
     }
 
     @Test func identityConvolutionKeepsPixelsAndGrowsTheExtentByItsReach() throws {

@@ -111,6 +111,9 @@ enum FilterCases {
             generator("roundedRectangleGenerator", "CIRoundedRectangleGenerator", [
                 kCIInputExtentKey: CIVector(cgRect: CGRect(x: 0.5, y: 1, width: 9, height: 6)), kCIInputRadiusKey: 2.5,
                 kCIInputColorKey: CIColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8)], region: CGRect(x: 0, y: 0, width: 11, height: 8)),
+            generator("blurredRectangleGenerator", "CIBlurredRectangleGenerator", [
+                kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1.5, width: 5, height: 3)), "inputSigma": 1.2,
+                kCIInputColorKey: CIColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)], region: CGRect(x: -3, y: -3, width: 14, height: 12)),
             generator("hueSaturationValueGradient", "CIHueSaturationValueGradient", [kCIInputRadiusKey: 3, "inputValue": 0.8, "inputSoftness": 1, "inputDither": 0],
                       region: CGRect(x: -3, y: -3, width: 6, height: 6)),
         ]

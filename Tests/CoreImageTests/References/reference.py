@@ -700,6 +700,15 @@ def more_generators():
     coverage = np.clip(0.5 - d, 0, 1)
     inside = (X > 0) & (X < 10) & (Y > 1) & (Y < 7)
     record("roundedRectangleGenerator", color * (coverage * inside)[..., None])
+    # Blurred rectangle (2, 1.5, 5, 3), σ = 1.2, colour (0.9, 0.3, 0.1, 0.7): extent (−2, −3, 13, 12)
+    # (the rectangle grown by 3σ, rounded out) rendered over (−3, −3, 14, 12).
+    color = srgb_color(0.9, 0.3, 0.1, 0.7)
+    X, Y = centres(-3, -3, 14, 12)
+    def cover(p, lo, hi, s=1.2):
+        f = np.vectorize(lambda v: 0.5 * (math.erf((hi - v) / (s * math.sqrt(2))) - math.erf((lo - v) / (s * math.sqrt(2)))))
+        return f(p)
+    inside = (X > -2) & (X < 11) & (Y > -3) & (Y < 9)
+    record("blurredRectangleGenerator", color * (cover(X, 2, 7) * cover(Y, 1.5, 4.5) * inside)[..., None])
 
 # ---------------------------------------------------------------- output
 

@@ -77,6 +77,33 @@ final class RoundedRectangleGeneratorBuiltinFilter: CIBuiltinFilter, CIRoundedRe
     }
 }
 
+/// The properties of the `CIBlurredRectangleGenerator` filter.
+public protocol CIBlurredRectangleGenerator: CIFilterProtocol {
+    /// `inputExtent`: the rectangle before blurring.
+    var extent: CGRect { get set }
+    /// `inputSigma`: the Gaussian's standard deviation.
+    var sigma: Float { get set }
+    /// `inputColor`: the fill colour.
+    var color: CIColor { get set }
+}
+
+/// `CIBlurredRectangleGenerator` with typed properties.
+final class BlurredRectangleGeneratorBuiltinFilter: CIBuiltinFilter, CIBlurredRectangleGenerator, @unchecked Sendable {
+    init() { super.init(named: "CIBlurredRectangleGenerator") }
+    var extent: CGRect {
+        get { rect("inputExtent") }
+        set { setValue(CIVector(cgRect: newValue), forKey: "inputExtent") }
+    }
+    var sigma: Float {
+        get { float("inputSigma") }
+        set { setValue(newValue, forKey: "inputSigma") }
+    }
+    var color: CIColor {
+        get { color("inputColor") }
+        set { setValue(newValue, forKey: "inputColor") }
+    }
+}
+
 extension CIFilter {
     /// A new `CIStripesGenerator` filter with typed properties, inputs at their defaults.
     public static func stripesGenerator() -> CIFilter & CIStripesGenerator { StripesGeneratorBuiltinFilter() }
@@ -84,4 +111,6 @@ extension CIFilter {
     public static func randomGenerator() -> CIFilter & CIRandomGenerator { RandomGeneratorBuiltinFilter() }
     /// A new `CIRoundedRectangleGenerator` filter with typed properties, inputs at their defaults.
     public static func roundedRectangleGenerator() -> CIFilter & CIRoundedRectangleGenerator { RoundedRectangleGeneratorBuiltinFilter() }
+    /// A new `CIBlurredRectangleGenerator` filter with typed properties, inputs at their defaults.
+    public static func blurredRectangleGenerator() -> CIFilter & CIBlurredRectangleGenerator { BlurredRectangleGeneratorBuiltinFilter() }
 }

@@ -29,7 +29,7 @@ extension FilterCatalog {
     }
     static var generators: [FilterDefinition] {
         [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
-         stripesGenerator, randomGenerator, roundedRectangleGenerator, qrCodeGenerator]
+         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical]
