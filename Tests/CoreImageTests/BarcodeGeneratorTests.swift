@@ -20,6 +20,7 @@ import _Testing_CoreImage
     /// Renders `image` scaled ×`scale` (nearest) on a white margin of 4 modules, decodes it with zbarimg and
     /// returns the decoded text.
     static func decode(_ image: CIImage, scale: CGFloat = 6) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: zbarimg.path), "zbarimg is missing: run scripts/setup.sh (Debian zbar-tools)")
         let scaled = image.samplingNearest().transformed(by: CGAffineTransform(scaleX: scale, y: scale))
         let canvas = scaled.extent.insetBy(dx: -4 * scale, dy: -4 * scale)
         let framed = scaled.transformed(by: CGAffineTransform(translationX: 4 * scale, y: 4 * scale))
