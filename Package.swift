@@ -14,6 +14,7 @@ let cShims: [Target] = [
     .systemLibrary(name: "CFFmpeg", path: "Sources/C/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CQREncode", path: "Sources/C/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
@@ -67,7 +68,7 @@ let package = Package(
             "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif",
         ]),
-        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2"]),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
         .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics"]),

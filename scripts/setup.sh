@@ -6,6 +6,8 @@ PACKAGES=(
   pkg-config libsqlite3-dev libssl-dev openssl curl
   libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev libheif-dev libraw-dev libexif-dev
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev libwebp-dev libtiff-dev liblcms2-dev
+  # QR codes (CIQRCodeGenerator) and their decoder for the tests.
+  libqrencode-dev zbar-tools
   # The web app's browser tests: headless Chromium driven by Selenium (Debian's python3).
   chromium chromium-driver python3-selenium fonts-dejavu-core
 )

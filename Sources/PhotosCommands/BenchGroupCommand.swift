@@ -12,6 +12,7 @@ struct BenchCommand: ParsableCommand {
             ImageManagerBenchCommand.self,
             ThumbnailBenchCommand.self,
             CoreImageBenchCommand.self,
+            CIFiltersBenchCommand.self,
             EditBenchCommand.self,
             ServeBenchCommand.self,
         ],

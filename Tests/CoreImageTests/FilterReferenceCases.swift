@@ -105,6 +105,15 @@ enum FilterCases {
             generator("checkerboardGenerator", "CICheckerboardGenerator", [kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 1]),
             generator("checkerboardGeneratorSoft", "CICheckerboardGenerator", [kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 0.5]),
             generator("constantColorGenerator", "CIConstantColorGenerator", [kCIInputColorKey: CIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)]),
+            generator("stripesGenerator", "CIStripesGenerator", colors.merging([kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 1]) { a, _ in a }),
+            generator("stripesGeneratorSoft", "CIStripesGenerator", colors.merging([kCIInputCenterKey: CIVector(x: 1, y: 1), kCIInputWidthKey: 2, kCIInputSharpnessKey: 0.5]) { a, _ in a }),
+            generator("randomGenerator", "CIRandomGenerator", [:], region: CGRect(x: -3, y: -2, width: 6, height: 4)),
+            generator("roundedRectangleGenerator", "CIRoundedRectangleGenerator", [
+                kCIInputExtentKey: CIVector(cgRect: CGRect(x: 0.5, y: 1, width: 9, height: 6)), kCIInputRadiusKey: 2.5,
+                kCIInputColorKey: CIColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8)], region: CGRect(x: 0, y: 0, width: 11, height: 8)),
+            generator("blurredRectangleGenerator", "CIBlurredRectangleGenerator", [
+                kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1.5, width: 5, height: 3)), "inputSigma": 1.2,
+                kCIInputColorKey: CIColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)], region: CGRect(x: -3, y: -3, width: 14, height: 12)),
             generator("hueSaturationValueGradient", "CIHueSaturationValueGradient", [kCIInputRadiusKey: 3, "inputValue": 0.8, "inputSoftness": 1, "inputDither": 0],
                       region: CGRect(x: -3, y: -3, width: 6, height: 6)),
         ]
@@ -127,6 +136,37 @@ enum FilterCases {
             area("highlightShadowAdjustRadius", "CIHighlightShadowAdjust", [kCIInputRadiusKey: 2, "inputShadowAmount": 0.5, "inputHighlightAmount": 0.7]),
         ]
     }
+
+    /// `n` asymmetric, sign-mixed weights: w_i = ((7i + 3) mod 11 − 4) / (2.5 n) (reference.py's `convolution_weights`).
+    static func convolutionWeights(_ n: Int) -> CIVector {
+        CIVector(values: (0..<n).map { CGFloat((7 * $0 + 3) % 11 - 4) / (2.5 * CGFloat(n)) }, count: n)
+    }
+
+    /// Convolutions (bias 0.02, rendered with the ring their extent grows by) and morphology on the 12×10 pattern.
+    static var convolutionAndMorphology: [FilterCase] {
+        let shapes: [(name: String, width: Int, height: Int)] = [("Convolution3X3", 3, 3), ("Convolution5X5", 5, 5), ("Convolution7X7", 7, 7),
+                                                                 ("Convolution9Horizontal", 9, 1), ("Convolution9Vertical", 1, 9)]
+        let convolutions: [FilterCase] = shapes.map { shape in
+            let rx = shape.width / 2, ry = shape.height / 2
+            let reference = shape.name.prefix(1).lowercased() + shape.name.dropFirst()
+            let parameters: [String: any Sendable] = [kCIInputWeightsKey: convolutionWeights(shape.width * shape.height), kCIInputBiasKey: 0.02]
+            let region = CGRect(x: -rx, y: -ry, width: 12 + 2 * rx, height: 10 + 2 * ry)
+            return area(reference, "CI" + shape.name, parameters, region: region, tolerance: 2e-5)
+        }
+        let ring = CGRect(x: -2, y: -2, width: 16, height: 14)
+        return convolutions + [
+            area("morphologyMaximum", "CIMorphologyMaximum", [kCIInputRadiusKey: 2.5], region: ring, tolerance: 1e-6),
+            area("morphologyMinimum", "CIMorphologyMinimum", [kCIInputRadiusKey: 2.5], region: ring, tolerance: 1e-6),
+            area("morphologyGradient", "CIMorphologyGradient", [kCIInputRadiusKey: 2], region: ring, tolerance: 1e-6),
+            area("morphologyRectangleMaximum", "CIMorphologyRectangleMaximum", [kCIInputWidthKey: 4, "inputHeight": 3],
+                 region: CGRect(x: -2, y: -1, width: 16, height: 12), tolerance: 1e-6),
+            area("morphologyRectangleMinimum", "CIMorphologyRectangleMinimum", [kCIInputWidthKey: 3, "inputHeight": 6],
+                 region: CGRect(x: -1, y: -3, width: 14, height: 16), tolerance: 1e-6),
+        ]
+    }
+
+    /// Filters whose reference is a decoder rather than numbers (see `BarcodeGeneratorTests`).
+    static let checkedByDecoding = ["qrCodeGenerator"]
 
     static var geometry: [FilterCase] {
         [

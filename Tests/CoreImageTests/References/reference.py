@@ -606,10 +606,115 @@ def reductions():
         for b_ in bins: hist[0, b_, c] += 1
     record("areaHistogram", hist / u.shape[0])
 
+# ---------------------------------------------------------------- convolutions and morphology (input: pattern 12×10)
+
+CONVOLUTION_BIAS = 0.02
+
+def convolution_weights(n):
+    """FilterReferenceCases.convolutionWeights(n): w_i = ((7i + 3) mod 11 − 4) / (2.5 n), i = 0…n−1 (asymmetric, sign-mixed)."""
+    return np.array([((7 * i + 3) % 11 - 4) / (2.5 * n) for i in range(n)])
+
+def convolve(img, weights, W, H, bias, x0, y0, w, h):
+    """Apple's definition: every component is Σ weights[row·W + col] · in(x − rx + col, y + ry − row) + bias, row 0 the top
+    row of the neighbourhood, clamped to 0…1; clear outside the input. Rendered over (x0, y0, w, h)."""
+    rx, ry = W // 2, H // 2
+    out = np.zeros((h, w, 4))
+    for j in range(h):
+        for i in range(w):
+            x, y = x0 + i, y0 + j
+            acc = np.zeros(4)
+            for row in range(H):
+                for col in range(W):
+                    acc += weights[row * W + col] * sample(img, x - rx + col, y + ry - row)
+            out[j, i] = np.clip(acc + bias, 0, 1)
+    return out
+
+def morphology(img, offsets, op, x0, y0, w, h):
+    """Per-component max/min of the input over (x + dx, y + dy) for every offset; clear outside the input."""
+    out = np.zeros((h, w, 4))
+    for j in range(h):
+        for i in range(w):
+            values = np.array([sample(img, x0 + i + dx, y0 + j + dy) for dx, dy in offsets])
+            out[j, i] = values.max(0) if op == "max" else values.min(0)
+    return out
+
+def disc_offsets(r):
+    """Offsets whose distance from the centre is at most r."""
+    k = int(math.floor(r))
+    return [(dx, dy) for dy in range(-k, k + 1) for dx in range(-k, k + 1) if dx * dx + dy * dy <= r * r]
+
+def rect_offsets(width, height):
+    """Apple's widths rounded to the nearest odd integer (halves away from zero)."""
+    hx, hy = int(math.floor((width - 1) / 2 + 0.5)), int(math.floor((height - 1) / 2 + 0.5))
+    return [(dx, dy) for dy in range(-hy, hy + 1) for dx in range(-hx, hx + 1)]
+
+def convolution_and_morphology():
+    P = pattern(12, 10)
+    for name, W, H in [("convolution3X3", 3, 3), ("convolution5X5", 5, 5), ("convolution7X7", 7, 7),
+                       ("convolution9Horizontal", 9, 1), ("convolution9Vertical", 1, 9)]:
+        rx, ry = W // 2, H // 2
+        record(name, convolve(P, convolution_weights(W * H), W, H, CONVOLUTION_BIAS, -rx, -ry, 12 + 2 * rx, 10 + 2 * ry))
+    record("morphologyMaximum", morphology(P, disc_offsets(2.5), "max", -2, -2, 16, 14))
+    record("morphologyMinimum", morphology(P, disc_offsets(2.5), "min", -2, -2, 16, 14))
+    hi, lo = morphology(P, disc_offsets(2), "max", -2, -2, 16, 14), morphology(P, disc_offsets(2), "min", -2, -2, 16, 14)
+    record("morphologyGradient", np.concatenate([hi[..., :3] - lo[..., :3], hi[..., 3:]], -1))
+    record("morphologyRectangleMaximum", morphology(P, rect_offsets(4, 3), "max", -2, -1, 16, 12))
+    record("morphologyRectangleMinimum", morphology(P, rect_offsets(3, 6), "min", -1, -3, 14, 16))
+
+# ---------------------------------------------------------------- more generators
+
+def random_values(x0, y0, w, h):
+    """RandomKernel: fmix32(x·0x8DA6B343 ⊕ y·0xD8163841 ⊕ c·0xCB1AB31F) >> 8, over 2²⁴, in wrapping uint32 arithmetic."""
+    M = 0xFFFFFFFF
+    out = np.zeros((h, w, 4))
+    for j in range(h):
+        for i in range(w):
+            for c in range(4):
+                v = (((x0 + i) & M) * 0x8DA6B343 & M) ^ (((y0 + j) & M) * 0xD8163841 & M) ^ (c * 0xCB1AB31F & M)
+                v ^= v >> 16; v = v * 0x85EBCA6B & M
+                v ^= v >> 13; v = v * 0xC2B2AE35 & M
+                v ^= v >> 16
+                out[j, i, c] = (v >> 8) / 16777216.0
+    return out
+
+def more_generators():
+    c0, c1 = srgb_color(1, 0.5, 0.2), srgb_color(0, 0.2, 0.6)
+    X, _ = centres(0, 0, 6, 4)
+    for name, sharpness in [("stripesGenerator", 1.0), ("stripesGeneratorSoft", 0.5)]:
+        q = (X - 1) / 2
+        cell = np.floor(q)
+        parity = np.mod(cell, 2)
+        f = q - cell
+        edge = np.minimum(f, 1 - f)
+        soft = (1 - sharpness) * 0.5
+        blend = np.minimum(edge / soft, 1) if soft > 0 else np.ones_like(edge)
+        t = (0.5 + (parity - 0.5) * blend)[..., None]
+        record(name, c0 + (c1 - c0) * t)
+    record("randomGenerator", random_values(-3, -2, 6, 4))
+    # Rounded rectangle (0.5, 1, 9, 6), radius 2.5, colour (0.2, 0.6, 0.9, 0.8); extent (0, 1, 10, 6) rendered over (0, 0, 11, 8).
+    color = srgb_color(0.2, 0.6, 0.9, 0.8)
+    X, Y = centres(0, 0, 11, 8)
+    cx, cy, hw, hh, r = 0.5 + 4.5, 1 + 3, 4.5, 3, 2.5
+    qx, qy = np.abs(X - cx) - (hw - r), np.abs(Y - cy) - (hh - r)
+    d = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0) - r
+    coverage = np.clip(0.5 - d, 0, 1)
+    inside = (X > 0) & (X < 10) & (Y > 1) & (Y < 7)
+    record("roundedRectangleGenerator", color * (coverage * inside)[..., None])
+    # Blurred rectangle (2, 1.5, 5, 3), σ = 1.2, colour (0.9, 0.3, 0.1, 0.7): extent (−2, −3, 13, 12)
+    # (the rectangle grown by 3σ, rounded out) rendered over (−3, −3, 14, 12).
+    color = srgb_color(0.9, 0.3, 0.1, 0.7)
+    X, Y = centres(-3, -3, 14, 12)
+    def cover(p, lo, hi, s=1.2):
+        f = np.vectorize(lambda v: 0.5 * (math.erf((hi - v) / (s * math.sqrt(2))) - math.erf((lo - v) / (s * math.sqrt(2)))))
+        return f(p)
+    inside = (X > -2) & (X < 11) & (Y > -3) & (Y < 9)
+    record("blurredRectangleGenerator", color * (cover(X, 2, 7) * cover(Y, 1.5, 4.5) * inside)[..., None])
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
+    convolution_and_morphology(); more_generators()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

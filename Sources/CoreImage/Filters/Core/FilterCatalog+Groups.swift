@@ -12,7 +12,8 @@ extension FilterCatalog {
          photoEffectInstant, photoEffectProcess, photoEffectTransfer]
     }
     static var blurAndSharpen: [FilterDefinition] {
-        [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance]
+        [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
+         morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
@@ -27,8 +28,11 @@ extension FilterCatalog {
          blendWithMask, blendWithRedMask, blendWithBlueMask, blendWithAlphaMask]
     }
     static var generators: [FilterDefinition] {
-        [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient]
+        [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
+         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator]
     }
-    static var stylize: [FilterDefinition] { [pixellate] }
+    static var stylize: [FilterDefinition] {
+        [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical]
+    }
     static var reductions: [FilterDefinition] { [areaAverage, areaHistogram] }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Generators whose colour depends only on position: the gradients and the checkerboard. Colours are
+/// Generators whose colour depends only on position: the gradients, the checkerboard and the stripes. Colours are
 /// premultiplied working-space values; interpolation is linear in the working space.
 struct GradientKernel: PixelKernel {
     enum Shape: Sendable {
@@ -10,6 +10,8 @@ struct GradientKernel: PixelKernel {
         case linear(p0: SIMD2<Float>, p1: SIMD2<Float>, smooth: Bool)
         /// Squares of `width` from `center`; `sharpness` 1 gives hard edges
         case checkerboard(center: SIMD2<Float>, width: Float, sharpness: Float)
+        /// Vertical stripes of `width` from `centerX`; `sharpness` 1 gives hard edges
+        case stripes(centerX: Float, width: Float, sharpness: Float)
     }
 
     let shape: Shape
@@ -39,6 +41,16 @@ struct GradientKernel: PixelKernel {
             // Distance (in cells) to the nearest edge; soft edges blend toward the average over (1 − sharpness)/2.
             let f = q - cell
             let edge = min(min(f.x, 1 - f.x), min(f.y, 1 - f.y))
+            let soft = (1 - min(max(sharpness, 0), 1)) * 0.5
+            let blend = soft > 0 ? min(edge / soft, 1) : 1
+            t = 0.5 + (parity - 0.5) * blend
+        case .stripes(let centerX, let width, let sharpness):
+            // The checkerboard's rule along x alone: even stripes are color0, odd ones color1.
+            let q = (p.x - centerX) / max(width, 1e-6)
+            let cell = q.rounded(.down)
+            let parity: Float = Int(cell) & 1 == 0 ? 0 : 1
+            let f = q - cell
+            let edge = min(f, 1 - f)
             let soft = (1 - min(max(sharpness, 0), 1)) * 0.5
             let blend = soft > 0 ? min(edge / soft, 1) : 1
             t = 0.5 + (parity - 0.5) * blend
