@@ -92,7 +92,7 @@ let package = Package(
 
         // The library service: an HTTP API over the cores (routes translate, the cores decide).
         .target(name: "LibraryService", dependencies: [
-            "PhotoLibrary", "FetchPredicates", "ImageManagement", "FilterChains", "CoreImage", "UniformTypeIdentifiers",
+            "PhotoLibrary", "FetchPredicates", "ImageManagement", "FilterChains", "CoreImage", "UniformTypeIdentifiers", "Photos", "PhotosUI",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -230,6 +230,17 @@ paths = {
                                                 "sections": arr(obj({"day": {"type": ["string", "null"], "format": "date"}, "count": I}, ["day", "count"]))},
                                                ["fetch", "count", "changeToken", "sections"])),
                       **problems("400", "401", "404")}}},
+    "/api/extensions": {"get": {
+        "summary": "The editing extensions installed for this library (or the server's user), with their parameters.",
+        "responses": {"200": json_response(obj({"extensions": arr(obj({
+            "id": S, "name": S, "version": S, "mediaTypes": arr(I),
+            "parameters": arr(obj({"name": S, "kind": {"type": "object"}, "defaultValue": S, "summary": S}, ["name", "kind", "defaultValue", "summary"]))},
+            ["id", "name", "version", "mediaTypes", "parameters"]))}, ["extensions"])), **problems("401")}}},
+    "/api/assets/{asset}/edit/extension": {"post": {
+        "summary": "Run an installed editing extension on a photo in its sandbox and commit its result.",
+        "parameters": [ASSET_ID],
+        "requestBody": body(obj({"extension": S, "parameters": {"type": "object", "additionalProperties": S}}, ["extension"])),
+        "responses": {"200": json_response(ref("Asset")), **problems("400", "401", "403", "404", "409", "413", "422", "429")}}},
     "/api/downloads": {"post": {
         "summary": "Prepare a ZIP download of assets' original files (fetch it within ten minutes from the answer's url).",
         "requestBody": body(obj({"assets": {"type": "array", "items": S, "minItems": 1, "maxItems": 10000}, "name": S}, ["assets"])),

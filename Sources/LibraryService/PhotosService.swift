@@ -25,6 +25,7 @@ public final class PhotosService: Sendable {
     let filterEditor = FilterChainEditor()
     let credentials = CredentialCache()
     let downloads = DownloadStore()
+    let extensions: ExtensionRunner
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -39,6 +40,7 @@ public final class PhotosService: Sendable {
         self.logger = logger
         setupToken = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         uploads = UploadStore(library: library)
+        extensions = ExtensionRunner(libraryURL: library.url)
         imaging = ImagingContext.context(for: library)
         imaging.watch(library)
         let images = self.images
@@ -70,6 +72,7 @@ public final class PhotosService: Sendable {
         addFilterEditRoutes(to: router)
         addDownloadRoutes(to: router)
         addSectionRoutes(to: router)
+        addExtensionRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

@@ -162,3 +162,29 @@ private func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(PhotosService.isoDay(-25_567) == "1900-01-01")
     }
 }
+
+/// Editing extensions over HTTP: who may run one, on what (the browser test runs the example extension).
+@Suite(.serialized) struct ExtensionRouteTests {
+    @Test func extensionsAreListedAndRunOnlyWhereTheOwnershipRuleAllows() async throws {
+        let harness = try await ServiceHarness(photos: 1)
+        defer { Task { await harness.stop() } }
+        let own = String(try harness.assetIdentifiers()[0].prefix(36))
+        // A photo imported by the CLI (no owner): members may not change it.
+        let folder = harness.directory.appending("cli")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try FixtureImages.writeJPEG(to: folder.appendingPathComponent("cli.jpg"), width: 120, height: 90, seed: 42)
+        _ = try Importer(library: harness.library).importItems(at: [folder])
+        let others = try harness.assetIdentifiers().map { String($0.prefix(36)) }.filter { $0 != own }
+        let member = harness.client("member")
+
+        let list = try await member.get("/api/extensions")
+        #expect(list.status == 200)
+        #expect((list.json["extensions"] as? [Any])?.isEmpty == true)
+        let run: [String: Any] = ["extension": "org.example.none", "parameters": ["a": "b"]]
+        #expect(try await member.post("/api/assets/\(own)/edit/extension", run).status == 404)          // not installed
+        #expect(try await member.post("/api/assets/\(others[0])/edit/extension", run).status == 403)    // not the member's
+        #expect(try await harness.client("viewer").post("/api/assets/\(own)/edit/extension", run).status == 403)
+        #expect(try await harness.client().get("/api/extensions").status == 401)
+        #expect(try await member.post("/api/assets/\(own)/edit/extension", ["parameters": [String: String]()]).status == 400)
+    }
+}

@@ -83,6 +83,10 @@ class WebAppTests(unittest.TestCase):
         cls.directory = tempfile.mkdtemp(prefix="photos-webapp-")
         cls.library = os.path.join(cls.directory, "Library.photoslibrary")
         subprocess.run([BINARY, "init", "--library", cls.library], check=True, capture_output=True)
+        # The example editing extension, installed for this library (the editor lists it).
+        cls.filtster = os.path.join(os.path.dirname(BINARY), "filtster")
+        if os.path.exists(cls.filtster):
+            subprocess.run([BINARY, "extensions", "install", "--for-library", cls.filtster, "--library", cls.library], check=True, capture_output=True)
         cls.server = Server(cls.library)
         options = webdriver.ChromeOptions()
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,860",
@@ -288,7 +292,10 @@ class WebAppTests(unittest.TestCase):
         """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
         assets = self.all_assets()
         index = next(i for i, a in enumerate(assets) if predicate(a))
-        self.find(f'.cell[data-index="{index}"]').click()
+        # Clicked from the page: live updates may replace the cell element at any moment.
+        self.wait(lambda: self.browser.execute_script(
+            "const c = document.querySelector(`.cell[data-index='${arguments[0]}']`); if (c && c.dataset.id) { c.click(); return true; } return false;", index),
+            message="the asset's cell")
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
         return assets[index]
 
@@ -355,6 +362,30 @@ class WebAppTests(unittest.TestCase):
         self.find('.editor [data-action="revert"]').click()
         self.wait(lambda: not self.finds(".editor"))
         self.wait(lambda: not self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]["hasAdjustments"], message="reverted")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def test_10b_editing_extension_from_its_manifest(self):
+        if not os.path.exists(self.filtster):
+            self.skipTest("the example extension (filtster) is not built next to photos")
+        asset = self.open_asset(lambda a: a["mediaType"] == 1 and a["uniformTypeIdentifier"] == "public.jpeg" and not a["mediaSubtypes"] & 8)
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor details[data-extension="org.photokit-linux.filtster"]'), message="Filtster listed in the editor")
+        self.find('.editor details[data-extension="org.photokit-linux.filtster"] summary').click()
+        self.browser.execute_script("""
+            const select = document.querySelector('.editor [data-parameter="filter"]');
+            select.value = 'noir'; select.dispatchEvent(new Event('input', { bubbles: true }));""")
+        self.shot("10b-extension-controls")
+        self.find('.editor [data-run-extension="org.photokit-linux.filtster"]').click()
+        self.wait(lambda: not self.finds(".editor") or "Landlock" in self.find(".editor-status").text
+                  or "sandbox" in self.find(".editor-status").text.lower(), timeout=120, message="the extension ran")
+        if self.finds(".editor"):
+            message = self.find(".editor-status").text
+            self.find('.editor [data-action="cancel"]').click()
+            self.find(".viewer").send_keys(Keys.ESCAPE)
+            self.skipTest(f"extensions cannot be sandboxed on this machine: {message}")
+        edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
+        self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.filtster")
+        self.api("POST", "/api/changes", {"operations": [{"op": "revertContent", "asset": asset["localIdentifier"]}]})
         self.find(".viewer").send_keys(Keys.ESCAPE)
 
     def test_11_delete_and_recover(self):

@@ -75,11 +75,24 @@ public struct ActingAccount: Sendable, Hashable {
 
     /// Identifiers among `identifiers` that exist and are not owned by the account (unknown ones are left to the
     /// operations, which report them as not found).
-    private static func notOwned(_ identifiers: [String], table: String, owner: String, column: String, _ accountID: Int64, _ db: Database) throws -> [String] {
+    static func notOwned(_ identifiers: [String], table: String, owner: String, column: String, _ accountID: Int64, _ db: Database) throws -> [String] {
         guard !identifiers.isEmpty else { return [] }
         return try String.fetchAll(db, sql: """
             SELECT t.identifier FROM \(table) t LEFT JOIN \(owner) o ON o.\(column) = t.id
             WHERE t.identifier IN (SELECT value FROM json_each(?)) AND (o.account_id IS NULL OR o.account_id != ?)
             """, arguments: [AssetQuery.jsonArray(identifiers), accountID])
+    }
+}
+
+extension Library {
+    /// The assets among `identifiers` that `account` may not change under the ownership rule (empty when it may
+    /// change them all). For changes committed through a path that carries no account — an editing extension's
+    /// output, committed by the PhotoKit façade — so the service can refuse before anything runs. Ownership is
+    /// set when an asset is created and never moves, so the answer cannot go stale before the commit.
+    public func assetsNotChangeable(by account: ActingAccount, _ identifiers: [String]) throws(LibraryError) -> [String] {
+        guard !account.changesAnything else { return [] }
+        return try read { db in
+            try ActingAccount.notOwned(identifiers, table: "asset", owner: "asset_owner", column: "asset_id", account.accountID, db)
+        }
     }
 }

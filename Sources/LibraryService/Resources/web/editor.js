@@ -104,6 +104,21 @@ export function stateFor(filters, size) {
   return state;
 }
 
+/** A control for an extension's parameter (from its manifest). */
+function parameterControl(parameter) {
+  const kind = parameter.kind;
+  const label = `<span>${escape(parameter.name)}</span>`;
+  if (kind.type === 'number') {
+    const step = (kind.maximum - kind.minimum) / 100;
+    return `<label class="slider">${label}<input type="range" data-parameter="${escape(parameter.name)}" min="${kind.minimum}" max="${kind.maximum}" step="${step}" value="${escape(parameter.defaultValue)}" title="${escape(parameter.summary)}"><output></output></label>`;
+  }
+  if (kind.type === 'choice') {
+    return `<label>${label} <select data-parameter="${escape(parameter.name)}" title="${escape(parameter.summary)}">${kind.choices.map((c) =>
+      `<option ${c === parameter.defaultValue ? 'selected' : ''}>${escape(c)}</option>`).join('')}</select></label>`;
+  }
+  return `<label><input type="checkbox" data-parameter="${escape(parameter.name)}" ${['true', 'yes', '1', 'on'].includes(parameter.defaultValue) ? 'checked' : ''}> ${escape(parameter.name)}</label>`;
+}
+
 /** Opens the editor over the page for a photo. `onDone` runs after a commit or a revert. */
 export async function openEditor(asset, { onDone } = {}) {
   const editState = await get(`/api/assets/${asset.id}/edit`);
@@ -113,6 +128,7 @@ export async function openEditor(asset, { onDone } = {}) {
     try { stored = JSON.parse(atob(editState.adjustment.data)).filters || []; } catch { stored = []; }
   }
   const foreign = editState.hasAdjustments && !stored.length;
+  const extensions = ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
   const state = stateFor(stored, size);
   const initial = JSON.stringify(chainFor(state, size));
 
@@ -145,6 +161,12 @@ export async function openEditor(asset, { onDone } = {}) {
         <fieldset><legend>Filters</legend><div class="effects" role="radiogroup" aria-label="Filters">
           ${EFFECTS.map((name) => `<button type="button" role="radio" aria-checked="${name === state.effect}" data-effect="${name}">${name ? name.replace('CIPhotoEffect', '') : 'Original'}</button>`).join('')}
         </div></fieldset>
+        ${extensions.length ? `<fieldset class="extensions"><legend>Extensions</legend>${extensions.map((x) => `
+          <details data-extension="${escape(x.id)}"><summary>${escape(x.name)} <span class="note">${escape(x.version)}</span></summary>
+            ${x.parameters.map(parameterControl).join('')}
+            <button type="button" class="primary" data-run-extension="${escape(x.id)}">Apply ${escape(x.name)}</button>
+            <p class="note">Runs on the full-size photo in its own sandbox and saves the result (the sliders above are not applied).</p>
+          </details>`).join('')}</fieldset>` : ''}
       </form>
     </div>`;
   document.body.append(element);
@@ -152,7 +174,8 @@ export async function openEditor(asset, { onDone } = {}) {
   const status = element.querySelector('.editor-status');
   preview.src = asset.screenURL + `&v=${Date.now()}`;
   const form = element.querySelector('form');
-  if (foreign) form.querySelectorAll('input, select, button').forEach((control) => { control.disabled = true; });
+  // Another editor's edit: the sliders cannot describe it (revert first); extensions may still resume their own.
+  if (foreign) form.querySelectorAll('input, select, button').forEach((control) => { if (!control.closest('.extensions')) control.disabled = true; });
 
   // Latest-wins previews: one request in flight; when it returns, the newest values (if changed) go next.
   let inFlight = false, wanted = null, shown = initial, currentURL = null, originalURL = null;
@@ -190,6 +213,10 @@ export async function openEditor(asset, { onDone } = {}) {
   };
   form.addEventListener('input', (event) => {
     const control = event.target;
+    if (control.dataset.parameter !== undefined) { // an extension's control: no preview
+      if (control.type === 'range') control.nextElementSibling.textContent = Number(control.value).toFixed(2);
+      return;
+    }
     if (control.type === 'range') {
       state.values[control.name] = Number(control.value);
       control.nextElementSibling.textContent = Number(control.value).toFixed(2);
@@ -244,6 +271,26 @@ export async function openEditor(asset, { onDone } = {}) {
   document.addEventListener('keyup', (event) => { if (event.key === 'm') showOriginal(false); });
 
   element.addEventListener('click', async (event) => {
+    const run = event.target.closest('[data-run-extension]');
+    if (run) {
+      const details = run.closest('details');
+      const parameters = {};
+      for (const control of details.querySelectorAll('[data-parameter]')) {
+        parameters[control.dataset.parameter] = control.type === 'checkbox' ? String(control.checked) : control.value;
+      }
+      run.disabled = true;
+      status.textContent = `Running ${run.textContent.replace('Apply ', '')}…`;
+      try {
+        await post(`/api/assets/${asset.id}/edit/extension`, { extension: run.dataset.runExtension, parameters });
+        toast('Saved');
+        close();
+        onDone?.();
+      } catch (error) {
+        status.textContent = error.message;
+        run.disabled = false;
+      }
+      return;
+    }
     const action = event.target.closest('[data-action]')?.dataset.action;
     if (action === 'cancel') close();
     if (action === 'revert') {
