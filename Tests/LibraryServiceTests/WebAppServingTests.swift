@@ -40,6 +40,8 @@ import _TestSupport
             let revalidated = try await client.get(hashed, headers: ["If-None-Match": "\"\(hash)\""])
             #expect(revalidated.status == 304)
         }
+        // Every module is preloaded by its hashed name.
+        for hashed in imports.values { #expect(html.contains(#"<link rel="modulepreload" href="\#(hashed)">"#)) }
         // The stylesheet and the entry script are referenced by hashed names too.
         #expect(html.contains(#"<script type="module" src="\#(imports["/app/main.js"]!)">"#))
         let stylesheet = try #require(html.firstMatch(of: /href="(\/app\/app\.[0-9a-f]{12}\.css)"/)?.1)

@@ -163,11 +163,17 @@ class WebAppTests(unittest.TestCase):
             if (link && arguments[1]) link.click();
             return !!link;""", title, click)
 
+    def click_cell(self, index):
+        """Clicks the cell at `index` from the page, at once (live updates may re-place cells at any moment)."""
+        self.wait(lambda: self.browser.execute_script(
+            "const c = document.querySelector(`.cell[data-index='${arguments[0]}']`); if (c && c.dataset.id) { c.click(); return true; } return false;", index),
+            message=f"cell {index}")
+
     def select_cells(self, count):
         if self.find('.toolbar [data-action="select"]').get_attribute("aria-pressed") != "true":
             self.find('.toolbar [data-action="select"]').click()
         for index in range(count):
-            self.find(f'.cell[data-index="{index}"]').click()
+            self.click_cell(index)
         self.wait(lambda: len(self.finds(".cell.selected")) == count, message="cells selected")
 
     # Steps -----------------------------------------------------------------------------------------------
@@ -262,7 +268,7 @@ class WebAppTests(unittest.TestCase):
     def test_07_viewer_keyboard_navigation(self):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
-        self.find('.cell[data-index="0"]').click()
+        self.click_cell(0)
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"), message="viewer open")
         first = self.find(".viewer-title").text
         self.find(".viewer").send_keys(Keys.ARROW_RIGHT)
@@ -292,10 +298,7 @@ class WebAppTests(unittest.TestCase):
         """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
         assets = self.all_assets()
         index = next(i for i, a in enumerate(assets) if predicate(a))
-        # Clicked from the page: live updates may replace the cell element at any moment.
-        self.wait(lambda: self.browser.execute_script(
-            "const c = document.querySelector(`.cell[data-index='${arguments[0]}']`); if (c && c.dataset.id) { c.click(); return true; } return false;", index),
-            message="the asset's cell")
+        self.click_cell(index)
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
         return assets[index]
 
@@ -455,14 +458,23 @@ class WebAppTests(unittest.TestCase):
         self.assertLessEqual(self.browser.execute_script(overflow), 0, "nothing wider than the screen")
         self.assertFalse(self.find(".sidebar").is_displayed() and self.find(".sidebar").rect["x"] >= 0, "the sidebar waits behind the menu")
         self.shot("14-phone-timeline")
+        # Two fingers spreading: fewer, larger columns.
+        columns = "return Number(document.querySelector('.grid-scroller').getAttribute('aria-colcount'))"
+        before = self.browser.execute_script(columns)
+        self.browser.execute_script("""
+            const s = document.querySelector('.grid-scroller');
+            const touch = (type, id, x, y) => s.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true }));
+            touch('pointerdown', 11, 150, 300); touch('pointerdown', 12, 200, 300);
+            touch('pointermove', 11, 100, 300); touch('pointermove', 12, 260, 300);
+            touch('pointerup', 11, 100, 300); touch('pointerup', 12, 260, 300);""")
+        self.wait(lambda: self.browser.execute_script(columns) < before, message="pinch zoomed in")
         self.find(".menu").click()
         self.wait(lambda: self.find(".sidebar").rect["x"] >= 0, message="sidebar slides in")
         self.assertEqual(self.find(".menu").get_attribute("aria-expanded"), "true")
         self.shot("14-phone-sidebar")
         self.sidebar("Library", click=True)
         self.wait(lambda: self.find(".sidebar").rect["x"] < 0, message="sidebar closes after navigating")
-        self.wait(lambda: self.finds('.cell[data-index="0"]'), message="timeline again")
-        self.find('.cell[data-index="0"]').click()
+        self.click_cell(0)
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
         self.assertLessEqual(self.browser.execute_script(overflow), 0)
         self.shot("14-phone-viewer")
@@ -473,6 +485,7 @@ class WebAppTests(unittest.TestCase):
         self.find('.editor [data-action="cancel"]').click()
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.browser.set_window_size(1280, 860)
+        self.browser.execute_script("localStorage.removeItem('photos.columns')")   # the pinch's zoom level is remembered
 
     def test_15_drag_onto_an_album(self):
         self.go("/")

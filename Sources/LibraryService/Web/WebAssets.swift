@@ -6,7 +6,8 @@ import PhotoLibrary
 /// Every file is reachable as `/app/<name>.<hash>.<ext>` (immutable caching: a new build has new names) and, for
 /// debugging, as `/app/<name>` (revalidated). The page (`index.html`) is written here: an import map sends each
 /// module's plain specifier (`/app/grid.js`) to its hashed URL, so modules import each other by plain names and
-/// the browser still fetches only hashed, immutable files — no bundler needed. The page's content security policy
+/// the browser still fetches only hashed, immutable files — no bundler needed; `modulepreload` links let it fetch
+/// them all at once. The page's content security policy
 /// admits exactly that import map by its SHA-256.
 struct WebAssets: Sendable {
     /// One file of the app.
@@ -52,7 +53,12 @@ struct WebAssets: Sendable {
         for (name, asset) in plain {
             text = text.replacingOccurrences(of: "\"/app/\(name)\"", with: "\"/app/\(Self.hashedName(name, asset.hash))\"")
         }
-        text = text.replacingOccurrences(of: "<!--import-map-->", with: "<script type=\"importmap\">\(importMap)</script>")
+        // Every module announced up front, so the browser fetches them in parallel instead of discovering the
+        // import graph one level at a time.
+        let preloads = plain.keys.filter { $0.hasSuffix(".js") }.sorted().map { name in
+            "<link rel=\"modulepreload\" href=\"/app/\(Self.hashedName(name, plain[name]!.hash))\">"
+        }.joined(separator: "\n")
+        text = text.replacingOccurrences(of: "<!--import-map-->", with: "<script type=\"importmap\">\(importMap)</script>\n\(preloads)")
         page = Data(text.utf8)
         let mapDigest = Data(Self.sha256(Data(importMap.utf8))).base64EncodedString()
         pageSecurityPolicy = "default-src 'self'; script-src 'self' 'sha256-\(mapDigest)'; img-src 'self' data: blob:; media-src 'self' blob:; "

@@ -25,7 +25,7 @@ export class FetchSource {
   }
   /** Runs of the same local day in the fetch's order (for date-sorted fetches), or null. */
   async sections() {
-    if (!this.body.sort?.length || this.body.sort[0].key !== 'creationDate') return null;
+    if (!this.id || !this.body.sort?.length || this.body.sort[0].key !== 'creationDate') return null;
     const answer = await get(`/api/fetches/${this.id}/sections?utcOffset=${-new Date().getTimezoneOffset()}`);
     return answer.sections;
   }
@@ -66,6 +66,8 @@ export class AssetGrid {
     this.focusIndex = 0;
     this.columns = Number(localStorage.getItem('photos.columns')) || 0;
     this.cells = new Map();    // index → element
+    this.pool = [];            // elements free for reuse (after live changes shift the indexes)
+    this.stale = new Set();    // indexes whose asset changed: shown as they were until re-read
     this.lastScrollTop = 0;
     this.direction = 1;
     this.build();
@@ -126,6 +128,7 @@ export class AssetGrid {
         this.scrollToVirtual(this.virtualTop() + event.deltaY * lines);
       }
     }, { passive: false });
+    this.bindPinch();
     this.resizeObserver = new ResizeObserver(() => { this.layout(); this.schedule(); });
     this.resizeObserver.observe(this.scroller);
     this.bindScrubber();
@@ -145,6 +148,7 @@ export class AssetGrid {
   }
 
   destroy() {
+    clearTimeout(this.sectionTimer);
     this.resizeObserver.disconnect();
     this.source.close();
     this.host.innerHTML = '';
@@ -179,6 +183,7 @@ export class AssetGrid {
     if (!this.sections) return;
     clearTimeout(this.sectionTimer);
     this.sectionTimer = setTimeout(async () => {
+      if (this.destroyed) return;
       const anchor = this.firstVisibleIndex();
       const sections = await this.loadSections(this.count);
       if (this.destroyed) return;
@@ -224,8 +229,9 @@ export class AssetGrid {
     this.scroller.style.setProperty('--cell', `${this.cellSize}px`);
     this.scroller.setAttribute('aria-rowcount', String(this.rows));
     this.scroller.setAttribute('aria-colcount', String(this.columnCount));
-    for (const cell of this.cells.values()) cell.remove();
+    for (const cell of [...this.cells.values(), ...this.pool]) cell.remove();
     this.cells.clear();
+    this.pool = [];
     for (const header of this.headers?.values() || []) header.remove();
     this.headers = new Map();
   }
@@ -303,14 +309,16 @@ export class AssetGrid {
     for (let page = Math.floor(start / PAGE); page * PAGE < Math.min(end, this.count); page++) {
       let missing = false;
       for (let i = page * PAGE; i < Math.min((page + 1) * PAGE, this.count); i++) {
-        if (!this.items[i]) { missing = true; break; }
+        if (!this.items[i] || this.stale.has(i)) { missing = true; break; }
       }
       if (!missing) continue;
       if (!this.loading.has(page)) {
         const generation = this.generation;
         const promise = this.source.page(page * PAGE).then(({ assets }) => {
           if (generation !== this.generation || this.destroyed) return;
-          assets.forEach((asset, k) => { if (page * PAGE + k < this.count) this.items[page * PAGE + k] = asset; });
+          assets.forEach((asset, k) => {
+            if (page * PAGE + k < this.count) { this.items[page * PAGE + k] = asset; this.stale.delete(page * PAGE + k); }
+          });
           this.schedule();
         }).catch((error) => {
           if (error.type?.endsWith('fetch-expired') && !this.destroyed) this.refresh();
@@ -353,7 +361,7 @@ export class AssetGrid {
     const offset = scrollTop - top;
     this.layer.style.transform = `translateY(${offset}px)`;
     // Cells that scrolled away are reused for the ones scrolling in (no DOM churn while scrolling).
-    const spare = [];
+    const spare = this.pool.splice(0);
     for (const [index, cell] of this.cells) {
       if (index < first || index >= last) { spare.push(cell); this.cells.delete(index); }
     }
@@ -364,10 +372,10 @@ export class AssetGrid {
         cell = spare.pop();
         if (!cell) {
           cell = document.createElement('div');
+          cell.className = 'cell';
           cell.setAttribute('role', 'gridcell');
           this.layer.append(cell);
         }
-        cell.className = 'cell';
         cell.dataset.index = String(index);
         this.cells.set(index, cell);
         // Placed once, in the layer's (virtual) coordinates; scrolling moves only the layer.
@@ -419,7 +427,10 @@ export class AssetGrid {
   fill(cell, asset, index) {
     const id = asset ? asset.id : '';
     const selected = asset ? this.selected.has(asset.id) : false;
-    if (cell.dataset.id !== id) {
+    // What the cell shows depends on these; a change to any rebuilds it.
+    const key = asset ? `${id}|${asset.isFavorite}|${asset.hasAdjustments}|${asset.modificationDate || ''}|${asset.trashedDate || ''}` : '';
+    if (cell.dataset.key !== key) {
+      cell.dataset.key = key;
       cell.dataset.id = id;
       cell.innerHTML = '';
       cell.classList.remove('no-image', 'inserted');
@@ -450,7 +461,7 @@ export class AssetGrid {
           badges.push(`<span class="badge days-left">${left === 1 ? '1 day' : `${left} days`}</span>`);
         }
         if (badges.length) cell.insertAdjacentHTML('beforeend', `<div class="badges">${badges.join('')}</div>`);
-        if (cell.dataset.inserted) { cell.classList.add('inserted'); delete cell.dataset.inserted; }
+        if (cell.dataset.inserted) { cell.classList.remove('inserted'); void cell.offsetWidth; cell.classList.add('inserted'); delete cell.dataset.inserted; }
       }
     }
     cell.classList.toggle('placeholder', !asset);
@@ -527,6 +538,31 @@ export class AssetGrid {
     else if (event.key === 'Escape') { this.clearSelection(); }
   }
 
+  /** Two fingers spreading or pinching change the zoom level (more or fewer columns), like Photos. */
+  bindPinch() {
+    const touches = new Map();
+    let start = 0;
+    const spread = () => {
+      const [a, b] = [...touches.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
+    this.scroller.addEventListener('pointerdown', (event) => {
+      if (event.pointerType !== 'touch') return;
+      touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (touches.size === 2) start = spread();
+    });
+    this.scroller.addEventListener('pointermove', (event) => {
+      if (!touches.has(event.pointerId)) return;
+      touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (touches.size !== 2 || !start) return;
+      const ratio = spread() / start;
+      if (ratio > 1.3) { this.zoom(-1); start = spread(); } else if (ratio < 0.77) { this.zoom(1); start = spread(); }
+    });
+    const lift = (event) => { touches.delete(event.pointerId); if (touches.size < 2) start = 0; };
+    this.scroller.addEventListener('pointerup', lift);
+    this.scroller.addEventListener('pointercancel', lift);
+  }
+
   bindScrubber() {
     let dragging = false;
     const jump = (event) => {
@@ -577,10 +613,14 @@ export class AssetGrid {
       if (gone) removedIds.push(gone.id);
     }
     for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
-    for (const index of details.changed) this.items[index] = undefined;
+    // Changed assets stay on screen as they were until their page is read again (no placeholder flash).
+    for (const index of this.stale) this.items[index] = undefined;
+    this.stale = new Set(details.changed);
     for (const id of removedIds) this.selected.delete(id);
     const insertedSet = new Set(details.inserted);
-    for (const cell of this.cells.values()) cell.remove();
+    // Every cell may now stand at another index: all go back to the pool; render places them again, and a
+    // cell showing the same asset keeps its picture.
+    this.pool.push(...this.cells.values());
     this.cells.clear();
     this.count = details.count;
     this.items.length = details.count;
