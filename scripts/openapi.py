@@ -241,6 +241,13 @@ paths = {
         "parameters": [ASSET_ID],
         "requestBody": body(obj({"extension": S, "parameters": {"type": "object", "additionalProperties": S}}, ["extension"])),
         "responses": {"200": json_response(ref("Asset")), **problems("400", "401", "403", "404", "409", "413", "422", "429")}}},
+    "/api/assets/{asset}/metadata": {"get": {
+        "summary": "How the original photo was taken (camera, lens, exposure), from its file; empty for videos and files without EXIF.",
+        "parameters": [ASSET_ID],
+        "responses": {"200": json_response(obj({"make": S, "model": S, "lens": S, "software": S, "exposureTime": {"type": "number"},
+                                                "fNumber": {"type": "number"}, "iso": I, "focalLength": {"type": "number"},
+                                                "focalLength35mm": I, "exposureBias": {"type": "number"}, "flashFired": B})),
+                      **problems("400", "401", "404")}}},
     "/api/downloads": {"post": {
         "summary": "Prepare a ZIP download of assets' original files (fetch it within ten minutes from the answer's url).",
         "requestBody": body(obj({"assets": {"type": "array", "items": S, "minItems": 1, "maxItems": 10000}, "name": S}, ["assets"])),

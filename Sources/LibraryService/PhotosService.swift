@@ -73,6 +73,7 @@ public final class PhotosService: Sendable {
         addDownloadRoutes(to: router)
         addSectionRoutes(to: router)
         addExtensionRoutes(to: router)
+        addMetadataRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

@@ -190,3 +190,35 @@ private func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
         #expect(try await member.post("/api/assets/\(own)/edit/extension", ["parameters": [String: String]()]).status == 400)
     }
 }
+
+/// Capture details read from the stored original, for the viewer's info panel.
+@Suite(.serialized) struct CaptureMetadataTests {
+    @Test func cameraLensAndExposureComeFromTheOriginalsEXIF() async throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/media/images/real_iphone6_hdr.jpg").standardized
+        try #require(FileManager.default.fileExists(atPath: corpus.path), "../shared/media is absent: skipping the EXIF check")
+        let harness = try await ServiceHarness(photos: 1)
+        defer { Task { await harness.stop() } }
+        let folder = harness.directory.appending("exif")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: corpus, to: folder.appendingPathComponent("real_iphone6_hdr.jpg"))
+        _ = try Importer(library: harness.library).importItems(at: [folder])
+        let client = harness.client("viewer")
+        var found: [String: Any] = [:]
+        for identifier in try harness.assetIdentifiers() {
+            let reply = try await client.get("/api/assets/\(identifier.prefix(36))/metadata")
+            #expect(reply.status == 200)
+            if reply.json["model"] != nil { found = reply.json }
+        }
+        // The corpus manifest (measured with independent tools) names the camera; the exposure values are the EXIF tags as stored.
+        #expect(found["make"] as? String == "Apple")
+        #expect(found["model"] as? String == "iPhone 6")
+        #expect(found["lens"] as? String == "iPhone 6 back camera 4.15mm f/2.2")
+        #expect(found["exposureTime"] as? Double == 0.025)
+        #expect(found["fNumber"] as? Double == 2.2)
+        #expect(found["iso"] as? Int == 32)
+        #expect(found["focalLength35mm"] as? Int == 57)
+        #expect(found["flashFired"] as? Bool == false)
+        #expect(try await client.get("/api/assets/not-an-id/metadata").status == 400)
+    }
+}
+

@@ -275,6 +275,16 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.find(".viewer-title").text != first, message="next photo")
         self.find(".viewer").send_keys("i")
         self.wait(lambda: "Taken" in self.find(".viewer-info").text, message="info panel")
+        if self.has_video:   # the corpus's photos carry EXIF: the panel names a camera for at least one
+            cameras = self.browser.execute_async_script("""
+                const done = arguments[0];
+                import('/app/api.js').then(async ({ api }) => {
+                  const f = await api('POST', '/api/fetches', { entity: 'assets', predicate: 'mediaType == 1' });
+                  const page = await api('GET', `/api/fetches/${f.id}?offset=0&limit=50`);
+                  const all = await Promise.all(page.assets.map((a) => api('GET', `/api/assets/${a.id}/metadata`)));
+                  done(all.filter((m) => m.model).length);
+                });""")
+            self.assertGreaterEqual(cameras, 1)
         self.shot("07-viewer-info")
         self.find(".viewer").send_keys(Keys.ARROW_LEFT)
         self.wait(lambda: self.find(".viewer-title").text == first, message="back to the first")

@@ -254,9 +254,22 @@ export class Viewer {
     const asset = this.asset;
     const resources = await this.loadResources();
     let history = [];
+    let capture = {};
     if (!this.options.readOnly) {
-      try { history = (await get(`/api/assets/${asset.id}/edit`)).history || []; } catch { /* viewers may not read it */ }
+      [history, capture] = await Promise.all([
+        get(`/api/assets/${asset.id}/edit`).then((state) => state.history || []).catch(() => []),
+        asset.mediaType === 1 ? get(`/api/assets/${asset.id}/metadata`).catch(() => ({})) : {},
+      ]);
     }
+    const camera = [capture.make, capture.model].filter(Boolean).join(' ');
+    const exposure = [
+      capture.exposureTime ? (capture.exposureTime < 1 ? `1/${Math.round(1 / capture.exposureTime)} s` : `${capture.exposureTime} s`) : '',
+      capture.fNumber ? `ƒ/${capture.fNumber}` : '',
+      capture.iso ? `ISO ${capture.iso}` : '',
+      capture.focalLength ? `${capture.focalLength} mm${capture.focalLength35mm ? ` (${capture.focalLength35mm} mm equiv.)` : ''}` : '',
+      capture.exposureBias ? `${capture.exposureBias > 0 ? '+' : ''}${capture.exposureBias} EV` : '',
+      capture.flashFired ? 'flash' : '',
+    ].filter(Boolean).join(' · ');
     const location = asset.location ? `${asset.location.latitude.toFixed(5)}, ${asset.location.longitude.toFixed(5)}` : '—';
     this.info.innerHTML = `
       <h2>Info</h2>
@@ -266,6 +279,9 @@ export class Viewer {
         <dt>Size</dt><dd>${asset.pixelWidth} × ${asset.pixelHeight} (${(asset.pixelWidth * asset.pixelHeight / 1e6).toFixed(1)} MP)</dd>
         ${asset.mediaType === 2 ? `<dt>Duration</dt><dd>${asset.duration.toFixed(1)} s</dd>` : ''}
         <dt>Type</dt><dd>${escape(asset.uniformTypeIdentifier)}</dd>
+        ${camera ? `<dt>Camera</dt><dd>${escape(camera)}</dd>` : ''}
+        ${capture.lens ? `<dt>Lens</dt><dd>${escape(capture.lens)}</dd>` : ''}
+        ${exposure ? `<dt>Exposure</dt><dd>${escape(exposure)}</dd>` : ''}
         <dt>Location</dt><dd>${escape(location)}</dd>
         <dt>Favorite</dt><dd>${asset.isFavorite ? 'Yes' : 'No'}</dd>
       </dl>
