@@ -222,3 +222,32 @@ private func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
     }
 }
 
+
+/// Every problem type the service answers has a page explaining it.
+@Suite struct ProblemTypePageTests {
+    @Test func everySlugUsedInTheSourcesHasAPage() async throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/LibraryService").standardized
+        var used = Set<String>()
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: /Problem\(\.[a-zA-Z]+, "([a-z-]+)"/) { used.insert(String(match.1)) }
+        }
+        #expect(used.count > 20)
+        #expect(used.subtracting(ProblemTypes.all.keys).isEmpty, "slugs without a page: \(used.subtracting(ProblemTypes.all.keys).sorted())")
+
+        let harness = try await ServiceHarness(photos: 0, accounts: false)
+        defer { Task { await harness.stop() } }
+        let client = harness.client()
+        let page = try await client.get("/problems/fetch-expired")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("The fetch is unknown or expired"))
+        #expect(try await client.get("/problems").text.contains("/problems/not-permitted"))
+        #expect(try await client.get("/problems/no-such-problem").status == 404)
+        // The type a real error names leads to its page.
+        let error = try await client.get("/api/fetches/nope")
+        let type = try #require(error.json["type"] as? String)
+        #expect(try await client.get(type).status == 200 || error.status == 401)
+    }
+}

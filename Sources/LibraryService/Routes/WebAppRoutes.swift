@@ -17,6 +17,17 @@ extension PhotosService {
             headers[.contentLength] = String(asset.bytes.count)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
         }
+        // What each error type means (RFC 9457: a problem type URI explains the problem when dereferenced).
+        let problemHeaders: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "public, max-age=3600",
+                                          .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"]
+        router.get("/problems") { _, _ -> Response in
+            Response(status: .ok, headers: problemHeaders, body: .init(byteBuffer: ByteBuffer(string: ProblemTypes.index())))
+        }
+        router.get("/problems/:slug") { _, context -> Response in
+            let slug = try context.parameters.require("slug")
+            guard let page = ProblemTypes.page(slug) else { throw Problem.notFound("No problem type \(slug.prefix(80))") }
+            return Response(status: .ok, headers: problemHeaders, body: .init(byteBuffer: ByteBuffer(string: page)))
+        }
         let page: @Sendable (Request, APIContext) async throws -> Response = { request, _ in
             let path = request.uri.path
             if path.hasPrefix("/api/") || path == "/api" || path == "/metrics" {
