@@ -265,6 +265,28 @@ class WebAppTests(unittest.TestCase):
         self.__class__.album_path = self.browser.execute_script("return location.pathname")
         self.shot("06-album")
 
+    def test_06b_folders(self):
+        self.go("/albums")
+        self.wait(lambda: self.finds('.toolbar [data-action="new-folder"]'))
+        self.find('.toolbar [data-action="new-folder"]').click()
+        self.wait(lambda: self.finds("dialog[open] input[name=value]"))
+        self.find("dialog[open] input[name=value]").send_keys("Trips" + Keys.ENTER)
+        self.wait(lambda: self.browser.execute_script("return location.pathname").startswith("/folders/"), message="the new folder")
+        folder_path = self.browser.execute_script("return location.pathname")
+        self.wait(lambda: "This folder is empty" in self.find("main").text)
+        # The album moves into the folder, and out again.
+        self.go(self.album_path)
+        self.click_action("move")
+        self.wait(lambda: self.finds("dialog[open] .album-choices button"))
+        self.find("dialog[open] .album-choices button").click()
+        self.go(folder_path)
+        self.wait(lambda: "Holiday" in self.find(".album-list").text, message="Holiday inside Trips")
+        self.shot("06b-folder")
+        self.find("[data-move-out]").click()
+        self.wait(lambda: "This folder is empty" in self.find("main").text, message="moved out again")
+        self.go("/albums")
+        self.wait(lambda: "Holiday" in self.find(".album-list").text and "Trips" in self.find(".album-list").text)
+
     def test_07_viewer_keyboard_navigation(self):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
@@ -328,6 +350,12 @@ class WebAppTests(unittest.TestCase):
         self.open_asset(lambda a: a.get("burstIdentifier"))
         self.wait(lambda: len(self.finds(".burst-strip [data-member]")) == 3, message="the burst's three photos")
         first = self.find(".viewer-title").text
+        errors = self.browser.execute_script("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)")
+        if errors:
+            for entry in self.browser.get_log("browser"):
+                if "TypeError" in entry["message"] or "at " in entry["message"]:
+                    print("browser:", entry["message"][:600], file=sys.stderr)
+        self.assertEqual(errors, [], "no error toasts")
         self.finds(".burst-strip [data-member]")[2].click()
         self.wait(lambda: self.find(".viewer-title").text != first, message="another photo of the burst shown")
         self.shot("08b-burst")

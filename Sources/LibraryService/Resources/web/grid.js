@@ -173,7 +173,7 @@ export class AssetGrid {
   async loadSections(count) {
     try {
       const runs = await this.source.sections();
-      if (!runs || runs.reduce((sum, run) => sum + run.count, 0) !== count) return null;
+      if (!runs?.length || runs.reduce((sum, run) => sum + run.count, 0) !== count) return null;
       return runs.map((run) => ({ day: run.day, count: run.count }));
     } catch { return null; }
   }
@@ -638,6 +638,7 @@ export class AssetGrid {
         this.restartSections();
       }
       this.sections = this.sections.filter((x) => x.count > 0);
+      if (!this.sections.length) this.sections = null;
       this.refreshSectionsSoon();
     }
     const rowsBefore = this.rows;

@@ -6,10 +6,14 @@ import { toast, confirmAction, showError } from '/app/ui.js';
 import { session, signOut } from '/app/main.js';
 
 export async function settingsView(main) {
+  // The view's own element, so its listeners go away with it (main stays for the next view).
+  const container = document.createElement('div');
+  container.className = 'collections';
+  main.replaceChildren(container);
   const render = async () => {
     const { tokens } = await get('/api/tokens');
     const users = session.account.role === 'admin' ? (await get('/api/users')).users : null;
-    main.innerHTML = `<div class="settings">
+    container.innerHTML = `<div class="settings">
       <section aria-labelledby="account-h"><h2 id="account-h">Account</h2>
         <p>Signed in as <strong>${escape(session.account.username)}</strong> (${escape(session.account.role)}).</p>
         <button data-action="sign-out">Sign Out</button></section>
@@ -32,7 +36,7 @@ export async function settingsView(main) {
           <button>Add Account</button></form></section>` : ''}
     </div>`;
   };
-  main.addEventListener('click', async (event) => {
+  container.addEventListener('click', async (event) => {
     const target = event.target;
     try {
       if (target.dataset.action === 'sign-out') await signOut();
@@ -44,7 +48,7 @@ export async function settingsView(main) {
       }
     } catch (error) { showError(error); }
   });
-  main.addEventListener('submit', async (event) => {
+  container.addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = event.target;
     const values = Object.fromEntries(new FormData(form));
@@ -52,7 +56,7 @@ export async function settingsView(main) {
       if (form.dataset.form === 'token') {
         const token = await post('/api/tokens', { name: values.name });
         await render();
-        const box = main.querySelector('.new-token');
+        const box = container.querySelector('.new-token');
         box.hidden = false;
         box.querySelector('input').value = token.token;
         box.querySelector('input').select();

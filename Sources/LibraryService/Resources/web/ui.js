@@ -55,4 +55,4 @@ export function confirmAction(title, detail, ok = 'OK') {
 }
 
 /** Shows an error from an API call. */
-export function showError(error) { toast(error?.message || String(error), { error: true }); }
+export function showError(error) { console.error(error?.stack || error); toast(error?.message || String(error), { error: true }); }

@@ -195,23 +195,102 @@ async function smartView(main, match) {
     emptyText: `No ${title.toLowerCase()}` });
 }
 
-async function albumsView(main) {
-  const albums = await userAlbums();
-  const bar = toolbar();
-  bar.innerHTML = '<button data-action="new-album">New Album</button>';
-  bar.querySelector('button').addEventListener('click', async () => {
-    const title = await prompt('New Album', { label: 'Title', ok: 'Create' });
-    if (!title) return;
-    const result = await change([{ op: 'createAlbum', placeholder: 'album', title }]);
-    await renderSidebar();
-    navigate(`/albums/${uuid(result.placeholders.album)}`);
+/** The user's albums and folders at one level: the top level (`/albums`) or inside a folder (`/folders/<uuid>`). */
+async function collectionsView(main, { title, scope, folder }) {
+  const fetch = await post('/api/fetches', { entity: 'collections', scope });
+  const page = fetch.count ? await get(`/api/fetches/${fetch.id}?offset=0&limit=1000`) : { collections: [] };
+  del(`/api/fetches/${fetch.id}`).catch(() => {});
+  const items = page.collections || [];
+  const inFolder = (operations) => folder
+    ? [...operations, { op: 'editCollection', collection: folder.localIdentifier, add: ['$new'] }]
+    : operations;
+  const bar = document.createElement('div');
+  bar.className = 'view-actions';
+  toolbar().replaceChildren(bar);
+  bar.innerHTML = `<button data-action="new-album">New Album</button><button data-action="new-folder">New Folder</button>
+    ${folder ? '<button data-action="rename">Rename…</button><button data-action="delete" class="danger">Delete Folder</button>' : ''}`;
+  bar.addEventListener('click', async (event) => {
+    const action = event.target.closest('[data-action]')?.dataset.action;
+    try {
+      if (action === 'new-album' || action === 'new-folder') {
+        const album = action === 'new-album';
+        const name = await prompt(album ? 'New Album' : 'New Folder', { label: 'Title', ok: 'Create' });
+        if (!name) return;
+        const result = await change(inFolder([{ op: album ? 'createAlbum' : 'createFolder', placeholder: 'new', title: name }]));
+        await renderSidebar();
+        navigate(`/${album ? 'albums' : 'folders'}/${uuid(result.placeholders.new)}`);
+      } else if (action === 'rename') {
+        const name = await prompt('Rename Folder', { value: title, label: 'Title', ok: 'Rename' });
+        if (!name) return;
+        await change([{ op: 'editCollection', collection: folder.localIdentifier, title: name }]);
+        navigate(location.pathname, { replace: true });
+      } else if (action === 'delete') {
+        if (!await confirmAction(`Delete “${title}”?`, 'The albums and folders inside it are deleted too. The photos stay in your library.', 'Delete Folder')) return;
+        await change([{ op: 'deleteCollections', collections: [folder.localIdentifier] }]);
+        await renderSidebar();
+        navigate('/albums');
+      }
+    } catch (error) { showError(error); }
   });
-  main.innerHTML = albums.length ? `<ul class="album-list" role="list">${albums.map((a) => `<li><a href="/albums/${a.id}">
-      <span class="album-title">${escape(a.title || 'Untitled')}</span>
-      <span class="album-count">${a.estimatedAssetCount ?? ''} ${a.estimatedAssetCount === 1 ? 'item' : 'items'}</span></a></li>`).join('')}</ul>`
-    : '<p class="grid-empty">No albums yet.</p>';
-  const stop = onChange((c) => { if (c.assetCollections.inserted.length || c.assetCollections.deleted.length || c.assetCollections.updated.length) { stop(); navigate('/albums', { replace: true }); } });
-  return { title: 'Albums', destroy: stop };
+  // The view's own element: its listener goes away with it (main stays for the next view).
+  const container = document.createElement('div');
+  container.className = 'collections';
+  main.replaceChildren(container);
+  container.innerHTML = items.length ? `<ul class="album-list" role="list">${items.map((c) => {
+    const isFolder = c.kind === 'collectionList';
+    return `<li><a href="/${isFolder ? 'folders' : 'albums'}/${c.id}" class="${isFolder ? 'folder' : ''}">
+      <span class="album-title">${isFolder ? '📁 ' : ''}${escape(c.title || 'Untitled')}</span>
+      <span class="album-count">${isFolder ? 'Folder' : `${c.estimatedAssetCount ?? ''} ${c.estimatedAssetCount === 1 ? 'item' : 'items'}`}</span></a>
+      ${folder ? `<button class="move-out" data-move-out="${escape(c.localIdentifier)}" title="Move to the top level">Move Out</button>` : ''}</li>`;
+  }).join('')}</ul>` : `<p class="grid-empty">${folder ? 'This folder is empty.' : 'No albums yet.'}</p>`;
+  container.addEventListener('click', async (event) => {
+    const out = event.target.closest('[data-move-out]');
+    if (!out) return;
+    try {
+      await change([{ op: 'editCollection', collection: folder.localIdentifier, remove: [out.dataset.moveOut] }]);
+      navigate(location.pathname, { replace: true });
+    } catch (error) { showError(error); }
+  });
+  const stop = onChange((c) => {
+    if (c.assetCollections.inserted.length || c.assetCollections.deleted.length || c.assetCollections.updated.length
+        || c.collectionLists.inserted.length || c.collectionLists.deleted.length || c.collectionLists.updated.length) {
+      stop();
+      navigate(location.pathname, { replace: true });
+    }
+  });
+  return { title, destroy: stop };
+}
+
+function albumsView(main) {
+  return collectionsView(main, { title: 'Albums', scope: { type: 'topLevelUserCollections' } });
+}
+
+async function folderView(main, match) {
+  const folder = await get(`/api/collections/${encodeURIComponent(`${match[1]}/L0/060`)}`);
+  return collectionsView(main, { title: folder.title || 'Folder', scope: { type: 'children', collection: folder.localIdentifier }, folder });
+}
+
+/** Moves an album into a folder (out of the one it was in). */
+async function moveToFolder(album) {
+  const fetch = await post('/api/fetches', { entity: 'collections', scope: { type: 'collectionLists', collectionType: 2 }, sort: [{ key: 'title', ascending: true }] });
+  const page = fetch.count ? await get(`/api/fetches/${fetch.id}?offset=0&limit=1000`) : { collections: [] };
+  del(`/api/fetches/${fetch.id}`).catch(() => {});
+  const folders = (page.collections || []).filter((c) => c.subtype === 100 || c.type === 2);
+  if (!folders.length) { toast('Make a folder first (Albums → New Folder)'); return; }
+  const choice = await new Promise((resolve) => {
+    const dialog = document.createElement('dialog');
+    dialog.className = 'prompt';
+    dialog.innerHTML = `<form method="dialog"><h2>Move “${escape(album.title || 'Untitled')}” to</h2><ul class="album-choices">
+      ${folders.map((f, i) => `<li><button value="${i}">📁 ${escape(f.title || 'Untitled')}</button></li>`).join('')}</ul>
+      <menu><button type="button" data-cancel>Cancel</button></menu></form>`;
+    document.body.append(dialog);
+    dialog.querySelector('[data-cancel]').addEventListener('click', () => dialog.close(''));
+    dialog.addEventListener('close', () => { const v = dialog.returnValue; dialog.remove(); resolve(v === '' ? null : folders[Number(v)]); });
+    dialog.showModal();
+  });
+  if (!choice) return;
+  await change([{ op: 'editCollection', collection: choice.localIdentifier, add: [album.localIdentifier] }]);
+  toast(`Moved to “${choice.title}”`);
 }
 
 async function albumView(main, match) {
@@ -222,6 +301,7 @@ async function albumView(main, match) {
   const view = await gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier } },
     actions: [favoriteAction, removeAction, downloadAction(title), trashAction,
       { id: 'share', label: 'Share…', always: true, run: () => shareDialog(album) },
+      { id: 'move', label: 'Move to Folder…', always: true, run: () => moveToFolder(album) },
       { id: 'rename', label: 'Rename…', always: true, run: async () => {
         const newTitle = await prompt('Rename Album', { value: title, label: 'Title', ok: 'Rename' });
         if (!newTitle) return;
@@ -335,6 +415,7 @@ export const routes = [
   [/^\/smart\/(\d+)$/, smartView],
   [/^\/albums$/, albumsView],
   [/^\/albums\/([0-9A-Fa-f-]{36})$/, albumView],
+  [/^\/folders\/([0-9A-Fa-f-]{36})$/, folderView],
   [/^\/deleted$/, deletedView],
   [/^\/search$/, searchView],
   [/^\/settings$/, settingsView],
