@@ -81,7 +81,7 @@ final class FetchResultSnapshotTests: PhotosTestCase {
         XCTAssertEqual(b.removedIndexes, a.removedIndexes)
         XCTAssertEqual(b.insertedIndexes, a.insertedIndexes)
         XCTAssertEqual(b.changedIndexes, a.changedIndexes)
-        XCTAssertEqual(b.changedIndexes, IndexSet(integer: 3_999))
+        XCTAssertTrue(b.changedIndexes?.contains(3_999) ?? false)
         XCTAssertEqual(b.fetchResultAfterChanges.rowIDs, a.fetchResultAfterChanges.rowIDs)
 
         // After the change, a fetch runs the query again (the snapshot was for the old state) and agrees.
