@@ -22,6 +22,8 @@ public final class Library: Sendable {
     let store: ResourceStore
     /// Announces commits to change monitors (see `ChangeSignal`).
     let changeSignal: ChangeSignal
+    /// Persisted id lists of large fetches (see `FetchSnapshotStore`).
+    let fetchSnapshots: FetchSnapshotStore
     private let openingPurge = Mutex<ChangeOutcome?>(nil)
     /// Whether the library was opened for reading only, because its folder or disk cannot be written (a
     /// read-only mount, a full disk): everything reads, and every change fails with one clear error.
@@ -36,6 +38,7 @@ public final class Library: Sendable {
         self.pool = pool
         self.store = store
         self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
+        self.fetchSnapshots = FetchSnapshotStore(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
     }
 
     /// Opens the library at `url`, creating it when the directory does not exist (or is empty; see `creation`),
@@ -146,18 +149,14 @@ public final class Library: Sendable {
 
     /// Row ids an asset query selects and the change token of that same snapshot.
     public func assetSnapshot(_ query: AssetQuery) throws(LibraryError) -> (ids: [Int64], token: Int64) {
-        try read { db in
-            let (sql, arguments) = try query.sql(db)
-            return (try Self.fetchIDs(db, sql: sql, arguments: arguments), try ChangeLog.currentToken(db))
-        }
+        let fetched = try fetchRowIDs(query)
+        return (fetched.ids, fetched.token)
     }
 
     /// Row ids a collection query selects and the change token of that same snapshot.
     public func collectionSnapshot(_ query: CollectionQuery) throws(LibraryError) -> (ids: [Int64], token: Int64) {
-        try read { db in
-            let (sql, arguments) = try query.sql(db)
-            return (try Self.fetchIDs(db, sql: sql, arguments: arguments), try ChangeLog.currentToken(db))
-        }
+        let fetched = try fetchRowIDs(query)
+        return (fetched.ids, fetched.token)
     }
 
     // MARK: Recovery

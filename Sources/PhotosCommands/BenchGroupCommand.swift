@@ -8,6 +8,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure speed and memory against peer tools.",
         subcommands: [
             LibraryBenchCommand.self,
+            FetchBenchCommand.self,
             ChangeBenchCommand.self,
             ImageManagerBenchCommand.self,
             ThumbnailBenchCommand.self,

@@ -23,12 +23,42 @@ struct ChangeBenchCommand: ParsableCommand {
             print("Filling \(count) assets…")
             try Library.open(at: URL(fileURLWithPath: path)).fill(count: count, seed: 1)
         }
+        let figures = try ChangeBenchFigures.measure(libraryAt: path, batch: batch)
+        print("Ten fetch results registered (\(figures.photoCount) photos, album of \(figures.albumCount)).")
+        report("one-asset change → details for 10 fetch results (median of 5)", figures.oneChange, target: 0.050, peer: figures.oneChangeRefetch)
+        print(String(format: "  resident memory growth per one-asset change: %.1f MB (median)", figures.rssGrowthMB))
+        report("\(batch)-asset batch import → details for 10 fetch results", figures.batch, target: 0.5, peer: figures.batchRefetch)
+        print("  details consistent with a fresh fetch: \(figures.consistent ? "yes" : "NO")")
+    }
+
+    private func report(_ name: String, _ seconds: Double, target: Double, peer: Double) {
+        let verdict = seconds <= target ? "met" : "MISSED"
+        print(String(format: "  %@: %.1f ms after the commit returned (target ≤ %.0f ms, %@); re-running the ten fetches %.1f ms, ratio %.2f×",
+                     name, seconds * 1000, target * 1000, verdict, peer * 1000, peer > 0 ? seconds / peer : 0))
+    }
+}
+
+/// What `photos bench changes` measures (also reported by `photos bench fetch`).
+struct ChangeBenchFigures {
+    var photoCount = 0, albumCount = 0
+    /// Median latency of a one-asset change until the ten results' details are delivered, and re-running them.
+    var oneChange = 0.0, oneChangeRefetch = 0.0
+    var rssGrowthMB = 0.0
+    /// Latency of the batch import until details are delivered, and re-running the ten fetches after it.
+    var batch = 0.0, batchRefetch = 0.0
+    var consistent = false
+
+    /// Registers the ten fetch results on the library at `path`, commits a one-asset change five times and a
+    /// `batch`-asset import once, and times the deliveries.
+    static func measure(libraryAt path: String, batch: Int) throws -> ChangeBenchFigures {
+        var figures = ChangeBenchFigures()
         let photos = try PHPhotoLibrary(url: URL(fileURLWithPath: path))
         let results = try ChangeBenchFetches(library: photos)
         let recorder = BenchRecorder(fetches: results)
         photos.register(recorder)
         defer { photos.unregisterChangeObserver(recorder) }
-        print("Ten fetch results registered (\(results.allPhotos.count) photos, album of \(results.albumCount)).")
+        figures.photoCount = results.allPhotos.count
+        figures.albumCount = results.albumCount
 
         // One-asset change: toggle a favourite in the middle of the library, five times.
         var latencies: [Double] = []
@@ -43,10 +73,9 @@ struct ChangeBenchCommand: ParsableCommand {
             latencies.append(Double(delivered > returned ? delivered - returned : 0) / 1e9)
             rssGrowth.append(ResidentMemory.currentMB() - rss)
         }
-        let refetch = time { _ = results.refetchAll() }
-        latencies.sort()
-        report("one-asset change → details for 10 fetch results (median of 5)", latencies[2], target: 0.050, peer: refetch)
-        print(String(format: "  resident memory growth per one-asset change: %.1f MB (median)", rssGrowth.sorted()[2]))
+        figures.oneChangeRefetch = time { _ = results.refetchAll() }
+        figures.oneChange = latencies.sorted()[2]
+        figures.rssGrowthMB = rssGrowth.sorted()[2]
 
         // Batch import: `batch` new photos in one transaction.
         let jpeg = SampleMedia.jpeg
@@ -61,21 +90,16 @@ struct ChangeBenchCommand: ParsableCommand {
         }
         let returned = DispatchTime.now().uptimeNanoseconds
         let delivered = recorder.wait(after: before)
-        let batchLatency = Double(delivered > returned ? delivered - returned : 0) / 1e9
-        report("\(batch)-asset batch import → details for 10 fetch results", batchLatency, target: 0.5, peer: time { _ = results.refetchAll() })
-        print("  details consistent with a fresh fetch: \(recorder.verify() ? "yes" : "NO")")
+        figures.batch = Double(delivered > returned ? delivered - returned : 0) / 1e9
+        figures.batchRefetch = time { _ = results.refetchAll() }
+        figures.consistent = recorder.verify()
+        return figures
     }
 
-    private func time(_ body: () -> Void) -> Double {
+    private static func time(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    private func report(_ name: String, _ seconds: Double, target: Double, peer: Double) {
-        let verdict = seconds <= target ? "met" : "MISSED"
-        print(String(format: "  %@: %.1f ms after the commit returned (target ≤ %.0f ms, %@); re-running the ten fetches %.1f ms, ratio %.2f×",
-                     name, seconds * 1000, target * 1000, verdict, peer * 1000, peer > 0 ? seconds / peer : 0))
     }
 }
 

@@ -45,6 +45,13 @@ public struct AssetQuery: Sendable {
 extension AssetQuery {
     /// Builds the SQL selecting the row ids, in order; `restrictedTo` limits it to the given rows (change observation).
     func sql(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> (String, StatementArguments) {
+        let compiled = try compiled(db, restrictedTo: rows)
+        return (compiled.sql, compiled.arguments)
+    }
+
+    /// The SQL, its arguments, and whether the same SQL always selects the same rows in one library state.
+    func compiled(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> CompiledFetch {
+        var isStable = true
         var joins = ""
         var conditions: [String] = []
         var arguments = StatementArguments()
@@ -72,6 +79,7 @@ extension AssetQuery {
                 conditions.append(album.condition.replacingOccurrences(of: ":recentSince", with: "?"))
                 if album.condition.contains(":recentSince") {
                     _ = arguments.append(contentsOf: [Date().timeIntervalSince1970 - SmartAlbum.recentlyAddedWindow])
+                    isStable = false   // the window moves with the clock
                 }
                 naturalOrder = album.defaultOrder
                 if album.showsHiddenAssets { showHidden = true; onlyHidden = true }
@@ -127,7 +135,7 @@ extension AssetQuery {
         }
         var sql = "SELECT a.id FROM asset a \(joins) WHERE \(whereParts.isEmpty ? "1" : whereParts.joined(separator: " AND ")) ORDER BY \(order)"
         if limit > 0 { sql += " LIMIT \(limit)" }
-        return (sql, arguments)
+        return CompiledFetch(sql: sql, arguments: arguments, isStable: isStable)
     }
 
     static func jsonArray(_ values: [Int64]) -> String {

@@ -37,6 +37,12 @@ public struct CollectionQuery: Sendable {
 extension CollectionQuery {
     /// Builds the SQL selecting collection row ids in order; `restrictedTo` limits it to the given rows.
     func sql(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> (String, StatementArguments) {
+        let compiled = try compiled(db, restrictedTo: rows)
+        return (compiled.sql, compiled.arguments)
+    }
+
+    /// The SQL and its arguments (collection queries never depend on the clock).
+    func compiled(_ db: Database, restrictedTo rows: [Int64]? = nil) throws -> CompiledFetch {
         var conditions: [String] = []
         var arguments = StatementArguments()
         var order = "c.position, c.id"
@@ -98,7 +104,7 @@ extension CollectionQuery {
         }
         var sql = "SELECT c.id FROM collection c WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) ORDER BY \(order)"
         if limit > 0 { sql += " LIMIT \(limit)" }
-        return (sql, arguments)
+        return CompiledFetch(sql: sql, arguments: arguments, isStable: true)
     }
 }
 

@@ -4,18 +4,12 @@ import GRDB
 extension Library {
     /// The row ids an asset query selects, in order. Holds ids only: objects are materialised on demand.
     public func assetRowIDs(_ query: AssetQuery) throws(LibraryError) -> [Int64] {
-        try read { db in
-            let (sql, arguments) = try query.sql(db)
-            return try Self.fetchIDs(db, sql: sql, arguments: arguments)
-        }
+        try fetchRowIDs(query).ids
     }
 
     /// The row ids a collection query selects, in order.
     public func collectionRowIDs(_ query: CollectionQuery) throws(LibraryError) -> [Int64] {
-        try read { db in
-            let (sql, arguments) = try query.sql(db)
-            return try Self.fetchIDs(db, sql: sql, arguments: arguments)
-        }
+        try fetchRowIDs(query).ids
     }
 
     /// Loads asset rows by row id (in any order; missing rows are simply absent).
@@ -23,13 +17,50 @@ extension Library {
         try read { try Self.assets(rowIDs: Array(rowIDs), $0) }
     }
 
+    /// Asset rows in the order of `rowIDs` (a vanished placeholder, `AssetRecord.vanished(rowID:)`, where a row
+    /// no longer exists), in one read: what fetch results materialise their batches with.
+    public func orderedAssets(rowIDs: [Int64]) throws(LibraryError) -> [AssetRecord] {
+        try read { db in
+            guard let low = rowIDs.min(), let high = rowIDs.max() else { return [] }
+            guard high - low < Int64(rowIDs.count) * 2 + 64 else {
+                let records = try Self.assets(rowIDs: rowIDs, db)
+                return rowIDs.map { records[$0] ?? .vanished(rowID: $0) }
+            }
+            // Compact ids: one range scan of the primary key, decoding only the wanted rows into their places.
+            var place = [Int32](repeating: -1, count: Int(high - low) + 1)
+            for (index, id) in rowIDs.enumerated() { place[Int(id - low)] = Int32(index) }
+            var records = [AssetRecord?](repeating: nil, count: rowIDs.count)
+            try RowIDReader.forEachRow(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id BETWEEN ? AND ?", arguments: [low, high]) { row in
+                let index = place[Int(RowIDReader.int64(row, 0) - low)]
+                if index >= 0 { records[Int(index)] = AssetRecord(statement: row) }
+            }
+            var ordered: [AssetRecord] = []
+            ordered.reserveCapacity(rowIDs.count)
+            for (index, id) in rowIDs.enumerated() { ordered.append(records[index].take() ?? .vanished(rowID: id)) }
+            return ordered
+        }
+    }
+
     /// Asset rows by row id, read in `db`.
     static func assets(rowIDs: [Int64], _ db: Database) throws -> [Int64: AssetRecord] {
         var result: [Int64: AssetRecord] = [:]
         result.reserveCapacity(rowIDs.count)
-        let cursor = try AssetRecord.fetchCursor(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
-                                                 arguments: [AssetQuery.jsonArray(rowIDs)])
-        while let record = try cursor.next() { result[record.rowID] = record }
+        guard let low = rowIDs.min(), let high = rowIDs.max() else { return result }
+        if high - low < Int64(rowIDs.count) * 2 + 64 {
+            // Compact ids (neighbours in most orders of a real library): one range scan of the primary key.
+            let wanted = Set(rowIDs)
+            try RowIDReader.forEachRow(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id BETWEEN ? AND ?", arguments: [low, high]) { row in
+                guard wanted.contains(RowIDReader.int64(row, 0)) else { return }
+                let record = AssetRecord(statement: row)
+                result[record.rowID] = record
+            }
+            return result
+        }
+        try RowIDReader.forEachRow(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id IN (SELECT value FROM json_each(?))",
+                                   arguments: [AssetQuery.jsonArray(rowIDs)]) { row in
+            let record = AssetRecord(statement: row)
+            result[record.rowID] = record
+        }
         return result
     }
 
@@ -81,11 +112,6 @@ extension Library {
 
     /// Steps a statement and collects its first column as row ids, without per-row allocation.
     static func fetchIDs(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Int64] {
-        let statement = try db.cachedStatement(sql: sql)
-        statement.arguments = arguments
-        var ids: [Int64] = []
-        let cursor = try Int64.fetchCursor(statement)
-        while let id = try cursor.next() { ids.append(id) }
-        return ids
+        try RowIDReader.ids(db, sql: sql, arguments: arguments)
     }
 }

@@ -39,15 +39,16 @@ extension PHAsset {
     }
 
     static func fetch(_ scope: AssetQuery.Scope, _ options: PHFetchOptions?, _ library: PHPhotoLibrary) -> PHFetchResult<PHAsset> {
-        let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (AssetQuery, (ids: [Int64], token: Int64)) in
+        let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (AssetQuery, FetchedRowIDs) in
             let (predicate, sort) = try options?.compile(PredicateSchemas.asset) ?? (nil, [])
             let sources = options?.includeAssetSourceTypes.rawValue ?? 0
             let query = AssetQuery(scope: scope, predicate: predicate, sort: sort,
                                    includeHiddenAssets: options?.includeHiddenAssets ?? false,
                                    includeAllBurstAssets: options?.includeAllBurstAssets ?? false,
                                    sourceTypes: sources == 0 ? nil : Int(sources), limit: options?.fetchLimit ?? 0)
-            return (query, try library.library.assetSnapshot(query))
+            return (query, try library.library.fetchRowIDs(query))
         }
-        return PHFetchResult(source: .assets(snapshot.ids), library: library, options: options, query: .assets(query), token: snapshot.token)
+        return PHFetchResult(source: .assets(snapshot.list), library: library, options: options, query: .assets(query), token: snapshot.token,
+                             positions: snapshot.positions)
     }
 }

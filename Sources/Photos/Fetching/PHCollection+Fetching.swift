@@ -80,10 +80,11 @@ extension PHCollection {
 
 func runCollectionFetch<T: PHCollection>(_ scope: CollectionQuery.Scope, _ options: PHFetchOptions?, _ library: PHPhotoLibrary,
                                        _ schema: PredicateSchema) -> PHFetchResult<T> {
-    let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (CollectionQuery, (ids: [Int64], token: Int64)) in
+    let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (CollectionQuery, FetchedRowIDs) in
         let (predicate, sort) = try options?.compile(schema) ?? (nil, [])
         let query = CollectionQuery(scope: scope, predicate: predicate, sort: sort, limit: options?.fetchLimit ?? 0)
-        return (query, try library.library.collectionSnapshot(query))
+        return (query, try library.library.fetchRowIDs(query))
     }
-    return PHFetchResult(source: .collections(snapshot.ids), library: library, options: options, query: .collections(query), token: snapshot.token)
+    return PHFetchResult(source: .collections(snapshot.list), library: library, options: options, query: .collections(query), token: snapshot.token,
+                         positions: snapshot.positions)
 }

@@ -3,8 +3,8 @@ import PhotoLibrary
 
 /// What a fetch result holds: row ids of stored objects, or the objects of a transient collection.
 enum FetchSource: @unchecked Sendable {
-    case assets([Int64])
-    case collections([Int64])
+    case assets(RowIDList)
+    case collections(RowIDList)
     case objects([PHObject])
 
     var count: Int {
@@ -17,10 +17,12 @@ enum FetchSource: @unchecked Sendable {
 
 /// An ordered list of model objects returned by a fetch.
 ///
-/// It holds row identifiers only; objects are materialised in batches of `batchSize` on access, and at most
-/// `maximumCachedBatches` batches are kept, so enumerating a million assets never holds a million objects.
-/// `contains(_:)` and `index(of:)` compare identifiers without touching the database. The result is a
-/// snapshot: it does not change when the library does. Thread-safe.
+/// It holds row identifiers only; objects are materialised in batches of `batchSize` on access (four batches
+/// in one read when access runs in order, as enumeration does), and at most `maximumCachedBatches` batches are
+/// kept, so enumerating a million assets never holds a million objects. `contains(_:)` and `index(of:)`
+/// compare identifiers without touching the database, through a position table built in one pass on first use
+/// (or read from the persisted snapshot the ids came from). The result is a snapshot: it does not change when
+/// the library does. Thread-safe.
 ///
 /// Linux extra: `PHFetchResult` is a `RandomAccessCollection` (PhotoKit's is not a Sequence in Swift).
 public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @unchecked Sendable {
@@ -33,20 +35,26 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     /// The change token of the library state the result reflects.
     let token: Int64
 
-    static var batchSize: Int { 128 }
-    static var maximumCachedBatches: Int { 16 }
+    static var batchSize: Int { 32 }
+    /// Batches read together when access runs in order.
+    static var sequentialBatches: Int { 4 }
+    static var maximumCachedBatches: Int { 64 }
 
     private let lock = NSLock()
     private var batches: [Int: [ObjectType]] = [:]
     private var batchOrder: [Int] = []
-    private var positions: [Int64: Int]?
+    private var lastBatch = -2
+    private var positions: RowPositions?
+    private var rowIDArray: [Int64]?
 
-    init(source: FetchSource, library: PHPhotoLibrary?, options: PHFetchOptions?, query: ObservedQuery? = nil, token: Int64 = 0) {
+    init(source: FetchSource, library: PHPhotoLibrary?, options: PHFetchOptions?, query: ObservedQuery? = nil, token: Int64 = 0,
+         positions: RowPositions? = nil) {
         self.source = source
         self.library = library
         self.fetchOptions = options?.copy() as? PHFetchOptions
         self.query = query
         self.token = token
+        self.positions = positions
         super.init()
         if query != nil { library?.fetchResults.register(self) }
     }
@@ -66,12 +74,24 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         let batch = index / Self.batchSize
         lock.lock()
         defer { lock.unlock() }
+        let previous = lastBatch
+        lastBatch = batch
         if let objects = batches[batch] { return objects[index - batch * Self.batchSize] }
-        let objects = materialize(batch: batch)
-        batches[batch] = objects
-        batchOrder.append(batch)
-        if batchOrder.count > Self.maximumCachedBatches { batches[batchOrder.removeFirst()] = nil }
-        return objects[index - batch * Self.batchSize]
+        // In-order access (enumeration, scrolling) reads several batches at once; random access reads one.
+        let lastIndex = (count - 1) / Self.batchSize
+        var first = batch, last = batch
+        if batch == previous + 1 { last = Swift.min(lastIndex, batch + Self.sequentialBatches - 1) }
+        else if batch == previous - 1 { first = Swift.max(0, batch - Self.sequentialBatches + 1) }
+        while batches[first] != nil { first += 1 }
+        while batches[last] != nil { last -= 1 }
+        let objects = materialize(first * Self.batchSize..<Swift.min(count, (last + 1) * Self.batchSize))
+        for loaded in first...last {
+            let start = (loaded - first) * Self.batchSize
+            if batches[loaded] == nil { batchOrder.append(loaded) }
+            batches[loaded] = Array(objects[start..<Swift.min(objects.count, start + Self.batchSize)])
+        }
+        while batchOrder.count > Self.maximumCachedBatches { batches[batchOrder.removeFirst()] = nil }
+        return batches[batch]![index - batch * Self.batchSize]
     }
 
     /// The first object, or nil when empty.
@@ -120,10 +140,18 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     /// Enumerates the objects at the given indexes.
     public func enumerateObjects(at s: IndexSet, options opts: NSEnumerationOptions = [], using block: (ObjectType, Int, UnsafeMutablePointer<ObjCBool>) -> Void) {
         var stop: ObjCBool = false
-        let indexes: [Int] = opts.contains(.reverse) ? s.reversed() : Array(s)
-        for index in indexes {
-            block(object(at: index), index, &stop)
-            if stop.boolValue { return }
+        if opts.contains(.reverse) {
+            for index in s.reversed() {
+                block(object(at: index), index, &stop)
+                if stop.boolValue { return }
+            }
+            return
+        }
+        for range in s.rangeView {
+            for index in range {
+                block(object(at: index), index, &stop)
+                if stop.boolValue { return }
+            }
         }
     }
 
@@ -132,7 +160,7 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         switch source {
         case .assets(let ids):
             guard let library else { return 0 }
-            return (try? library.library.countAssets(rowIDs: ids, mediaType: MediaType(rawValue: mediaType.rawValue) ?? .unknown)) ?? 0
+            return (try? library.library.countAssets(rowIDs: ids.array, mediaType: MediaType(rawValue: mediaType.rawValue) ?? .unknown)) ?? 0
         case .objects(let objects):
             return objects.compactMap { $0 as? PHAsset }.filter { $0.mediaType == mediaType }.count
         case .collections:
@@ -143,40 +171,47 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     // MARK: Internals
 
     /// Row ids of the stored objects (empty for transient results).
-    var rowIDs: [Int64] {
+    var rowIDList: RowIDList {
         switch source {
         case .assets(let ids), .collections(let ids): return ids
         case .objects: return []
         }
     }
 
-    private func position(of rowID: Int64) -> Int {
+    /// Row ids of the stored objects as an array (change observation diffs them; copied once from a mapped
+    /// snapshot, then kept).
+    var rowIDs: [Int64] {
+        let list = rowIDList
+        guard list.isMapped else { return list.array }
         lock.lock()
         defer { lock.unlock() }
-        if positions == nil {
-            var map: [Int64: Int] = [:]
-            map.reserveCapacity(count)
-            for (index, id) in rowIDs.enumerated().reversed() { map[id] = index }
-            positions = map
-        }
-        return positions?[rowID] ?? NSNotFound
+        if let rowIDArray { return rowIDArray }
+        let array = list.array
+        rowIDArray = array
+        return array
     }
 
-    private func materialize(batch: Int) -> [ObjectType] {
-        let range = (batch * Self.batchSize)..<Swift.min(count, (batch + 1) * Self.batchSize)
+    private func position(of rowID: Int64) -> Int {
+        let ids = rowIDList
+        lock.lock()
+        if positions == nil { positions = RowPositions.build(ids) }
+        let table = positions!
+        lock.unlock()
+        return table.index(of: rowID, in: ids) ?? NSNotFound
+    }
+
+    private func materialize(_ range: Range<Int>) -> [ObjectType] {
         switch source {
         case .objects(let objects):
             return objects[range].map { $0 as! ObjectType }
         case .assets(let ids):
             guard let library else { return [] }
-            let slice = ids[range]
-            let records = (try? library.library.assets(rowIDs: slice)) ?? [:]
-            return slice.map { id in
-                PHAsset(record: records[id] ?? AssetRecord.vanished(rowID: id), library: library) as! ObjectType
-            }
+            let slice = Array(ids[range])
+            let records = (try? library.library.orderedAssets(rowIDs: slice)) ?? slice.map { AssetRecord.vanished(rowID: $0) }
+            return records.map { unsafeDowncast(PHAsset(record: $0, library: library), to: ObjectType.self) }
         case .collections(let ids):
             guard let library else { return [] }
-            let slice = ids[range]
+            let slice = Array(ids[range])
             let records = (try? library.library.collections(rowIDs: slice)) ?? [:]
             return slice.map { id in
                 PHCollection.make(records[id] ?? CollectionRecord.vanished(rowID: id), library: library) as! ObjectType

@@ -111,7 +111,7 @@ public final class PHAssetCollection: PHCollection, @unchecked Sendable {
         guard case .assets(let ids) = fetchResult.source, let library = fetchResult.library else {
             return transientAssetCollection(with: fetchResult.objects(at: IndexSet(integersIn: 0..<fetchResult.count)), title: title)
         }
-        return PHAssetCollection(transientAssets: ids, title: title, library: library)
+        return PHAssetCollection(transientAssets: ids.array, title: title, library: library)
     }
 }
 

@@ -140,8 +140,8 @@ extension FetchSource {
     /// The same kind of source over other row ids.
     func replacingRowIDs(_ ids: [Int64]) -> FetchSource {
         switch self {
-        case .assets: .assets(ids)
-        case .collections: .collections(ids)
+        case .assets: .assets(RowIDList(ids))
+        case .collections: .collections(RowIDList(ids))
         case .objects: self
         }
     }
