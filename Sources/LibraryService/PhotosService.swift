@@ -25,6 +25,7 @@ public final class PhotosService: Sendable {
     let filterEditor = FilterChainEditor()
     let credentials = CredentialCache()
     let downloads = DownloadStore()
+    let sectionCache = SectionCache()
     let extensions: ExtensionRunner
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext

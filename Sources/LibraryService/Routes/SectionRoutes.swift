@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PhotoLibrary
+import Synchronization
 
 extension PhotosService {
     /// `GET /api/fetches/{id}/sections?utcOffset=MINUTES`: an asset fetch's assets grouped into runs of the same
@@ -12,7 +13,14 @@ extension PhotosService {
             guard snapshot.entity == .assets else { throw Problem.badRequest("Sections are for asset fetches") }
             let minutes = try Self.intParameter(request, "utcOffset", default: 0, range: -18 * 60...18 * 60)
             let runs = try await Offload.run { () throws -> [DayRun] in
-                try self.library.dayRuns(rowIDs: snapshot.rowIDs, utcOffset: minutes * 60)
+                // The same ids at the same change token give the same runs: every page load of a timeline asks.
+                var hasher = Hasher()
+                hasher.combine(snapshot.rowIDs)
+                let key = SectionCache.Key(token: snapshot.token, utcOffset: minutes, count: snapshot.rowIDs.count, ids: hasher.finalize())
+                if let cached = self.sectionCache.get(key) { return cached }
+                let runs = try self.library.dayRuns(rowIDs: snapshot.rowIDs, utcOffset: minutes * 60)
+                self.sectionCache.put(key, runs)
+                return runs
             }
             var out = JSONOutput()
             out.raw("{"); out.key("changeToken", first: true); out.integer(snapshot.token)
@@ -44,5 +52,23 @@ extension PhotosService {
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
         return String(format: "%04d-%02d-%02d", y, m, d)
+    }
+}
+
+/// The last few day-section answers, by the ids they were made from (a process-local cache: nothing another
+/// process could invalidate, since the key holds the change token and the ids themselves).
+final class SectionCache: Sendable {
+    struct Key: Hashable, Sendable { let token: Int64; let utcOffset: Int; let count: Int; let ids: Int }
+    private let entries = Mutex<[(Key, [DayRun])]>([])
+    private let capacity = 8
+
+    func get(_ key: Key) -> [DayRun]? { entries.withLock { list in list.first { $0.0 == key }?.1 } }
+
+    func put(_ key: Key, _ runs: [DayRun]) {
+        entries.withLock { list in
+            list.removeAll { $0.0 == key }
+            list.append((key, runs))
+            if list.count > capacity { list.removeFirst() }
+        }
     }
 }

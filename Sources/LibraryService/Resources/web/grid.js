@@ -144,6 +144,7 @@ export class AssetGrid {
     this.sections = sections;
     this.setCount(count);
     this.layout();
+    this.ready = true;
     this.render();
   }
 
@@ -345,7 +346,7 @@ export class AssetGrid {
   }
 
   render() {
-    if (this.destroyed || !this.cellSize) return;
+    if (this.destroyed || !this.cellSize || !this.ready) return;   // nothing before the first layout with the real count
     const scrollTop = this.scroller.scrollTop;
     if (scrollTop !== this.lastScrollTop) this.direction = scrollTop > this.lastScrollTop ? 1 : -1;
     this.lastScrollTop = scrollTop;
@@ -573,7 +574,7 @@ export class AssetGrid {
     };
     this.scrubber.addEventListener('pointerdown', (event) => {
       dragging = true;
-      this.scrubber.setPointerCapture(event.pointerId);
+      try { this.scrubber.setPointerCapture(event.pointerId); } catch { /* a pointer that is not down (synthetic) */ }
       this.host.classList.add('scrubbing');
       jump(event);
     });

@@ -56,3 +56,13 @@ export function confirmAction(title, detail, ok = 'OK') {
 
 /** Shows an error from an API call. */
 export function showError(error) { console.error(error?.stack || error); toast(error?.message || String(error), { error: true }); }
+
+/** Saves the file at `url` (same origin) under `filename`, as a link with `download` would. */
+export function saveFile(url, filename) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -6,7 +6,7 @@
 import { get, post, del, change } from '/app/api.js';
 import { formatDate, formatBytes, escape } from '/app/format.js';
 import { openEditor } from '/app/editor.js';
-import { toast } from '/app/ui.js';
+import { toast, saveFile } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 
 const RESOURCE = { photo: 1, video: 2, fullSizePhoto: 5, fullSizeVideo: 6, pairedVideo: 9, fullSizePairedVideo: 10, alternatePhoto: 4 };
@@ -230,13 +230,7 @@ export class Viewer {
   async download() {
     const resources = await this.loadResources();
     const original = resources.find((r) => r.type === RESOURCE.photo || r.type === RESOURCE.video) || resources[0];
-    if (!original) return;
-    const link = document.createElement('a');
-    link.href = original.url;
-    link.download = original.originalFilename;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    if (original) saveFile(original.url, original.originalFilename);
   }
 
   edit() {

@@ -6,7 +6,7 @@ import { AssetGrid, FetchSource } from '/app/grid.js';
 import { Viewer } from '/app/viewer.js';
 import { watchGrid, unwatchGrid, onChange } from '/app/live.js';
 import { escape, formatDate } from '/app/format.js';
-import { toast, prompt, confirmAction, showError } from '/app/ui.js';
+import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
 
@@ -94,12 +94,7 @@ const downloadAction = (name) => ({
   id: 'download', label: 'Download',
   run: async (ids) => {
     const download = await post('/api/downloads', { assets: ids, name });
-    const link = document.createElement('a');
-    link.href = download.url;
-    link.download = download.filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    saveFile(download.url, download.filename);
     toast(`Downloading ${download.count} ${download.count === 1 ? 'item' : 'items'} as ${download.filename}`);
   },
 });
