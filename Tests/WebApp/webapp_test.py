@@ -326,6 +326,18 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.finds(f'.cell[data-index="{start}"] img, .cell[data-index="{start}"].no-image'), message="the month's first asset shown")
         self.assertEqual(self.browser.execute_script("return location.pathname"), "/")
 
+    def test_07c_moments(self):
+        self.sidebar("Moments", click=True)
+        self.wait(lambda: self.finds(".moment-list a"), message="moments listed")
+        count = sum(int(re.search(r"(\d+) items?", a.text).group(1)) for a in self.finds(".moment-list a"))
+        every = self.all_assets({"entity": "assets", "includeAllBurstAssets": True})
+        self.assertEqual(count, len([a for a in every if a.get("creationDate")]), "every dated asset (a burst's too) is in one moment")
+        self.finds(".moment-list a")[-1].click()
+        self.wait(lambda: self.loaded_cells() >= 1, message="a moment's photos")
+        self.shot("07c-moment")
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+
     def open_asset(self, predicate):
         """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
         assets = self.all_assets()

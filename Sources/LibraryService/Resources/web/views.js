@@ -21,7 +21,7 @@ const SMART = [
 export async function sidebarSections() {
   const albums = await userAlbums();
   return [
-    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/years', label: 'Years' }, { href: '/search', label: 'Search' }] },
+    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/years', label: 'Years' }, { href: '/moments', label: 'Moments' }, { href: '/search', label: 'Search' }] },
     { title: 'Collections', items: [...SMART.map(([subtype, label]) => ({ href: `/smart/${subtype}`, label })), { href: '/deleted', label: 'Recently Deleted' }] },
     { title: 'Albums', items: [{ href: '/albums', label: 'All Albums' }, ...albums.map((a) => ({ href: `/albums/${a.id}`, label: a.title || 'Untitled' }))] },
   ];
@@ -147,6 +147,48 @@ async function libraryView(main, match, params) {
   const at = Number(params.get('at'));
   if (at > 0 && at < view.grid.count) { view.grid.reveal(at, true); view.grid.focusIndex = at; view.grid.render(); }
   return view;
+}
+
+/** Moments: the library's own groups of photos close in time and place (PhotoKit's moments), newest first. */
+async function momentsView(main) {
+  const fetch = await post('/api/fetches', { entity: 'collections', scope: { type: 'assetCollections', collectionType: 3 },
+    sort: [{ key: 'startDate', ascending: false }] });
+  const container = document.createElement('div');
+  container.className = 'collections moments';
+  main.replaceChildren(container);
+  const list = document.createElement('ol');
+  list.className = 'moment-list';
+  container.append(list);
+  const more = document.createElement('button');
+  more.textContent = 'Show More';
+  container.append(more);
+  const range = (m) => {
+    const start = m.startDate ? new Date(m.startDate) : null, end = m.endDate ? new Date(m.endDate) : null;
+    if (!start) return '';
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+    return end && day.format(start) !== day.format(end) ? `${day.format(start)} – ${day.format(end)}` : day.format(start);
+  };
+  let offset = 0;
+  const load = async () => {
+    const page = await get(`/api/fetches/${fetch.id}?offset=${offset}&limit=200`);
+    for (const m of page.collections || []) {
+      list.insertAdjacentHTML('beforeend', `<li><a href="/moments/${m.id}"><span class="album-title">${escape(m.title || range(m))}</span>
+        <span class="note">${escape(m.title ? range(m) : '')} · ${m.estimatedAssetCount ?? ''} ${m.estimatedAssetCount === 1 ? 'item' : 'items'}</span></a></li>`);
+    }
+    offset += (page.collections || []).length;
+    more.hidden = offset >= page.count;
+  };
+  more.addEventListener('click', () => load().catch(showError));
+  await load();
+  if (!offset) container.innerHTML = '<p class="grid-empty">No moments yet.</p>';
+  return { title: 'Moments', destroy() { del(`/api/fetches/${fetch.id}`).catch(() => {}); } };
+}
+
+async function momentView(main, match) {
+  const moment = await get(`/api/collections/${encodeURIComponent(`${match[1]}/L0/040`)}`);
+  return gridView(main, { title: moment.title || 'Moment', body: { entity: 'assets', scope: { type: 'collection', collection: moment.localIdentifier },
+    sort: [{ key: 'creationDate', ascending: true }] },
+    actions: [favoriteAction, addToAlbumAction, downloadAction(moment.title || 'Moment'), trashAction], emptyText: 'This moment is empty.' });
 }
 
 /** Years and months: the library's day sections summed per month, each a way into the timeline. */
@@ -407,6 +449,8 @@ async function searchView(main, match, params) {
 export const routes = [
   [/^\/$/, libraryView],
   [/^\/years$/, yearsView],
+  [/^\/moments$/, momentsView],
+  [/^\/moments\/([0-9A-Fa-f-]{36})$/, momentView],
   [/^\/smart\/(\d+)$/, smartView],
   [/^\/albums$/, albumsView],
   [/^\/albums\/([0-9A-Fa-f-]{36})$/, albumView],
