@@ -8,6 +8,8 @@ PACKAGES=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev libwebp-dev libtiff-dev liblcms2-dev
   # QR codes (CIQRCodeGenerator) and their decoder for the tests.
   libqrencode-dev zbar-tools
+  # Independent readers for what ImageIO writes: libwebp's own decoder (dwebp) and exiftool.
+  webp libimage-exiftool-perl
   # The web app's browser tests: headless Chromium driven by Selenium (Debian's python3).
   chromium chromium-driver python3-selenium fonts-dejavu-core
 )

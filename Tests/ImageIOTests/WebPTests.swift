@@ -2,7 +2,7 @@ import Foundation
 import ImageIO
 import _Testing_CoreGraphics
 
-/// WebP files made once with Pillow 9.4 (libwebp 1.2.4) and embedded here, since this build writes no WebP:
+/// WebP files made once with Pillow 9.4 (libwebp 1.2.4) and embedded here, so reading is checked on files we did not write:
 /// `still` 24×16 lossless RGBA (x·10, y·15, 200; alpha 255 left, 128 right), `animated` three 20×10 lossless frames
 /// red/green/blue at 100/200/300 ms looping twice, `lossy` 64×48 solid (30, 120, 220) at quality 90.
 @Suite struct WebPTests {

@@ -9,7 +9,7 @@ public enum CodecRegistry {
     ]
 
     /// Every encoder.
-    public static let encoders: [any ImageEncoding] = [JPEGEncoder(), PNGEncoder(), HEIFEncoder(), TIFFEncoder()]
+    public static let encoders: [any ImageEncoding] = [JPEGEncoder(), PNGEncoder(), HEIFEncoder(), TIFFEncoder(), WebPEncoder()]
 
     /// The codec and format for a file's first bytes, or `nil` when nothing recognises them.
     public static func sniff(_ data: Data) -> (codec: any ImageCodec, format: ImageFormat)? {
