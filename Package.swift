@@ -132,7 +132,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
         .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),
-        .testTarget(name: "LibraryServiceTests", dependencies: ["LibraryService", "PhotoLibrary", "ImageManagement", "_TestSupport"]),
+        .testTarget(name: "LibraryServiceTests", dependencies: ["LibraryService", "PhotoLibrary", "ImageManagement", "ImageIO", "_TestSupport"]),
         .testTarget(name: "PhotosUITests", dependencies: ["PhotosUI", "Photos", "PhotoLibrary", "CoreImage", "_TestSupport"]),
         // The seed "Editing" snippets as written: their extension controller captures `self` and the completion
         // handler in a global-queue closure, which Swift 6 mode rejects (on Apple platforms too), so Swift 5 mode.

@@ -18,7 +18,7 @@ N = {"type": "number"}
 DATE = {"type": "string", "format": "date-time"}
 def nullable(schema): return {"anyOf": [schema, {"type": "null"}]}
 
-PROBLEM_CODES = ["400", "401", "403", "404", "409", "410", "413", "416", "422", "429", "503", "507"]
+PROBLEM_CODES = ["400", "401", "403", "404", "406", "409", "410", "413", "416", "422", "429", "503", "507"]
 def problems(*codes):
     return {c: {"$ref": f"#/components/responses/Problem"} for c in codes}
 def json_response(schema, desc="OK"):
@@ -32,6 +32,21 @@ def p(name, desc, schema=S):
 SECURED = [{"bearer": []}, {"session": []}]
 LINK_PASSWORD = {"name": "X-Link-Password", "in": "header", "required": False, "schema": S, "description": "The link's password, when it has one"}
 ASSET_ID = p("asset", "The asset's UUID (the part of its local identifier before `/L0/001`), or the whole identifier percent-encoded.")
+
+PICTURE_PARAMETERS = [
+    q("kind", {"enum": ["thumbnail", "screen"]}, "A stored derivative: thumbnail (shorter side 256 px) or screen (longer side 1600 px); the default"),
+    q("width", {"type": "integer", "minimum": 1, "maximum": 4096}, "A picture made for the request: its width bound in pixels (alone, it bounds both sides)"),
+    q("height", {"type": "integer", "minimum": 1, "maximum": 4096}, "Its height bound in pixels (alone, it bounds both sides)"),
+    q("mode", {"enum": ["fit", "fill"]}, "fit: the whole picture inside the size; fill: the size covered, then cropped to it (with width/height)"),
+    q("crop", {"type": "string", "pattern": "^[0-9.eE+-]+,[0-9.eE+-]+,[0-9.eE+-]+,[0-9.eE+-]+$"},
+      "x,y,w,h in unit coordinates of the upright picture, origin top left (with width/height)"),
+    q("version", {"enum": ["current", "unadjusted", "original"]}, "Which version (with width/height; default current)"),
+    q("v", S, "Ignored: a content version that makes an edited asset's picture a new URL"),
+]
+def PICTURE_RESPONSES(*codes):
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"200": {"description": "JPEG or WebP", "content": {"image/jpeg": binary, "image/webp": binary}},
+            "304": {"description": "Not modified"}, **problems(*codes)}
 
 schemas = {
     "Problem": obj({"type": S, "title": S, "status": I, "detail": S}, ["type", "title", "status", "detail"]),
@@ -146,10 +161,11 @@ paths = {
     "/api/assets/{asset}": {"get": {"summary": "An asset.", "parameters": [ASSET_ID],
                                     "responses": {"200": json_response(ref("Asset")), **problems("400", "401", "404")}}},
     "/api/assets/{asset}/image": {"get": {
-        "summary": "The asset's current picture as a stored JPEG derivative (strong ETag, immutable caching).",
-        "parameters": [ASSET_ID, q("kind", {"enum": ["thumbnail", "screen"]}, "thumbnail: shorter side 256 px; screen: longer side 1600 px")],
-        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
-                      "304": {"description": "Not modified"}, **problems("400", "401", "404", "416", "422")}}},
+        "summary": "The asset's picture: a stored derivative (kind), or one made for the request (width/height, mode, crop, version). "
+                   "JPEG or WebP as Accept chooses (Vary: Accept; on a tie derivatives stay JPEG and made pictures are WebP). "
+                   "Strong ETag, immutable caching.",
+        "parameters": [ASSET_ID, *PICTURE_PARAMETERS],
+        "responses": PICTURE_RESPONSES("400", "401", "404", "406", "416", "422", "429")}},
     "/api/assets/{asset}/resources": {"get": {"summary": "The asset's stored files.", "parameters": [ASSET_ID],
                                               "responses": {"200": json_response(obj({"resources": arr(ref("Resource"))}, ["resources"])), **problems("400", "401", "404")}}},
     "/api/assets/{asset}/resources/{index}": {"get": {
@@ -283,9 +299,8 @@ paths = {
                                                     "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD],
                                                     "responses": {"200": json_response(ref("Asset")), **problems("401", "404", "429")}}},
     "/api/shared/{secret}/assets/{asset}/image": {"get": {"summary": "The picture of an asset of a shared album.", "security": [],
-        "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD, q("kind", {"enum": ["thumbnail", "screen"]}, "Derivative kind")],
-        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
-                      "304": {"description": "Not modified"}, **problems("400", "401", "404", "416", "422", "429")}}},
+        "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD, *PICTURE_PARAMETERS],
+        "responses": PICTURE_RESPONSES("400", "401", "404", "406", "416", "422", "429")}},
     "/api/shared/{secret}/assets/{asset}/resources": {"get": {"summary": "The stored files of an asset of a shared album.", "security": [],
         "parameters": [p("secret", "The link's secret"), ASSET_ID, LINK_PASSWORD],
         "responses": {"200": json_response(obj({"resources": arr(ref("Resource"))}, ["resources"])), **problems("401", "404", "429")}}},
@@ -296,9 +311,11 @@ paths = {
 }
 
 # Every operation takes a bearer token or a session cookie unless it says otherwise.
+# Any operation may answer 429: requests without credentials are limited per address, changes per account.
 for path in paths.values():
     for operation in path.values():
         operation.setdefault("security", SECURED)
+        operation["responses"].setdefault("429", {"$ref": "#/components/responses/Problem"})
 
 document = {
     "openapi": "3.1.0",

@@ -31,9 +31,10 @@ enum FileResponses {
 
     /// A response for a file with a strong ETag (`"<sha256>"`): 304 when the client has it, 206 for a range.
     static func file(at url: URL, etag: String, contentType: String, request: Request, cacheControl: String,
-                     disposition: String? = nil) throws -> Response {
+                     disposition: String? = nil, vary: String? = nil) throws -> Response {
         let quotedETag = "\"\(etag)\""
         var headers: HTTPFields = [.eTag: quotedETag, .cacheControl: cacheControl, .acceptRanges: "bytes"]
+        if let vary { headers[.vary] = vary }
         if clientHas(quotedETag, request) { return Response(status: .notModified, headers: headers) }
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw Problem(.notFound, "missing-file", "The stored file for this resource is missing") }
@@ -75,9 +76,10 @@ enum FileResponses {
     }
 
     /// A response for bytes already in memory (cached pictures), with the same ETag and 304 rules.
-    static func bytes(_ data: Data, etag: String, contentType: String, request: Request, cacheControl: String) -> Response {
+    static func bytes(_ data: Data, etag: String, contentType: String, request: Request, cacheControl: String, vary: String? = nil) -> Response {
         let quotedETag = "\"\(etag)\""
         var headers: HTTPFields = [.eTag: quotedETag, .cacheControl: cacheControl]
+        if let vary { headers[.vary] = vary }
         if clientHas(quotedETag, request) { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = contentType
         if request.method == .head {
@@ -85,6 +87,16 @@ enum FileResponses {
             return Response(status: .ok, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Whether the request's `If-None-Match` names this ETag (unquoted here) or `*`.
+    static func matches(_ etag: String, _ request: Request) -> Bool { clientHas("\"\(etag)\"", request) }
+
+    /// 304 for a client whose copy (`etag`, unquoted) is current.
+    static func notModified(etag: String, cacheControl: String, vary: String? = nil) -> Response {
+        var headers: HTTPFields = [.eTag: "\"\(etag)\"", .cacheControl: cacheControl]
+        if let vary { headers[.vary] = vary }
+        return Response(status: .notModified, headers: headers)
     }
 
     /// Whether the request's `If-None-Match` names this (quoted) ETag or `*`: the client's copy is current.

@@ -26,6 +26,10 @@ public final class PhotosService: Sendable {
     let credentials = CredentialCache()
     let downloads = DownloadStore()
     let sectionCache = SectionCache()
+    /// Pictures made on request: two at a time (one per core), 32 more may wait.
+    let pictureRenders = WorkGate(width: 2, maximumWaiting: 32)
+    /// Request rates per client (see `RateLimits`).
+    public let rateLimits: RateLimits
     let extensions: ExtensionRunner
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
@@ -34,8 +38,10 @@ public final class PhotosService: Sendable {
 
     /// A service for `library`. It starts watching the library's change log at once.
     /// `bcryptCost` sets the password hash's work factor (12 by default; tests use less).
-    public init(library: Library, usesTLS: Bool = false, bcryptCost: UInt8 = 12, logger: Logger = Logger(label: "photos.serve")) {
+    public init(library: Library, usesTLS: Bool = false, bcryptCost: UInt8 = 12, rateLimits: RateLimits = .standard,
+                logger: Logger = Logger(label: "photos.serve")) {
         self.library = library
+        self.rateLimits = rateLimits
         passwords = Passwords(cost: bcryptCost)
         self.usesTLS = usesTLS
         self.logger = logger
@@ -59,6 +65,7 @@ public final class PhotosService: Sendable {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: AuthenticationMiddleware(library: library, credentials: credentials))
+        router.add(middleware: RateLimitMiddleware(limits: rateLimits))
         addMetaRoutes(to: router)
         addSessionRoutes(to: router)
         addAccountRoutes(to: router)

@@ -18,11 +18,11 @@ final class ServiceHarness: @unchecked Sendable {
 
     /// Starts a server; `accounts` (admin, member, viewer) are created unless false, then `photos` JPEGs are
     /// imported as the member's uploads.
-    init(photos: Int = 4, accounts: Bool = true) async throws {
+    init(photos: Int = 4, accounts: Bool = true, rateLimits: RateLimits = .standard) async throws {
         library = try Library.open(at: directory.appending("Test.photoslibrary"))
         var logger = Logger(label: "test.serve")
         logger.logLevel = .critical
-        service = PhotosService(library: library, bcryptCost: 4, logger: logger)
+        service = PhotosService(library: library, bcryptCost: 4, rateLimits: rateLimits, logger: logger)
         if accounts {
             for role in AccountRole.allCases {
                 try await AccountAdministration.createAccount(in: library, username: role.rawValue, password: Self.password, role: role, cost: 4)

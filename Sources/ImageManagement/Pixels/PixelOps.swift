@@ -60,12 +60,17 @@ enum PixelOps {
 
     /// JPEG bytes of an image, without metadata or profile (sRGB), as derivatives are stored.
     static func encodeJPEG(_ image: CGImage, quality: Double) throws(ImageManagementError) -> Data {
+        try encode(image, as: .jpeg, quality: quality)
+    }
+
+    /// Bytes of an image in `format`, without metadata or profile (sRGB, the web's assumption).
+    static func encode(_ image: CGImage, as format: ImageFormat, quality: Double) throws(ImageManagementError) -> Data {
         do {
             let pixels = try PixelBuffer(cgImage: image)
-            return try ImageWriter.encode(pixels: pixels, colorSpace: image.colorSpace ?? CGColorSpaceCreateDeviceRGB(), as: .jpeg,
+            return try ImageWriter.encode(pixels: pixels, colorSpace: image.colorSpace ?? CGColorSpaceCreateDeviceRGB(), as: format,
                                           options: EncodeOptions(quality: quality, embedColorProfile: false, metadata: .strip))
         } catch {
-            throw ImageManagementError(.encodingFailed, "Cannot encode a \(image.width)×\(image.height) JPEG: \(error)")
+            throw ImageManagementError(.encodingFailed, "Cannot encode a \(image.width)×\(image.height) \(format.rawValue.uppercased()): \(error)")
         }
     }
 

@@ -50,8 +50,11 @@ struct AssetJSON: Codable, Sendable {
         uniformTypeIdentifier = record.uniformTypeIdentifier
         originalFilename = record.originalFilename
         trashedDate = record.trashedDate
-        thumbnailURL = "\(urlPrefix)/assets/\(id)/image?kind=thumbnail"
-        screenURL = "\(urlPrefix)/assets/\(id)/image?kind=screen"
+        // Pictures are cached as immutable: an edited asset's URLs carry its modification time so an edit (or a
+        // second one) is a new URL; a reverted asset's are the unedited URLs again, whose pictures are the original's.
+        let version = record.hasAdjustments ? "&v=\(Int64(((record.modificationDate ?? record.addedDate).timeIntervalSince1970 * 1000).rounded()))" : ""
+        thumbnailURL = "\(urlPrefix)/assets/\(id)/image?kind=thumbnail\(version)"
+        screenURL = "\(urlPrefix)/assets/\(id)/image?kind=screen\(version)"
     }
 }
 

@@ -5,8 +5,8 @@ import PhotoLibrary
 import UniformTypeIdentifiers
 
 extension PhotosService {
-    /// Objects and their bytes: `GET /api/assets/{id}`, `GET /api/assets/{id}/image?kind=thumbnail|screen`
-    /// (stored derivatives: ETag = content hash, immutable caching), `GET /api/assets/{id}/resources`,
+    /// Objects and their bytes: `GET /api/assets/{id}`, `GET /api/assets/{id}/image` (stored derivatives or
+    /// pictures made for the request, JPEG or WebP: see `PictureQuery`), `GET /api/assets/{id}/resources`,
     /// `GET /api/assets/{id}/resources/{index}` (original bytes, byte ranges, the original file name),
     /// `GET /api/collections/{id}`.
     func addAssetRoutes(to router: Router<APIContext>) {
@@ -38,39 +38,6 @@ extension PhotosService {
             if record.kind == .assetCollection { json.estimatedAssetCount = try self.library.assetCount(collectionRowID: row) }
             return try JSONBody.response(json)
         }
-    }
-
-    /// The picture of the asset named `name` at the `kind` the query asks for: from the in-memory cache when it
-    /// was sent recently, else the stored derivative (made now when missing). `asset` finds (and authorises) the
-    /// asset only on a cache miss; callers check the caller may see `name` before.
-    func imageResponse(named name: String, request: Request, asset: () throws -> AssetRecord) async throws -> Response {
-        let kindName = request.uri.queryParameters["kind"].map(String.init) ?? "thumbnail"
-        guard let kind = DerivativeKind(rawValue: kindName) else { throw Problem.badRequest("kind must be thumbnail or screen") }
-        let cacheControl = "private, max-age=31536000, immutable"
-        let key = "\(name.uppercased())|\(kind.rawValue)"
-        if let cached = images.get(key) {
-            return FileResponses.bytes(cached.data, etag: cached.etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
-        }
-        let record = try asset()
-        let imaging = self.imaging, library = self.library
-        let served: ServedDerivative
-        do {
-            served = try await Offload.run { () throws(ImageManagementError) -> ServedDerivative in
-                try imaging.servedDerivative(of: record, kind: kind, in: library)
-            }
-        } catch let error as ImageManagementError {
-            switch error.code {
-            case .missingResource, .unsupported: throw Problem(.notFound, "no-image", error.message)
-            case .notFound: throw Problem.notFound(error.message)
-            default: throw Problem(.unprocessableContent, "unreadable-image", error.message)
-            }
-        }
-        let etag = "\(served.contentKey).\(kind.rawValue)"
-        if let data = try? Data(contentsOf: served.url), data.count <= ImageCache.largestEntry {
-            images.put(key, ImageCache.Entry(etag: etag, data: data))
-            return FileResponses.bytes(data, etag: etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
-        }
-        return try FileResponses.file(at: served.url, etag: etag, contentType: "image/jpeg", request: request, cacheControl: cacheControl)
     }
 
     /// One stored file of the asset, by index (byte ranges, the original file name).
