@@ -68,7 +68,7 @@ import _TestSupport
         }
         #expect(try size(0.2) < size(0.95))
         let types = CGImageDestinationCopyTypeIdentifiers() as! [String]
-        #expect(Set(types) == ["public.jpeg", "public.png", "public.heic", "public.tiff"])
+        #expect(Set(types) == ["public.jpeg", "public.png", "public.heic", "public.tiff", "org.webmproject.webp"])
         #expect(CGImageDestinationCreateWithData(NSMutableData(), "com.example.nope" as CFString, 1, nil) == nil)
         #expect(CGImageDestinationCreateWithData(NSMutableData(), "public.png" as CFString, 0, nil) == nil)
         let empty = try #require(CGImageDestinationCreateWithData(NSMutableData(), "public.png" as CFString, 1, nil))

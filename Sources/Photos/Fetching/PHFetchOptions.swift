@@ -45,14 +45,11 @@ extension PHFetchOptions {
     func compile(_ schema: PredicateSchema) throws(LibraryError) -> (CompiledPredicate?, [SortKey]) {
         var compiled: CompiledPredicate?
         if let predicate {
-            guard let format = predicate.photosFormat else {
-                switch predicate.predicateFormat {
-                case "TRUEPREDICATE": return (nil, try sortKeys(schema))
-                case "FALSEPREDICATE": compiled = CompiledPredicate(sql: "0", arguments: [])
-                default: throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: only NSPredicate(format:) predicates can be fetched with, not \(predicate.predicateFormat)")
-                }
-                return (compiled, try sortKeys(schema))
+            guard let format = predicate.photosFetchFormat else {
+                throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: only NSPredicate(format:) predicates, "
+                                   + "NSPredicate(value:) and NSCompoundPredicates of them can be fetched with, not \(predicate.predicateFormat)")
             }
+            if format.format == "TRUEPREDICATE" { return (nil, try sortKeys(schema)) }
             do {
                 let node = try PredicateParser.parse(format: format.format, arguments: format.arguments)
                 compiled = try PredicateCompiler.compile(node, schema: schema)
