@@ -10,7 +10,7 @@ public enum LibraryCreation: Sendable {
     case inAnyDirectory
 
     /// The entries a library directory is made of (`database/`, `originals/`, …).
-    static let libraryEntries: Set<String> = ["database", "originals", "tmp", "journal", "locks", "renders", "derivatives", "uploads"]
+    static let libraryEntries: Set<String> = ["database", "originals", "tmp", "journal", "locks", "renders", "derivatives", "uploads", "recovered"]
 
     /// Throws unless a library may be opened (or made) at `url` under this rule.
     func check(_ url: URL) throws(LibraryError) {

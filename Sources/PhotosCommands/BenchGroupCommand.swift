@@ -6,6 +6,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and memory against peer tools.",
+        shouldDisplay: false,   // for developers: `photos bench --help` lists the benchmarks
         subcommands: [
             LibraryBenchCommand.self,
             FetchBenchCommand.self,

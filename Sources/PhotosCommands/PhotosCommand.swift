@@ -8,10 +8,15 @@ import ArgumentParser
 /// and keys are sorted, so the output is stable.
 ///
 /// Exit status: 0 on success, 1 on any error (a message naming the problem goes to stderr), 64 for usage errors.
+/// `photos --version` prints the version; `photos bench …` runs the benchmarks and is left out of `--help`.
 public struct PhotosCommand: ParsableCommand {
+    /// The package's version, printed by `photos --version`.
+    public static let version = "0.5.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "photos",
         abstract: "Manage a PhotoKit-compatible photo library.",
+        version: version,
         subcommands: [
             InitCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self,
             AlbumsCommand.self, AlbumCommand.self, FolderCommand.self,
@@ -19,7 +24,7 @@ public struct PhotosCommand: ParsableCommand {
             DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self, BenchCommand.self,
             ImageCommand.self, WatchCommand.self,
             ThumbnailCommand.self, ExportCommand.self, EditCommand.self, RevertCommand.self, HistoryCommand.self, ExtensionsCommand.self,
-            ServeCommand.self, UserCommand.self,
+            ServeCommand.self, UserCommand.self, VerifyCommand.self,
         ]
     )
 

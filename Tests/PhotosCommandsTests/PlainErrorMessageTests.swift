@@ -60,3 +60,43 @@ struct PlainErrorMessageTests {
         #expect(!result.stdout.contains("giflib error"))
     }
 }
+
+/// `photos --version`, and a `--help` that shows what users use (the benchmarks stay runnable, unlisted).
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
+struct VersionAndHelpTests {
+    @Test func versionAndHelp() throws {
+        let version = try PhotosBinary.run(["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.5.0")
+        let help = try PhotosBinary.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("serve") && help.stdout.contains("import"))
+        #expect(help.stdout.range(of: #"\n\s+bench\s"#, options: .regularExpression) == nil, "bench is not listed: \(help.stdout)")
+        let benchHelp = try PhotosBinary.run(["bench", "--help"])
+        #expect(benchHelp.status == 0 && benchHelp.stdout.contains("serve"), "\(benchHelp.stdout)")
+    }
+}
+
+/// `--library` before or after the subcommand.
+@Suite(.enabled(if: PhotosBinary.url != nil, Comment(rawValue: PhotosBinary.missingMessage)))
+struct GlobalOptionPlacementTests {
+    @Test func theLibraryOptionGoesOnEitherSide() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.appending("Library").path
+        #expect(try PhotosBinary.run(["--library", path, "init"]).status == 0)
+        _ = try FixtureImages.writeJPEG(to: dir.appending("IMG_0001.jpg"), width: 64, height: 48)
+        let imported = try PhotosBinary.run(["--library=\(path)", "import", dir.appending("IMG_0001.jpg").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = try PhotosBinary.run(["--library", path, "list", "--json"])
+        let after = try PhotosBinary.run(["list", "--json", "--library", path])
+        #expect(before.status == 0 && after.status == 0, "\(before.stderr) \(after.stderr)")
+        #expect(before.stdout == after.stdout)
+        #expect(before.stdout.contains("IMG_0001.jpg"))
+        // Nested subcommands too, and a command without a library says so plainly.
+        #expect(try PhotosBinary.run(["--library", path, "album", "create", "Trip"]).status == 0)
+        #expect(try PhotosBinary.run(["albums", "--library", path]).stdout.contains("Trip"))
+        let misplaced = try PhotosBinary.run(["--library", path, "image", "info", dir.appending("IMG_0001.jpg").path])
+        #expect(misplaced.status == 64, "\(misplaced.stderr)")
+        #expect(misplaced.stderr.contains("--library"))
+    }
+}
