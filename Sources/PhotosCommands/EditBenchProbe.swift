@@ -76,7 +76,7 @@ enum EditProbe {
         let output = PHContentEditingOutput(contentEditingInput: input)
         try CIContext().writeJPEGRepresentation(of: edited, to: output.renderedContentURL,
                                                 colorSpace: image.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB)!,
-                                                options: [kCGImageDestinationLossyCompressionQuality: 0.9])
+                                                options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.9])
         output.adjustmentData = PHAdjustmentData(formatIdentifier: "org.photokit-linux.bench", formatVersion: "1",
                                                  data: Data(#"{"exposure":0.5,"sepia":1,"vignette":[0.8,1.5]}"#.utf8))
         return output

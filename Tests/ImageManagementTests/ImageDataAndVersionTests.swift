@@ -52,6 +52,36 @@ import ImageManagement
         #expect(result == FixtureImages.jpeg(width: 300, height: 200, seed: 9))
     }
 
+    @Test func theDeprecatedImageDataRequestGivesAUIKitOrientation() async throws {
+        let test = try TestLibrary()
+        let stored = QuadrantImage.jpeg(orientation: .right)
+        let rotated = try test.importFiles([("rotated.jpg", stored)])[0]
+        let upright = try test.importJPEG(width: 120, height: 80, seed: 3)
+        // As iOS apps call it: asynchronous, the handler on the main queue, once.
+        let calls = Recorder<Result>()
+        PHImageManager.default().requestImageData(for: rotated, options: nil) { data, dataUTI, orientation, info in
+            calls.append(Result(value: (data, dataUTI, CGImagePropertyOrientation(orientation), info, isOnMainQueue())))
+            #expect(orientation == .right)
+        }
+        try await waitUntil { calls.count > 0 }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(calls.count == 1)
+        let (data, uti, _, info, onMain) = try #require(calls.values.first).value
+        #expect(data == stored && uti == "public.jpeg" && onMain)
+        #expect((info?[PHImageResultRequestIDKey] as? NSNumber) != nil)
+        // Synchronous, an upright file.
+        let options = PHImageRequestOptions()
+        options.isSynchronous = true
+        var orientation: UIImage.Orientation?
+        var bytes: Data?
+        PHImageManager.default().requestImageData(for: upright, options: options) { data, _, uiOrientation, _ in
+            bytes = data
+            orientation = uiOrientation
+        }
+        #expect(orientation == .up)
+        #expect(bytes == FixtureImages.jpeg(width: 120, height: 80, seed: 3))
+    }
+
     @Test func theOriginalOfARAWPlusJPEGPairIsTheRAW() async throws {
         guard let raw = TestMedia.url("raw/synthetic_rggb_12bit.dng"), FileManager.default.fileExists(atPath: raw.path) else {
             print(TestMedia.skipMessage); return

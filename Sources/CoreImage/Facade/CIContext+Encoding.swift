@@ -3,10 +3,14 @@ import ImageIO
 
 extension CIContext {
     /// Renders `image` over its extent into a `CGImage` of `format` (straight alpha, a layout ImageIO takes
-    /// without copying) in `colorSpace`, then encodes it as `type` with ImageIO, embedding the profile.
+    /// without copying) in `colorSpace`, then encodes it as `type` with ImageIO, embedding the profile. Every option
+    /// becomes an ImageIO destination property; an auxiliary-image option throws (it cannot be written).
     @discardableResult
     func encode(_ image: CIImage, type: String, format: PixelFormat, colorSpace: CGColorSpace,
                 options: [CIImageRepresentationOption: Any], to url: URL? = nil) throws -> Data {
+        if let auxiliary = options.keys.first(where: CIImageRepresentationOption.auxiliaryImageKeys.contains) {
+            throw CIContextRepresentationError(description: "\(auxiliary.rawValue): auxiliary images (depth, mattes, HDR gain maps) cannot be written on Linux")
+        }
         let rect = PixelRect(covering: image.extent)
         guard !rect.isEmpty, !rect.isInfinite else {
             throw CIContextRepresentationError(description: "the image's extent \(image.extent) is empty or infinite; crop it first")
@@ -48,7 +52,7 @@ extension CIContext {
             throw CIContextRepresentationError(description: "ImageIO cannot write \(type)" + (url.map { " to \($0.path)" } ?? ""))
         }
         var properties: [String: Any] = [:]
-        for (key, value) in options { properties[key] = value }
+        for (key, value) in options { properties[key.rawValue] = value }
         CGImageDestinationAddImage(writer, cgImage, properties as NSDictionary)
         guard CGImageDestinationFinalize(writer) else {
             throw CIContextRepresentationError(description: "ImageIO could not encode the image as \(type)" + (url.map { " or write \($0.path)" } ?? ""))

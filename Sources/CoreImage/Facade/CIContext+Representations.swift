@@ -9,7 +9,8 @@ public struct CIContextRepresentationError: Error, CustomStringConvertible {
 
 extension CIContext {
     /// The image (its extent, which must be finite) as JPEG data in `colorSpace`, whose ICC profile is embedded;
-    /// `kCGImageDestinationLossyCompressionQuality` (0…1) sets the quality. `nil` when it cannot be rendered.
+    /// `kCGImageDestinationLossyCompressionQuality` (0…1) sets the quality. `nil` when it cannot be rendered, or when
+    /// `options` asks for an auxiliary image (depth, matte, HDR gain map), which this port cannot write.
     public func jpegRepresentation(of image: CIImage, colorSpace: CGColorSpace, options: [CIImageRepresentationOption: Any] = [:]) -> Data? {
         try? encode(image, type: "public.jpeg", format: .rgbx8, colorSpace: colorSpace, options: options)
     }

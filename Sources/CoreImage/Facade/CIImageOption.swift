@@ -32,8 +32,3 @@ public struct CIImageOption: RawRepresentable, Hashable, Sendable {
     /// Apply the clean aperture (accepted, no effect).
     public static let applyCleanAperture = CIImageOption(rawValue: "kCIImageApplyCleanAperture")
 }
-
-/// Keys for options of `CIContext`'s image representations. In this port the type is `String` (Apple: a
-/// string-backed struct) so that `kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption`
-/// compiles unchanged with ImageIO's `String` constants.
-public typealias CIImageRepresentationOption = String

@@ -28,6 +28,35 @@ public class PHAssetChangeRequest: PHChangeRequest {
         return request
     }
 
+    /// A request creating a photo asset from an image, which is encoded as Apple's Photos does when it saves one:
+    /// here as a JPEG (quality 0.9, the bitmap's colour profile embedded) holding the bitmap as it is with the
+    /// image's orientation as its EXIF orientation, so the asset shows upright at the image's `size`, and asking
+    /// for its data gives back the orientation (`.right` stays `.right`). An image backed by a `CIImage` is rendered
+    /// upright first. The file goes through the ordinary creation path (as `PHAssetCreationRequest`'s
+    /// `addResource(with: .photo, data:options:)`) and is named `photo.jpg`; an image that cannot be encoded (a
+    /// `CIImage` of infinite extent) makes the change block fail when it commits, as any invalid resource does.
+    /// Differences from Apple: the point scale (`scale`) is not kept, the pixels are; iOS may choose HEIC.
+    public class func creationRequestForAsset(from image: UIImage) -> Self {
+        let request = Self(identifier: LocalIdentifier.make(.asset), isCreation: true)
+        request.resources = [NewResource(type: .photo, source: .data(photoData(of: image)), uniformTypeIdentifier: UTType.jpeg.identifier)]
+        return request
+    }
+
+    /// The JPEG a saved image is stored as: the bitmap with the image's orientation as its EXIF orientation, or a
+    /// `CIImage`-backed image rendered upright. Empty when the image cannot be encoded (the commit then fails).
+    private static func photoData(of image: UIImage) -> Data {
+        guard let bitmap = image.cgImage else { return image.jpegData(compressionQuality: 0.9) ?? Data() }
+        let output = NSMutableData()
+        guard let destination = CGImageDestinationCreateWithData(output, UTType.jpeg.identifier, 1, nil) else { return Data() }
+        let properties: [String: Any] = [
+            kCGImageDestinationLossyCompressionQuality: 0.9,
+            kCGImagePropertyOrientation: NSNumber(value: CGImagePropertyOrientation(image.imageOrientation).rawValue),
+        ]
+        CGImageDestinationAddImage(destination, bitmap, properties as CFDictionary)
+        guard CGImageDestinationFinalize(destination) else { return Data() }
+        return Data(bytes: output.bytes, count: output.length)
+    }
+
     /// A request creating an asset from a video file (nil when no file is there).
     public class func creationRequestForAssetFromVideo(atFileURL fileURL: URL) -> Self? {
         guard FileManager.default.isReadableFile(atPath: fileURL.path) else { return nil }

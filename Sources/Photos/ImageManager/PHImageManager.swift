@@ -84,6 +84,21 @@ open class PHImageManager: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Requests the bytes of the image as stored, its type identifier and its orientation as a UIKit orientation:
+    /// PhotoKit's older form of `requestImageDataAndOrientation(for:options:resultHandler:)` (deprecated on iOS 13,
+    /// still everywhere in real code), with the same data, type, info dictionary, queue and single delivery. The
+    /// orientation is the stored file's (`UIImage.Orientation(_:)` of its EXIF orientation: EXIF 6 is `.right`);
+    /// `.up` when the request fails.
+    @available(iOS, introduced: 8, deprecated: 13, renamed: "requestImageDataAndOrientation(for:options:resultHandler:)")
+    @discardableResult
+    open func requestImageData(for asset: PHAsset, options: PHImageRequestOptions?,
+                               resultHandler: @escaping (Data?, String?, UIImage.Orientation, [AnyHashable: Any]?) -> Void) -> PHImageRequestID {
+        let handler = UncheckedBox(resultHandler)
+        return requestImageDataAndOrientation(for: asset, options: options) { data, uniformTypeIdentifier, orientation, info in
+            handler.value(data, uniformTypeIdentifier, UIImage.Orientation(orientation), info)
+        }
+    }
+
     /// The info dictionary of a delivery.
     static func info(for delivery: ImageDelivery, number: Int32? = nil) -> [AnyHashable: Any] {
         var info: [AnyHashable: Any] = [

@@ -57,6 +57,14 @@ public final class PHAsset: PHObject, @unchecked Sendable {
     /// The type of the asset's primary data.
     public var contentType: UTType { UTType(record.uniformTypeIdentifier) ?? .data }
 
+    /// The value for a key-value coding key: `"filename"` (the name the asset's file had when it was added, which
+    /// apps read this way on iOS), `"uniformTypeIdentifier"`, and every public property under its Objective-C
+    /// key (`"pixelWidth"`, `"creationDate"`, `"mediaType"`, `"favorite"` or `"isFavorite"`, …); numbers, enums and
+    /// flags as `NSNumber`. Unknown keys return `nil` (Apple raises `NSUnknownKeyException`).
+    public override func value(forKey key: String) -> Any? {
+        keyedValue(forKey: key) ?? super.value(forKey: key)
+    }
+
     /// Every edit operation is allowed on a library asset: delete, content and properties.
     public func canPerform(_ editOperation: PHAssetEditOperation) -> Bool { record.trashedDate == nil }
 }

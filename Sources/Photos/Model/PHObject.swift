@@ -29,6 +29,16 @@ open class PHObject: NSObject, NSCopying, @unchecked Sendable {
 
     open override var description: String { "<\(type(of: self)): \(localIdentifier)>" }
 
+    /// The value of a property named by its key-value coding key, for code written against Objective-C's
+    /// `NSObject.value(forKey:)` (which Foundation on Linux does not have). `PHObject` answers `"localIdentifier"`;
+    /// subclasses add their keys (see `PHAsset.value(forKey:)`). Numbers and flags come as `NSNumber`, as KVC boxes
+    /// them. Difference from Apple: an unknown key returns `nil` where Apple raises `NSUnknownKeyException`
+    /// (Apple's private properties, which apps read this way, differ between releases, so `nil` is the answer
+    /// that cannot crash code Apple does not crash).
+    open func value(forKey key: String) -> Any? {
+        key == "localIdentifier" ? localIdentifier : nil
+    }
+
     /// The library an object belongs to, defaulting to the shared one.
     var library: PHPhotoLibrary { photoLibrary ?? .shared() }
 }
