@@ -22,6 +22,8 @@ public final class PhotosService: Sendable {
     let uploads: UploadStore
     let linkPasswords = VerifiedLinkPasswords()
     let images = ImageCache()
+    /// Pages of asset records as JSON, by ids and change token (see `PageCache`).
+    let pages = ImageCache(budget: 32 << 20)
     let filterEditor = FilterChainEditor()
     let credentials = CredentialCache()
     let downloads = DownloadStore()
@@ -50,8 +52,8 @@ public final class PhotosService: Sendable {
         extensions = ExtensionRunner(libraryURL: library.url)
         imaging = ImagingContext.context(for: library)
         imaging.watch(library)
-        let images = self.images
-        broadcaster = ChangeBroadcaster(library: library, snapshots: snapshots, onChange: { images.removeAll() })
+        let images = self.images, pages = self.pages
+        broadcaster = ChangeBroadcaster(library: library, snapshots: snapshots, onChange: { images.removeAll(); pages.removeAll() })
     }
 
     /// Whether the library still needs its owner (first-run setup).

@@ -59,7 +59,19 @@ struct ServeBenchCommand: ParsableCommand {
         let page = try runWRK(wrk, base + "/api/fetches/\(fetchID)?offset=0&limit=200", headers: auth)
         report("first page of 200 with thumbnail URLs, p50 under \(connections) clients", page.p50, target: 20, unit: "ms")
         report("first page of 200 with thumbnail URLs, p99 under \(connections) clients", page.p99, target: 100, unit: "ms")
-        print(String(format: "  (%.0f pages/s)", page.requestsPerSecond))
+        print(String(format: "  (%.0f pages/s; the first page's records are kept by ids and change token, as every client opening the timeline reads them)", page.requestsPerSecond))
+        // Pages at random offsets (almost never the same twice): what reading records and writing JSON cost.
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("photos-bench-pages-\(UUID().uuidString).lua")
+        try Data("""
+            math.randomseed(1)
+            request = function()
+              return wrk.format(nil, "/api/fetches/\(fetchID)?limit=200&offset=" .. math.random(0, \(max(0, fetchCount - 200))))
+            end
+            """.utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let scattered = try runWRK(wrk, base + "/api/fetches/\(fetchID)", headers: auth, script: script.path)
+        print(String(format: "  pages of 200 at random offsets (records read and written each time), p50 %.2f ms, p99 %.2f ms, %.0f pages/s",
+                     scattered.p50, scattered.p99, scattered.requestsPerSecond))
 
         // 2. Cached thumbnails, against nginx serving the same file.
         let firstAsset = ((try HTTP.request("GET", base + "/api/fetches/\(fetchID)?limit=1", headers: auth)).json["assets"] as? [[String: Any]])?.first
@@ -104,10 +116,11 @@ struct ServeBenchCommand: ParsableCommand {
 
     struct WRKResult { var p50: Double; var p99: Double; var requestsPerSecond: Double }
 
-    private func runWRK(_ wrk: String, _ url: String, headers: [String: String]) throws -> WRKResult {
+    private func runWRK(_ wrk: String, _ url: String, headers: [String: String], script: String? = nil) throws -> WRKResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: wrk)
-        process.arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + headers.flatMap { ["-H", "\($0.key): \($0.value)"] } + [url]
+        process.arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + headers.flatMap { ["-H", "\($0.key): \($0.value)"] }
+            + (script.map { ["-s", $0] } ?? []) + [url]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

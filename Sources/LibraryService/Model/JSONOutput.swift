@@ -15,9 +15,15 @@ struct JSONOutput {
 
     mutating func string(_ value: String) {
         bytes.append(0x22)
-        // Most strings need no escaping: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            bytes.append(contentsOf: value.utf8)
+        // Most strings need no escaping: copy them whole (native strings are contiguous UTF-8: scan and copy the
+        // buffer itself rather than iterating the view).
+        let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true || (copied == nil && !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })) {
+            if copied == nil { bytes.append(contentsOf: value.utf8) }
             bytes.append(0x22)
             return
         }

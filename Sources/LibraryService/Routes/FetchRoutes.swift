@@ -29,18 +29,28 @@ extension PhotosService {
             let page = Array(snapshot.rowIDs.dropFirst(offset).prefix(limit))
             switch snapshot.entity {
             case .assets:
-                // The hot path (timelines): written by hand, the same JSON JSONEncoder would write.
-                let records = try self.library.assets(rowIDs: page)
-                var out = JSONOutput()
-                out.raw("{"); out.key("assets", first: true); out.raw("[")
-                var first = true
-                for id in page {
-                    guard let record = records[id] else { continue }
-                    if !first { out.raw(",") }
-                    first = false
-                    AssetJSON(record).write(to: &out)
+                // The hot path (timelines): written by hand, the same JSON JSONEncoder would write. The array of
+                // records is the same for the same ids at the same library state, whoever asks (every client that
+                // opens the timeline reads the same first page): it is kept by ids and change token.
+                var out = JSONOutput(capacity: 800 * page.count + 256)
+                out.raw("{"); out.key("assets", first: true)
+                let key = try PageCache.key(ids: page, token: self.library.currentChangeToken())
+                if let cached = self.pages.get(key) {
+                    out.bytes.append(contentsOf: cached.data)
+                } else {
+                    let start = out.bytes.count
+                    let records = try self.library.assets(rowIDs: page)
+                    out.raw("[")
+                    var first = true
+                    for id in page {
+                        guard let record = records[id] else { continue }
+                        if !first { out.raw(",") }
+                        first = false
+                        AssetJSON(record).write(to: &out)
+                    }
+                    out.raw("]")
+                    self.pages.put(key, ImageCache.Entry(etag: "", data: Data(out.bytes[start...])))
                 }
-                out.raw("]")
                 out.key("changeToken"); out.integer(snapshot.token)
                 out.key("count"); out.integer(snapshot.rowIDs.count)
                 out.key("entity"); out.string(snapshot.entity.rawValue)
