@@ -41,9 +41,9 @@ def media_files():
     if SHARED_MEDIA.is_dir():
         files = [SHARED_MEDIA / "livephoto" / n for n in ("IMG_0002.JPG", "IMG_0002.MOV")]
         files += [SHARED_MEDIA / "images" / n for n in ("exif_full_gps_north_east.jpg", "no_metadata.jpg", "display_p3.jpg")]
-        files += [SHARED_MEDIA / "video" / "h264_aac.mp4"]
+        files += [SHARED_MEDIA / "heic" / "real_iphone8_gps.heic", SHARED_MEDIA / "video" / "h264_aac.mp4"]
         files += sorted((SHARED_MEDIA / "images" / "burst").glob("*.jpg"))
-        return files, 8, 6, True   # 9 files → 8 assets (a Live Photo pair), 6 shown (a burst of three is one stack), with a video
+        return files, 9, 7, True   # 10 files → 9 assets (a Live Photo pair), 7 shown (a burst of three is one stack), with a HEIC and a video
     print("note: ../shared/media is absent; uploading Demo/media instead and skipping the video step", file=sys.stderr)
     demo = ROOT / "Demo" / "media"
     files = [demo / "IMG_0001.HEIC", demo / "IMG_0001.MOV", demo / "dragonfly.jpg"] + sorted((demo / "burst").glob("*"))
@@ -312,6 +312,49 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.find(".viewer-title").text == first, message="back to the first")
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"), message="viewer closed")
+
+    def zoomed_picture(self):
+        return self.browser.execute_script("""
+            const img = document.querySelector('.viewer-media img.screen');
+            const media = document.querySelector('.viewer-media');
+            return { src: img.getAttribute('src'), full: img.dataset.full || '', complete: img.complete,
+                     natural: img.naturalWidth, long: Math.max(img.naturalWidth, img.naturalHeight), shown: img.getBoundingClientRect().width, zoomed: media.classList.contains('zoomed'),
+                     scrolls: media.scrollWidth > media.clientWidth };""")
+
+    def test_07a_viewer_zooms_every_format(self):
+        # A HEIC (browsers cannot read it): `z` zooms to a picture the server makes at full size (at most 4096 px).
+        heic = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "public.heic")
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return i.complete && i.naturalWidth > 0"))
+        screen_width = self.zoomed_picture()["natural"]
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: self.zoomed_picture()["full"] == "sized", timeout=60, message="the HEIC's full-size picture arrived")
+        picture = self.zoomed_picture()
+        long_side = min(4096, max(heic["pixelWidth"], heic["pixelHeight"]))
+        self.assertIn("mode=fit", picture["src"])
+        self.assertIn(f"width={long_side}", picture["src"])
+        self.assertGreater(picture["natural"], screen_width, "sharper than the screen picture")
+        self.assertTrue(picture["zoomed"] and picture["scrolls"], "shown at 100 %, scrolling")
+        self.assertAlmostEqual(picture["shown"], picture["natural"], delta=1)
+        self.assertEqual(picture["long"], long_side)
+        self.shot("07a-viewer-zoomed-heic")
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: not self.zoomed_picture()["zoomed"], message="back to the fitted picture")
+        self.assertLess(self.zoomed_picture()["shown"], screen_width + 1)
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")   # the viewer revealed the HEIC
+        # A JPEG browsers read: double-click zooms to the original file itself.
+        jpeg = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "public.jpeg" and not a["mediaSubtypes"] & 8 and not a.get("burstIdentifier"))
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return i.complete && i.naturalWidth > 0"))
+        ActionChains(self.browser).double_click(self.find(".viewer-media img.screen")).perform()
+        self.wait(lambda: self.zoomed_picture()["full"] == "original", timeout=30, message="the JPEG's original arrived")
+        picture = self.zoomed_picture()
+        self.assertIn("/resources/", picture["src"])
+        self.assertEqual(picture["long"], max(jpeg["pixelWidth"], jpeg["pixelHeight"]))
+        self.assertAlmostEqual(picture["shown"], picture["natural"], delta=1)
+        self.shot("07a-viewer-zoomed-jpeg")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
 
     def test_07b_years_lead_into_the_timeline(self):
         self.go("/years")
