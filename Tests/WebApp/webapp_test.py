@@ -287,6 +287,53 @@ class WebAppTests(unittest.TestCase):
         self.go("/albums")
         self.wait(lambda: "Holiday" in self.find(".album-list").text and "Trips" in self.find(".album-list").text)
 
+    def album_order(self):
+        album = self.album_path.split("/")[-1] + "/L0/040"
+        return [a["id"] for a in self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}})]
+
+    def grid_order(self, count):
+        return self.browser.execute_script(
+            "return [...Array(arguments[0]).keys()].map((i) => document.querySelector(`.cell[data-index='${i}']`)?.dataset.id || '')", count)
+
+    def test_06c_album_reorder(self):
+        self.go(self.album_path)
+        self.wait(lambda: self.loaded_cells() == 2)
+        first, second = self.album_order()
+        self.assertEqual(self.grid_order(2), [first, second])
+        # Dragging the second photo onto the left half of the first: a marker shows where it goes, the drop moves it.
+        self.browser.execute_script("""
+            const [a, b] = [0, 1].map((i) => document.querySelector(`.cell[data-index='${i}']`));
+            const r = a.getBoundingClientRect();
+            const data = new DataTransfer();
+            window.__drag = data;
+            b.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: data }));
+            a.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + 10, clientY: r.top + 10 }));""")
+        self.assertTrue(self.find(".drop-marker").is_displayed(), "the drop marker shows")
+        self.shot("06c-album-drag-marker")
+        self.browser.execute_script("""
+            const a = document.querySelector(".cell[data-index='0']");
+            const r = a.getBoundingClientRect();
+            a.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: window.__drag, clientX: r.left + 10, clientY: r.top + 10 }));""")
+        self.wait(lambda: self.grid_order(2) == [second, first], message="the grid shows the new order (from the change stream)")
+        self.assertEqual(self.album_order(), [second, first], "the album's order changed")
+        self.assertFalse(self.find(".drop-marker").is_displayed())
+        self.shot("06c-album-reordered")
+        # The keyboard: Home focuses the first photo, Alt+→ moves it one later.
+        self.find(".grid-scroller").send_keys(Keys.HOME)
+        ActionChains(self.browser).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
+        self.wait(lambda: self.grid_order(2) == [first, second], message="Alt+Right moved it later")
+        self.assertEqual(self.album_order(), [first, second])
+        self.assertEqual(self.browser.execute_script("return document.activeElement.dataset.id"), second, "focus follows the moved photo")
+        # The toolbar: select the second photo, Move Earlier.
+        self.select_cells(0)
+        self.click_cell(1)
+        self.click_action("move-earlier")
+        self.wait(lambda: self.grid_order(2) == [second, first], message="Move Earlier")
+        self.assertEqual(self.album_order(), [second, first])
+        self.assertEqual(len(self.finds(".cell.selected")), 1, "the moved photo stays selected")
+        self.shot("06c-album-moved-earlier")
+        self.find('.toolbar [data-action="select"]').click()   # leave selection mode
+
     def test_07_viewer_keyboard_navigation(self):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)

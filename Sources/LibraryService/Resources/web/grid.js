@@ -114,8 +114,10 @@ export class AssetGrid {
       const ids = this.selected.has(asset.id) ? this.selection() : [asset.id];
       const identifiers = ids.map((id) => this.items.find((a) => a && a.id === id)?.localIdentifier || `${id}/L0/001`);
       event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(identifiers));
-      event.dataTransfer.effectAllowed = 'copy';
+      event.dataTransfer.effectAllowed = this.options.onReorder ? 'copyMove' : 'copy';
+      this.dragging = this.selected.has(asset.id) ? this.indexesOf(this.selected) : [Number(cell.dataset.index)];
     });
+    if (this.options.onReorder) this.bindReorder();
     this.scroller.addEventListener('keydown', (event) => this.key(event));
     this.scroller.addEventListener('wheel', (event) => {
       if (event.ctrlKey) {
@@ -163,6 +165,7 @@ export class AssetGrid {
     this.changeToken = changeToken;
     this.sections = await this.loadSections(count);
     this.generation++;
+    this.movePending = false;
     this.items = new Array(count);
     this.loading.clear();
     this.setCount(count);
@@ -252,6 +255,12 @@ export class AssetGrid {
     if (!this.sections) return Math.floor(index / this.columnCount) * this.cellSize;
     const section = this.sectionOf(index);
     return section.y + this.headerHeight + Math.floor((index - section.start) / this.columnCount) * this.cellSize;
+  }
+
+  /** Where the cell of `index` stands in the layer (virtual coordinates) and its size. */
+  geometryOf(index) {
+    const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
+    return { x: column * this.cellSize, y: this.yOf(index), w: this.cellSize, h: this.cellSize };
   }
 
   /** The first index whose row reaches below virtual offset `y`. */
@@ -516,6 +525,11 @@ export class AssetGrid {
   setSelecting(on) { this.selecting = on; this.host.classList.toggle('selecting', on); if (!on) this.clearSelection(); }
 
   key(event) {
+    if (event.altKey && this.options.onReorder && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      this.moveSelection(event.key === 'ArrowLeft' ? -1 : 1, { focused: true });
+      return;
+    }
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: this.columnCount, ArrowUp: -this.columnCount,
       PageDown: this.columnCount * 4, PageUp: -this.columnCount * 4 };
     if (event.key in moves || event.key === 'Home' || event.key === 'End') {
@@ -537,6 +551,80 @@ export class AssetGrid {
     } else if ((event.key === '+' || event.key === '=') && !event.ctrlKey) { this.zoom(-1); }
     else if (event.key === '-' && !event.ctrlKey) { this.zoom(1); }
     else if (event.key === 'Escape') { this.clearSelection(); }
+  }
+
+  // Reordering (albums) ----------------------------------------------------------------------------------
+
+  /** Indexes (ascending) of the loaded assets whose ids are in `ids`. */
+  indexesOf(ids) {
+    const indexes = [];
+    this.items.forEach((asset, index) => { if (asset && ids.has(asset.id)) indexes.push(index); });
+    return indexes;
+  }
+
+  /**
+   * Cells dragged within the grid move there: a marker shows where they will go (before or after the cell under
+   * the pointer), and the drop asks `onReorder(from, to)` with PhotoKit's move semantics (`to` counts after the
+   * moved items are taken out). The grid itself changes only when the change stream says so.
+   */
+  bindReorder() {
+    this.dropMarker = document.createElement('div');
+    this.dropMarker.className = 'drop-marker';
+    this.dropMarker.hidden = true;
+    this.layer.append(this.dropMarker);
+    const target = (event) => {
+      const cell = event.target.closest?.('.cell');
+      if (!cell || !this.dragging) return null;
+      const index = Number(cell.dataset.index);
+      const rect = cell.getBoundingClientRect();
+      const after = event.clientX > rect.left + rect.width / 2;
+      return { cell, at: after ? index + 1 : index, after };
+    };
+    this.scroller.addEventListener('dragover', (event) => {
+      const place = target(event);
+      if (!place) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      const { x, y, h, w } = this.geometryOf(Number(place.cell.dataset.index));
+      this.dropMarker.hidden = false;
+      this.dropMarker.style.height = `${h}px`;
+      this.dropMarker.style.transform = `translate(${Math.max(0, x + (place.after ? w : 0) - 2)}px, ${y}px)`;
+    });
+    const end = () => { this.dropMarker.hidden = true; };
+    this.scroller.addEventListener('dragleave', (event) => { if (!this.scroller.contains(event.relatedTarget)) end(); });
+    this.scroller.addEventListener('dragend', () => { end(); this.dragging = null; });
+    this.scroller.addEventListener('drop', (event) => {
+      const place = target(event);
+      end();
+      if (!place) return;
+      event.preventDefault();
+      const from = this.dragging;
+      this.dragging = null;
+      this.requestMove(from, place.at - from.filter((index) => index < place.at).length);
+    });
+  }
+
+  /**
+   * Moves the selection one place earlier (-1) or later (+1); from the keyboard (`focused`), the focused asset
+   * when it is not selected.
+   */
+  moveSelection(step, { focused = false } = {}) {
+    const asset = this.items[this.focusIndex];
+    const from = focused && asset && !this.selected.has(asset.id) ? [this.focusIndex] : this.indexesOf(this.selected);
+    if (!from.length) return;
+    const to = Math.max(0, Math.min(this.count - from.length, from[0] + step));
+    this.requestMove(from, to);
+  }
+
+  /** Asks for a move unless it would change nothing; focus follows the focused asset to where it goes. */
+  requestMove(from, to) {
+    const contiguous = from.every((index, k) => index === from[0] + k);
+    // Indexes name the grid's snapshot: one move at a time, the next once the change stream has moved the cells.
+    if (!from.length || (contiguous && to === from[0]) || this.movePending) return;
+    const k = from.indexOf(this.focusIndex);
+    if (k >= 0) this.focusIndex = to + k;
+    this.movePending = true;
+    Promise.resolve(this.options.onReorder(from, to)).finally(() => { this.moveTimer = setTimeout(() => { this.movePending = false; }, 3000); });
   }
 
   /** Two fingers spreading or pinching change the zoom level (more or fewer columns), like Photos. */
@@ -604,21 +692,39 @@ export class AssetGrid {
 
   /** Applies a change stream's fetch details (PHFetchResultChangeDetails semantics) in place. */
   applyDetails(details) {
-    if (!details.incremental || details.moves.length) { this.refresh(); return; }
+    // Moves in a day-sectioned grid may cross days: read it again (albums, unsectioned, move in place).
+    if (!details.incremental || (details.moves.length && this.sections)) { this.refresh(); return; }
     this.changeToken = details.changeToken;
     this.generation++;
     this.loading.clear();
-    const removedIds = [];
-    for (const index of [...details.removed].sort((a, b) => b - a)) {
-      const [gone] = this.items.splice(index, 1);
-      if (gone) removedIds.push(gone.id);
+    this.movePending = false;
+    clearTimeout(this.moveTimer);
+    const hadFocus = this.layer.contains(document.activeElement);
+    const removedIds = details.removed.map((index) => this.items[index]?.id).filter(Boolean);
+    if (details.moves.length) {
+      // The new list from the old: removed and moved items leave, the rest keep their order, and inserted
+      // (unknown yet) and moved items take their new indexes.
+      const old = this.items;
+      const leaving = new Set([...details.removed, ...details.moves.map((m) => m.from)]);
+      const placed = new Map(details.inserted.map((index) => [index, undefined]));
+      for (const move of details.moves) placed.set(move.to, old[move.from]);
+      const next = new Array(details.count);
+      let from = 0;
+      for (let index = 0; index < details.count; index++) {
+        if (placed.has(index)) { next[index] = placed.get(index); continue; }
+        while (leaving.has(from)) from++;
+        next[index] = old[from++];
+      }
+      this.items = next;
+    } else {
+      for (const index of [...details.removed].sort((a, b) => b - a)) this.items.splice(index, 1);
+      for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
     }
-    for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
     // Changed assets stay on screen as they were until their page is read again (no placeholder flash).
     for (const index of this.stale) this.items[index] = undefined;
     this.stale = new Set(details.changed);
     for (const id of removedIds) this.selected.delete(id);
-    const insertedSet = new Set(details.inserted);
+    const insertedSet = new Set([...details.inserted, ...details.moves.map((m) => m.to)]);
     // Every cell may now stand at another index: all go back to the pool; render places them again, and a
     // cell showing the same asset keeps its picture.
     this.pool.push(...this.cells.values());
@@ -648,6 +754,7 @@ export class AssetGrid {
     this.pendingInserted = insertedSet;
     this.render();
     for (const index of insertedSet) { const cell = this.cells.get(index); if (cell) cell.dataset.inserted = '1'; }
+    if (hadFocus) this.cells.get(this.focusIndex)?.focus({ preventScroll: true });
     if (removedIds.length) this.options.onSelectionChange?.(this.selected);
   }
 
