@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Browser tests of the web app: a real `photos serve` on loopback over a fresh library, driven in headless
 Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run in order, as a new user would:
-first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album,
-the viewer's keyboard, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
+first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album
+(reordered), the viewer's keyboard, zooming a HEIC and a JPEG, justified rows, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
 from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
@@ -428,6 +428,93 @@ class WebAppTests(unittest.TestCase):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
 
+    def justified_rows(self):
+        """The cells on screen grouped into rows (same top), each cell with its asset id and box."""
+        return self.browser.execute_script("""
+            const rows = new Map();
+            for (const c of document.querySelectorAll('.cell[data-id]:not([data-id=""])')) {
+              const r = c.getBoundingClientRect();
+              const top = Math.round(r.top);
+              if (!rows.has(top)) rows.set(top, []);
+              rows.get(top).push({ id: c.dataset.id, index: Number(c.dataset.index), left: r.left, width: r.width, height: r.height });
+            }
+            return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([top, cells]) => ({ top, cells: cells.sort((a, b) => a.left - b.left) }));""")
+
+    def test_07d_justified_layout(self):
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        toggle = self.find('.toolbar [data-action="layout"]')
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
+        toggle.click()
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="justified rows")
+        self.assertEqual(self.find('.toolbar [data-action="layout"]').get_attribute("aria-pressed"), "true")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        assets = {a["id"]: a for a in self.all_assets()}
+        width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        rows = self.justified_rows()
+        self.assertGreaterEqual(len(rows), 2)
+        for row in rows:
+            heights = {round(c["height"]) for c in row["cells"]}
+            self.assertLessEqual(max(heights) - min(heights), 1, "a row has one height")
+            for cell in row["cells"]:   # each photo as wide as its aspect ratio (within rounding; extremes cropped)
+                a = assets[cell["id"]]
+                ratio = max(0.4, min(3, a["pixelWidth"] / a["pixelHeight"])) if a["pixelWidth"] and a["pixelHeight"] else 1
+                self.assertAlmostEqual(cell["width"] / cell["height"], ratio, delta=0.05 * ratio + 2 / cell["height"])
+            right = row["cells"][-1]["left"] + row["cells"][-1]["width"] - row["cells"][0]["left"]
+            self.assertLessEqual(right, width + 1, "no row is wider than the grid")
+        # Rows never cross a day: each row's cells are consecutive indexes, and day headers sit between rows.
+        for row in rows:
+            indexes = [c["index"] for c in row["cells"]]
+            self.assertEqual(indexes, list(range(indexes[0], indexes[0] + len(indexes))))
+        self.assertTrue(self.finds(".day-header"))
+        self.shot("07d-justified")
+        # The album (no day sections: one run of rows), zoomed in to three "columns" (higher rows): its two
+        # pictures (a 16:9 video, a 3:2 photo) share a row that fills the width exactly.
+        self.go(self.album_path)
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="remembered in another view")
+        self.wait(lambda: self.loaded_cells() == 2)
+        colcount = "return Number(document.querySelector('.grid-scroller').getAttribute('aria-colcount'))"
+        while self.browser.execute_script(colcount) > 3:
+            before = self.browser.execute_script(colcount)
+            self.find(".grid-scroller").send_keys("+")
+            self.wait(lambda: self.browser.execute_script(colcount) < before)
+        self.wait(lambda: self.loaded_cells() == 2)
+        rows = self.justified_rows()
+        self.assertEqual(len(rows), 1, "one row")
+        span = rows[0]["cells"][-1]["left"] + rows[0]["cells"][-1]["width"] - rows[0]["cells"][0]["left"]
+        self.assertEqual(len(rows[0]["cells"]), 2)
+        album_width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        self.assertAlmostEqual(span, album_width, delta=2, msg="the row spans the grid's width")
+        self.shot("07d-justified-album-zoomed")
+        self.browser.execute_script("localStorage.removeItem('photos.columns')")
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        # The keyboard follows the rows: Home, then Down reaches a later row.
+        self.find(".grid-scroller").send_keys(Keys.HOME)
+        first_top = self.browser.execute_script("return document.activeElement.getBoundingClientRect().top")
+        self.find(".grid-scroller").send_keys(Keys.ARROW_DOWN)
+        self.wait(lambda: self.browser.execute_script("return document.activeElement.getBoundingClientRect().top") > first_top + 10, message="down a row")
+        # Remembered: a reload keeps justified rows.
+        self.browser.refresh()
+        self.wait(lambda: self.finds(".grid-scroller") and self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="remembered")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        # At a phone's size: rows still fill the width, nothing overflows.
+        self.browser.set_window_size(390, 844)
+        self.wait(lambda: self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth") < 400)
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        self.wait(lambda: self.find(".sidebar").rect["x"] + self.find(".sidebar").rect["width"] <= 0, message="the sidebar slid away")
+        self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+        phone_width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        for row in self.justified_rows():
+            self.assertLessEqual(row["cells"][-1]["left"] + row["cells"][-1]["width"] - row["cells"][0]["left"], phone_width + 1)
+        self.shot("07d-justified-phone")
+        self.browser.set_window_size(1280, 860)
+        # Back to squares (the later steps count square cells).
+        self.wait(lambda: self.find('.toolbar [data-action="layout"]').is_displayed())
+        self.find('.toolbar [data-action="layout"]').click()
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "square")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+
     def open_asset(self, predicate):
         """Opens the viewer on the first grid asset for which `predicate(asset)` holds."""
         assets = self.all_assets()
@@ -539,7 +626,8 @@ class WebAppTests(unittest.TestCase):
         self.find('.toolbar [data-action="select"]').click()
         self.sidebar("Recently Deleted", click=True)
         self.wait(lambda: self.loaded_cells() == 1, message="in Recently Deleted")
-        self.assertEqual(self.find(".badge.days-left").text, "30 days")
+        # (read in a wait: the cell may be rebuilt meanwhile, when the change stream re-registers the new fetch)
+        self.wait(lambda: self.find(".badge.days-left").text == "30 days", message="30 days left")
         self.shot("11-recently-deleted")
         self.select_cells(1)
         self.click_action("recover")

@@ -2,7 +2,7 @@
 // over a server fetch with the actions that fit it — plus the sidebar's contents.
 
 import { get, post, del, change, uuid } from '/app/api.js';
-import { AssetGrid, FetchSource } from '/app/grid.js';
+import { AssetGrid, FetchSource, layoutButton } from '/app/grid.js';
 import { Viewer } from '/app/viewer.js';
 import { watchGrid, unwatchGrid, onChange } from '/app/live.js';
 import { escape, formatDate } from '/app/format.js';
@@ -59,9 +59,10 @@ async function gridView(main, { title, body, actions = [], emptyText, extraToolb
       bar.querySelectorAll('.needs-selection').forEach((b) => { b.disabled = selected.size === 0; });
     },
   });
+  bar.querySelector('[data-action=select]').before(layoutButton(grid));
   bar.addEventListener('click', async (event) => {
     const id = event.target.closest('[data-action]')?.dataset.action;
-    if (!id) return;
+    if (!id || id === 'layout') return;
     if (id === 'select') {
       const on = !grid.selecting;
       grid.setSelecting(on);
