@@ -673,6 +673,14 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(status, 404, "an asset outside the album does not exist for the link")
         self.assertEqual(self.browser.execute_async_script("fetch('/api/session').then((r) => arguments[0](r.status))"), 401)
         self.shot("13-shared-page")
+        # The link's viewer zooms too (the link's own picture and file URLs).
+        photo = self.browser.execute_script("return [...document.querySelectorAll('.cell')].find((c) => c.querySelector('img'))?.dataset.index")
+        self.click_cell(int(photo))
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return !!i && i.complete && i.naturalWidth > 0"))
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: self.zoomed_picture()["full"] in ("original", "sized"), timeout=30, message="zoomed on the shared page")
+        self.assertIn(f"/api/shared/{secret}/assets/", self.zoomed_picture()["src"], "the link's own URL")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
 
     def test_14_phone_sized_viewport(self):
         # Sign in again (the shared-link step dropped the cookies), at a phone's size.
