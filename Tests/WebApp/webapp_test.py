@@ -53,12 +53,13 @@ def media_files():
 class Server:
     """`photos serve` on a free loopback port, over `library`."""
 
-    def __init__(self, library):
+    def __init__(self, library, setup=True):
         self.process = subprocess.Popen([BINARY, "serve", "--library", library, "--listen", "127.0.0.1:0"],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.token = None
         deadline = time.time() + 60
-        while time.time() < deadline and (self.url is None or self.token is None):
+        # A library without accounts prints a setup token after the address; one with accounts does not.
+        while time.time() < deadline and (self.url is None or (setup and self.token is None)):
             line = self.process.stdout.readline()
             if not line:
                 break
@@ -738,6 +739,47 @@ class WebAppTests(unittest.TestCase):
             link.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));""")
         self.wait(lambda: len(self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}})) == before + 1,
                   message="the dragged photo joined the album")
+
+    def test_16_justified_rows_stay_virtualised(self):
+        # A filled library of 20,000 assets on a second server: justified rows keep only the rows near the
+        # viewport in the page, the scrubber jumps, and the asset at the top stays put while blocks are packed.
+        library = os.path.join(self.directory, "Large.photoslibrary")
+        subprocess.run([BINARY, "init", "--library", library], check=True, capture_output=True)
+        subprocess.run([BINARY, "fill", "--library", library, "--count", "20000", "--seed", "2"], check=True, capture_output=True)
+        subprocess.run([BINARY, "user", "add", "--library", library, "large", "--role", "admin", "--password-stdin"],
+                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+        server = Server(library, setup=False)
+        try:
+            self.browser.get(server.url)
+            self.wait(lambda: self.finds("input[name=password]"))
+            self.find("input[name=username]").send_keys("large")
+            self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+            self.wait(lambda: self.finds('.toolbar [data-action="layout"]') and self.loaded_cells() > 10, message="the large timeline")
+            self.find('.toolbar [data-action="layout"]').click()
+            self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified")
+            state = """const s = document.querySelector('.grid-scroller'), top = s.getBoundingClientRect().top;
+                const shown = [...document.querySelectorAll('.cell[data-id]:not([data-id=""])')].map((c) => [c.getBoundingClientRect().top, Number(c.dataset.index)])
+                  .filter(([y]) => y >= top - 1).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+                return { cells: document.querySelectorAll('.cell').length, placeholders: document.querySelectorAll('.cell.placeholder').length,
+                         top: shown[0]?.[1] ?? -1, date: document.querySelector('.grid-date').textContent };"""
+            start = self.browser.execute_script(state)
+            self.assertLess(start["cells"], 150, "only the rows near the viewport exist")
+            self.browser.execute_script("""const sc = document.querySelector('.grid-scrubber'), r = sc.getBoundingClientRect();
+                for (const type of ['pointerdown', 'pointerup'])
+                  sc.dispatchEvent(new PointerEvent(type, { pointerId: 1, clientX: r.left + 5, clientY: r.top + r.height / 2, bubbles: true }));""")
+            self.wait(lambda: self.browser.execute_script(state)["placeholders"] == 0 and self.browser.execute_script(state)["top"] > 0, message="the middle arrived")
+            middle = self.browser.execute_script(state)
+            self.assertGreater(middle["top"], 5000, "the scrubber jumped to the middle")
+            self.assertNotEqual(middle["date"], start["date"])
+            self.assertLess(middle["cells"], 150)
+            time.sleep(1)   # pages around it arrive and their blocks are packed: the top asset stays
+            self.assertLessEqual(abs(self.browser.execute_script(state)["top"] - middle["top"]), 12)
+            self.shot("16-justified-large-library")
+            self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop += 2000")
+            self.wait(lambda: self.browser.execute_script(state)["top"] > middle["top"], message="scrolled on")
+            self.assertLess(self.browser.execute_script(state)["cells"], 150)
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":
