@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Browser tests of the web app: a real `photos serve` on loopback over a fresh library, driven in headless
 Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run in order, as a new user would:
-first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album,
-the viewer's keyboard, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
+first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album
+(reordered), the viewer's keyboard, zooming a HEIC and a JPEG, justified rows, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
 from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
@@ -41,9 +41,9 @@ def media_files():
     if SHARED_MEDIA.is_dir():
         files = [SHARED_MEDIA / "livephoto" / n for n in ("IMG_0002.JPG", "IMG_0002.MOV")]
         files += [SHARED_MEDIA / "images" / n for n in ("exif_full_gps_north_east.jpg", "no_metadata.jpg", "display_p3.jpg")]
-        files += [SHARED_MEDIA / "video" / "h264_aac.mp4"]
+        files += [SHARED_MEDIA / "heic" / "real_iphone8_gps.heic", SHARED_MEDIA / "video" / "h264_aac.mp4"]
         files += sorted((SHARED_MEDIA / "images" / "burst").glob("*.jpg"))
-        return files, 8, 6, True   # 9 files → 8 assets (a Live Photo pair), 6 shown (a burst of three is one stack), with a video
+        return files, 9, 7, True   # 10 files → 9 assets (a Live Photo pair), 7 shown (a burst of three is one stack), with a HEIC and a video
     print("note: ../shared/media is absent; uploading Demo/media instead and skipping the video step", file=sys.stderr)
     demo = ROOT / "Demo" / "media"
     files = [demo / "IMG_0001.HEIC", demo / "IMG_0001.MOV", demo / "dragonfly.jpg"] + sorted((demo / "burst").glob("*"))
@@ -53,12 +53,13 @@ def media_files():
 class Server:
     """`photos serve` on a free loopback port, over `library`."""
 
-    def __init__(self, library):
+    def __init__(self, library, setup=True):
         self.process = subprocess.Popen([BINARY, "serve", "--library", library, "--listen", "127.0.0.1:0"],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.token = None
         deadline = time.time() + 60
-        while time.time() < deadline and (self.url is None or self.token is None):
+        # A library without accounts prints a setup token after the address; one with accounts does not.
+        while time.time() < deadline and (self.url is None or (setup and self.token is None)):
             line = self.process.stdout.readline()
             if not line:
                 break
@@ -287,6 +288,53 @@ class WebAppTests(unittest.TestCase):
         self.go("/albums")
         self.wait(lambda: "Holiday" in self.find(".album-list").text and "Trips" in self.find(".album-list").text)
 
+    def album_order(self):
+        album = self.album_path.split("/")[-1] + "/L0/040"
+        return [a["id"] for a in self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}})]
+
+    def grid_order(self, count):
+        return self.browser.execute_script(
+            "return [...Array(arguments[0]).keys()].map((i) => document.querySelector(`.cell[data-index='${i}']`)?.dataset.id || '')", count)
+
+    def test_06c_album_reorder(self):
+        self.go(self.album_path)
+        self.wait(lambda: self.loaded_cells() == 2)
+        first, second = self.album_order()
+        self.assertEqual(self.grid_order(2), [first, second])
+        # Dragging the second photo onto the left half of the first: a marker shows where it goes, the drop moves it.
+        self.browser.execute_script("""
+            const [a, b] = [0, 1].map((i) => document.querySelector(`.cell[data-index='${i}']`));
+            const r = a.getBoundingClientRect();
+            const data = new DataTransfer();
+            window.__drag = data;
+            b.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: data }));
+            a.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + 10, clientY: r.top + 10 }));""")
+        self.assertTrue(self.find(".drop-marker").is_displayed(), "the drop marker shows")
+        self.shot("06c-album-drag-marker")
+        self.browser.execute_script("""
+            const a = document.querySelector(".cell[data-index='0']");
+            const r = a.getBoundingClientRect();
+            a.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: window.__drag, clientX: r.left + 10, clientY: r.top + 10 }));""")
+        self.wait(lambda: self.grid_order(2) == [second, first], message="the grid shows the new order (from the change stream)")
+        self.assertEqual(self.album_order(), [second, first], "the album's order changed")
+        self.assertFalse(self.find(".drop-marker").is_displayed())
+        self.shot("06c-album-reordered")
+        # The keyboard: Home focuses the first photo, Alt+→ moves it one later.
+        self.find(".grid-scroller").send_keys(Keys.HOME)
+        ActionChains(self.browser).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
+        self.wait(lambda: self.grid_order(2) == [first, second], message="Alt+Right moved it later")
+        self.assertEqual(self.album_order(), [first, second])
+        self.assertEqual(self.browser.execute_script("return document.activeElement.dataset.id"), second, "focus follows the moved photo")
+        # The toolbar: select the second photo, Move Earlier.
+        self.select_cells(0)
+        self.click_cell(1)
+        self.click_action("move-earlier")
+        self.wait(lambda: self.grid_order(2) == [second, first], message="Move Earlier")
+        self.assertEqual(self.album_order(), [second, first])
+        self.assertEqual(len(self.finds(".cell.selected")), 1, "the moved photo stays selected")
+        self.shot("06c-album-moved-earlier")
+        self.find('.toolbar [data-action="select"]').click()   # leave selection mode
+
     def test_07_viewer_keyboard_navigation(self):
         self.go("/")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
@@ -313,6 +361,49 @@ class WebAppTests(unittest.TestCase):
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"), message="viewer closed")
 
+    def zoomed_picture(self):
+        return self.browser.execute_script("""
+            const img = document.querySelector('.viewer-media img.screen');
+            const media = document.querySelector('.viewer-media');
+            return { src: img.getAttribute('src'), full: img.dataset.full || '', complete: img.complete,
+                     natural: img.naturalWidth, long: Math.max(img.naturalWidth, img.naturalHeight), shown: img.getBoundingClientRect().width, zoomed: media.classList.contains('zoomed'),
+                     scrolls: media.scrollWidth > media.clientWidth };""")
+
+    def test_07a_viewer_zooms_every_format(self):
+        # A HEIC (browsers cannot read it): `z` zooms to a picture the server makes at full size (at most 4096 px).
+        heic = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "public.heic")
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return i.complete && i.naturalWidth > 0"))
+        screen_width = self.zoomed_picture()["natural"]
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: self.zoomed_picture()["full"] == "sized", timeout=60, message="the HEIC's full-size picture arrived")
+        picture = self.zoomed_picture()
+        long_side = min(4096, max(heic["pixelWidth"], heic["pixelHeight"]))
+        self.assertIn("mode=fit", picture["src"])
+        self.assertIn(f"width={long_side}", picture["src"])
+        self.assertGreater(picture["natural"], screen_width, "sharper than the screen picture")
+        self.assertTrue(picture["zoomed"] and picture["scrolls"], "shown at 100 %, scrolling")
+        self.assertAlmostEqual(picture["shown"], picture["natural"], delta=1)
+        self.assertEqual(picture["long"], long_side)
+        self.shot("07a-viewer-zoomed-heic")
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: not self.zoomed_picture()["zoomed"], message="back to the fitted picture")
+        self.assertLess(self.zoomed_picture()["shown"], screen_width + 1)
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")   # the viewer revealed the HEIC
+        # A JPEG browsers read: double-click zooms to the original file itself.
+        jpeg = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "public.jpeg" and not a["mediaSubtypes"] & 8 and not a.get("burstIdentifier"))
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return i.complete && i.naturalWidth > 0"))
+        ActionChains(self.browser).double_click(self.find(".viewer-media img.screen")).perform()
+        self.wait(lambda: self.zoomed_picture()["full"] == "original", timeout=30, message="the JPEG's original arrived")
+        picture = self.zoomed_picture()
+        self.assertIn("/resources/", picture["src"])
+        self.assertEqual(picture["long"], max(jpeg["pixelWidth"], jpeg["pixelHeight"]))
+        self.assertAlmostEqual(picture["shown"], picture["natural"], delta=1)
+        self.shot("07a-viewer-zoomed-jpeg")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
+
     def test_07b_years_lead_into_the_timeline(self):
         self.go("/years")
         self.wait(lambda: self.finds(".months a"), message="years and months")
@@ -336,6 +427,93 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.loaded_cells() >= 1, message="a moment's photos")
         self.shot("07c-moment")
         self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+
+    def justified_rows(self):
+        """The cells on screen grouped into rows (same top), each cell with its asset id and box."""
+        return self.browser.execute_script("""
+            const rows = new Map();
+            for (const c of document.querySelectorAll('.cell[data-id]:not([data-id=""])')) {
+              const r = c.getBoundingClientRect();
+              const top = Math.round(r.top);
+              if (!rows.has(top)) rows.set(top, []);
+              rows.get(top).push({ id: c.dataset.id, index: Number(c.dataset.index), left: r.left, width: r.width, height: r.height });
+            }
+            return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([top, cells]) => ({ top, cells: cells.sort((a, b) => a.left - b.left) }));""")
+
+    def test_07d_justified_layout(self):
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        toggle = self.find('.toolbar [data-action="layout"]')
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
+        toggle.click()
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="justified rows")
+        self.assertEqual(self.find('.toolbar [data-action="layout"]').get_attribute("aria-pressed"), "true")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        assets = {a["id"]: a for a in self.all_assets()}
+        width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        rows = self.justified_rows()
+        self.assertGreaterEqual(len(rows), 2)
+        for row in rows:
+            heights = {round(c["height"]) for c in row["cells"]}
+            self.assertLessEqual(max(heights) - min(heights), 1, "a row has one height")
+            for cell in row["cells"]:   # each photo as wide as its aspect ratio (within rounding; extremes cropped)
+                a = assets[cell["id"]]
+                ratio = max(0.4, min(3, a["pixelWidth"] / a["pixelHeight"])) if a["pixelWidth"] and a["pixelHeight"] else 1
+                self.assertAlmostEqual(cell["width"] / cell["height"], ratio, delta=0.05 * ratio + 2 / cell["height"])
+            right = row["cells"][-1]["left"] + row["cells"][-1]["width"] - row["cells"][0]["left"]
+            self.assertLessEqual(right, width + 1, "no row is wider than the grid")
+        # Rows never cross a day: each row's cells are consecutive indexes, and day headers sit between rows.
+        for row in rows:
+            indexes = [c["index"] for c in row["cells"]]
+            self.assertEqual(indexes, list(range(indexes[0], indexes[0] + len(indexes))))
+        self.assertTrue(self.finds(".day-header"))
+        self.shot("07d-justified")
+        # The album (no day sections: one run of rows), zoomed in to three "columns" (higher rows): its two
+        # pictures (a 16:9 video, a 3:2 photo) share a row that fills the width exactly.
+        self.go(self.album_path)
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="remembered in another view")
+        self.wait(lambda: self.loaded_cells() == 2)
+        colcount = "return Number(document.querySelector('.grid-scroller').getAttribute('aria-colcount'))"
+        while self.browser.execute_script(colcount) > 3:
+            before = self.browser.execute_script(colcount)
+            self.find(".grid-scroller").send_keys("+")
+            self.wait(lambda: self.browser.execute_script(colcount) < before)
+        self.wait(lambda: self.loaded_cells() == 2)
+        rows = self.justified_rows()
+        self.assertEqual(len(rows), 1, "one row")
+        span = rows[0]["cells"][-1]["left"] + rows[0]["cells"][-1]["width"] - rows[0]["cells"][0]["left"]
+        self.assertEqual(len(rows[0]["cells"]), 2)
+        album_width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        self.assertAlmostEqual(span, album_width, delta=2, msg="the row spans the grid's width")
+        self.shot("07d-justified-album-zoomed")
+        self.browser.execute_script("localStorage.removeItem('photos.columns')")
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        # The keyboard follows the rows: Home, then Down reaches a later row.
+        self.find(".grid-scroller").send_keys(Keys.HOME)
+        first_top = self.browser.execute_script("return document.activeElement.getBoundingClientRect().top")
+        self.find(".grid-scroller").send_keys(Keys.ARROW_DOWN)
+        self.wait(lambda: self.browser.execute_script("return document.activeElement.getBoundingClientRect().top") > first_top + 10, message="down a row")
+        # Remembered: a reload keeps justified rows.
+        self.browser.refresh()
+        self.wait(lambda: self.finds(".grid-scroller") and self.find(".grid-scroller").get_attribute("data-layout") == "justified", message="remembered")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        # At a phone's size: rows still fill the width, nothing overflows.
+        self.browser.set_window_size(390, 844)
+        self.wait(lambda: self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth") < 400)
+        self.wait(lambda: self.loaded_cells() == self.expected_assets)
+        self.wait(lambda: self.find(".sidebar").rect["x"] + self.find(".sidebar").rect["width"] <= 0, message="the sidebar slid away")
+        self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+        phone_width = self.browser.execute_script("return document.querySelector('.grid-scroller').clientWidth")
+        for row in self.justified_rows():
+            self.assertLessEqual(row["cells"][-1]["left"] + row["cells"][-1]["width"] - row["cells"][0]["left"], phone_width + 1)
+        self.shot("07d-justified-phone")
+        self.browser.set_window_size(1280, 860)
+        # Back to squares (the later steps count square cells).
+        self.wait(lambda: self.find('.toolbar [data-action="layout"]').is_displayed())
+        self.find('.toolbar [data-action="layout"]').click()
+        self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "square")
         self.wait(lambda: self.loaded_cells() == self.expected_assets)
 
     def open_asset(self, predicate):
@@ -449,7 +627,8 @@ class WebAppTests(unittest.TestCase):
         self.find('.toolbar [data-action="select"]').click()
         self.sidebar("Recently Deleted", click=True)
         self.wait(lambda: self.loaded_cells() == 1, message="in Recently Deleted")
-        self.assertEqual(self.find(".badge.days-left").text, "30 days")
+        # (read in a wait: the cell may be rebuilt meanwhile, when the change stream re-registers the new fetch)
+        self.wait(lambda: self.find(".badge.days-left").text == "30 days", message="30 days left")
         self.shot("11-recently-deleted")
         self.select_cells(1)
         self.click_action("recover")
@@ -495,6 +674,14 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(status, 404, "an asset outside the album does not exist for the link")
         self.assertEqual(self.browser.execute_async_script("fetch('/api/session').then((r) => arguments[0](r.status))"), 401)
         self.shot("13-shared-page")
+        # The link's viewer zooms too (the link's own picture and file URLs).
+        photo = self.browser.execute_script("return [...document.querySelectorAll('.cell')].find((c) => c.querySelector('img'))?.dataset.index")
+        self.click_cell(int(photo))
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return !!i && i.complete && i.naturalWidth > 0"))
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: self.zoomed_picture()["full"] in ("original", "sized"), timeout=30, message="zoomed on the shared page")
+        self.assertIn(f"/api/shared/{secret}/assets/", self.zoomed_picture()["src"], "the link's own URL")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
 
     def test_14_phone_sized_viewport(self):
         # Sign in again (the shared-link step dropped the cookies), at a phone's size.
@@ -552,6 +739,47 @@ class WebAppTests(unittest.TestCase):
             link.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));""")
         self.wait(lambda: len(self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}})) == before + 1,
                   message="the dragged photo joined the album")
+
+    def test_16_justified_rows_stay_virtualised(self):
+        # A filled library of 20,000 assets on a second server: justified rows keep only the rows near the
+        # viewport in the page, the scrubber jumps, and the asset at the top stays put while blocks are packed.
+        library = os.path.join(self.directory, "Large.photoslibrary")
+        subprocess.run([BINARY, "init", "--library", library], check=True, capture_output=True)
+        subprocess.run([BINARY, "fill", "--library", library, "--count", "20000", "--seed", "2"], check=True, capture_output=True)
+        subprocess.run([BINARY, "user", "add", "--library", library, "large", "--role", "admin", "--password-stdin"],
+                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+        server = Server(library, setup=False)
+        try:
+            self.browser.get(server.url)
+            self.wait(lambda: self.finds("input[name=password]"))
+            self.find("input[name=username]").send_keys("large")
+            self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+            self.wait(lambda: self.finds('.toolbar [data-action="layout"]') and self.loaded_cells() > 10, message="the large timeline")
+            self.find('.toolbar [data-action="layout"]').click()
+            self.wait(lambda: self.find(".grid-scroller").get_attribute("data-layout") == "justified")
+            state = """const s = document.querySelector('.grid-scroller'), top = s.getBoundingClientRect().top;
+                const shown = [...document.querySelectorAll('.cell[data-id]:not([data-id=""])')].map((c) => [c.getBoundingClientRect().top, Number(c.dataset.index)])
+                  .filter(([y]) => y >= top - 1).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+                return { cells: document.querySelectorAll('.cell').length, placeholders: document.querySelectorAll('.cell.placeholder').length,
+                         top: shown[0]?.[1] ?? -1, date: document.querySelector('.grid-date').textContent };"""
+            start = self.browser.execute_script(state)
+            self.assertLess(start["cells"], 150, "only the rows near the viewport exist")
+            self.browser.execute_script("""const sc = document.querySelector('.grid-scrubber'), r = sc.getBoundingClientRect();
+                for (const type of ['pointerdown', 'pointerup'])
+                  sc.dispatchEvent(new PointerEvent(type, { pointerId: 1, clientX: r.left + 5, clientY: r.top + r.height / 2, bubbles: true }));""")
+            self.wait(lambda: self.browser.execute_script(state)["placeholders"] == 0 and self.browser.execute_script(state)["top"] > 0, message="the middle arrived")
+            middle = self.browser.execute_script(state)
+            self.assertGreater(middle["top"], 5000, "the scrubber jumped to the middle")
+            self.assertNotEqual(middle["date"], start["date"])
+            self.assertLess(middle["cells"], 150)
+            time.sleep(1)   # pages around it arrive and their blocks are packed: the top asset stays
+            self.assertLessEqual(abs(self.browser.execute_script(state)["top"] - middle["top"]), 12)
+            self.shot("16-justified-large-library")
+            self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop += 2000")
+            self.wait(lambda: self.browser.execute_script(state)["top"] > middle["top"], message="scrolled on")
+            self.assertLess(self.browser.execute_script(state)["cells"], 150)
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":

@@ -47,6 +47,20 @@ export class SharedSource {
   close() {}
 }
 
+/** The toolbar button that switches a grid between square cells and justified rows (remembered). */
+export function layoutButton(grid) {
+  const button = document.createElement('button');
+  button.className = 'icon layout-toggle';
+  button.dataset.action = 'layout';
+  button.innerHTML = icons.justified;
+  button.setAttribute('aria-label', 'Justified layout');
+  button.title = 'Justified layout (aspect ratios)';
+  const show = () => button.setAttribute('aria-pressed', String(grid.justified));
+  show();
+  button.addEventListener('click', () => { grid.setLayout(!grid.justified); show(); });
+  return button;
+}
+
 export class AssetGrid {
   /**
    * @param {HTMLElement} host  the element the grid fills (it scrolls)
@@ -65,6 +79,7 @@ export class AssetGrid {
     this.anchor = null;        // index of the last plain or ctrl click (shift-range anchor)
     this.focusIndex = 0;
     this.columns = Number(localStorage.getItem('photos.columns')) || 0;
+    this.justified = localStorage.getItem('photos.layout') === 'justified';
     this.cells = new Map();    // index → element
     this.pool = [];            // elements free for reuse (after live changes shift the indexes)
     this.stale = new Set();    // indexes whose asset changed: shown as they were until re-read
@@ -114,8 +129,10 @@ export class AssetGrid {
       const ids = this.selected.has(asset.id) ? this.selection() : [asset.id];
       const identifiers = ids.map((id) => this.items.find((a) => a && a.id === id)?.localIdentifier || `${id}/L0/001`);
       event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(identifiers));
-      event.dataTransfer.effectAllowed = 'copy';
+      event.dataTransfer.effectAllowed = this.options.onReorder ? 'copyMove' : 'copy';
+      this.dragging = this.selected.has(asset.id) ? this.indexesOf(this.selected) : [Number(cell.dataset.index)];
     });
+    if (this.options.onReorder) this.bindReorder();
     this.scroller.addEventListener('keydown', (event) => this.key(event));
     this.scroller.addEventListener('wheel', (event) => {
       if (event.ctrlKey) {
@@ -163,6 +180,7 @@ export class AssetGrid {
     this.changeToken = changeToken;
     this.sections = await this.loadSections(count);
     this.generation++;
+    this.movePending = false;
     this.items = new Array(count);
     this.loading.clear();
     this.setCount(count);
@@ -208,33 +226,215 @@ export class AssetGrid {
     const width = this.scroller.clientWidth || 800;
     const preferred = this.columns || Math.max(3, Math.round(width / 180));
     this.columnCount = Math.max(1, Math.min(16, preferred));
-    this.cellSize = Math.floor(width / this.columnCount);
-    this.rows = Math.ceil(this.count / this.columnCount);
     this.headerHeight = this.sections ? 40 : 0;
-    if (this.sections) {
-      let y = 0, start = 0;
-      for (const section of this.sections) {
-        section.start = start;
-        section.y = y;
-        section.rows = Math.ceil(section.count / this.columnCount);
-        y += this.headerHeight + section.rows * this.cellSize;
-        start += section.count;
-      }
-      this.virtualHeight = y;
+    if (this.justified) {
+      this.layoutJustified(width);
     } else {
-      this.virtualHeight = this.rows * this.cellSize;
+      this.cellSize = Math.floor(width / this.columnCount);
+      this.rows = Math.ceil(this.count / this.columnCount);
+      if (this.sections) {
+        let y = 0, start = 0;
+        for (const section of this.sections) {
+          section.start = start;
+          section.y = y;
+          section.rows = Math.ceil(section.count / this.columnCount);
+          y += this.headerHeight + section.rows * this.cellSize;
+          start += section.count;
+        }
+        this.virtualHeight = y;
+      } else {
+        this.virtualHeight = this.rows * this.cellSize;
+      }
     }
-    this.physicalHeight = Math.min(this.virtualHeight, MAX_PHYSICAL_HEIGHT);
-    this.sizer.style.height = `${this.physicalHeight}px`;
-    this.scroller.dataset.virtualHeight = String(this.virtualHeight);
+    this.applyHeight();
+    this.scroller.dataset.layout = this.justified ? 'justified' : 'square';
     this.scroller.style.setProperty('--cell', `${this.cellSize}px`);
-    this.scroller.setAttribute('aria-rowcount', String(this.rows));
     this.scroller.setAttribute('aria-colcount', String(this.columnCount));
     for (const cell of [...this.cells.values(), ...this.pool]) cell.remove();
     this.cells.clear();
     this.pool = [];
     for (const header of this.headers?.values() || []) header.remove();
     this.headers = new Map();
+  }
+
+  applyHeight() {
+    this.physicalHeight = Math.min(this.virtualHeight, MAX_PHYSICAL_HEIGHT);
+    this.sizer.style.height = `${this.physicalHeight}px`;
+    this.scroller.dataset.virtualHeight = String(this.virtualHeight);
+    this.scroller.setAttribute('aria-rowcount', String(this.rows));
+  }
+
+  /** Square cells, or justified rows (each asset as wide as its aspect ratio, rows filling the width). */
+  setLayout(justified) {
+    if (justified === this.justified) return;
+    const anchor = this.firstVisibleIndex();
+    this.justified = justified;
+    localStorage.setItem('photos.layout', justified ? 'justified' : 'square');
+    this.layout();
+    this.reveal(anchor, true);
+    this.render();
+  }
+
+  // Justified rows: the assets are laid out in blocks — a day section's part within one page of 200 (or a page,
+  // without sections) — each packed into rows once all its assets have arrived (their pixel sizes come with the
+  // pages) and estimated from the mean aspect ratio until then; a packed block keeps its rows, and when blocks
+  // above the viewport change height the asset at the top stays where it is. So a million assets need only the
+  // pages near the viewport, as in the square grid; a row breaks at a page boundary inside a day (days of more
+  // than 200).
+
+  layoutJustified(width) {
+    this.width = width;
+    this.cellSize = Math.max(48, Math.round(width / this.columnCount));   // the rows' target height
+    this.blocks = [];
+    this.aspectSum = 0;
+    this.aspectCount = 0;
+    let start = 0;
+    (this.sections || [{ count: this.count }]).forEach((run, s) => {
+      run.start = start;
+      const end = start + run.count;
+      for (let from = start; from < end;) {
+        const to = Math.min(end, (Math.floor(from / PAGE) + 1) * PAGE);
+        this.blocks.push({ start: from, count: to - from, section: s, header: this.sections && from === start ? this.headerHeight : 0, rows: null });
+        from = to;
+      }
+      start = end;
+    });
+    this.placeBlocks();
+  }
+
+  /** Packs the blocks whose assets have all arrived and stacks the blocks; true when something was packed. */
+  placeBlocks() {
+    let packed = false;
+    for (const block of this.blocks) if (!block.rows && this.pack(block)) packed = true;
+    const meanAspect = this.aspectCount ? this.aspectSum / this.aspectCount : 1.4;
+    const perRow = Math.max(1, Math.round(this.width / (this.cellSize * meanAspect)));
+    let y = 0, rows = 0;
+    for (const block of this.blocks) {
+      block.y = y;
+      if (block.header) this.sections[block.section].y = y;
+      if (!block.rows) { block.perRow = perRow; block.height = Math.ceil(block.count / perRow) * this.cellSize; }
+      y += block.header + block.height;
+      rows += block.rows ? block.rows.length : Math.ceil(block.count / perRow);
+    }
+    this.virtualHeight = y;
+    this.rows = rows;
+    return packed;
+  }
+
+  /**
+   * Packs a block into rows: assets join a row while it is narrower than the width at the target height; the
+   * asset that would overflow it joins when that leaves the row's height nearer the target. A full row is
+   * scaled to the width exactly; the block's last row keeps the target height.
+   */
+  pack(block) {
+    const aspects = new Float64Array(block.count);
+    for (let k = 0; k < block.count; k++) {
+      const asset = this.items[block.start + k];
+      if (!asset) return false;
+      const ratio = asset.pixelWidth > 0 && asset.pixelHeight > 0 ? asset.pixelWidth / asset.pixelHeight : 1;
+      aspects[k] = Math.max(0.4, Math.min(3, ratio));   // panoramas and slivers are cropped
+    }
+    const width = this.width, target = this.cellSize;
+    const rows = [], x = new Int32Array(block.count), w = new Int32Array(block.count);
+    let y = 0;
+    for (let first = 0; first < block.count;) {
+      let sum = 0, end = first;
+      while (end < block.count && (sum + aspects[end]) * target < width) sum += aspects[end++];
+      let height = target;
+      if (end < block.count) {
+        const fuller = width / (sum + aspects[end]);
+        if (sum === 0 || Math.abs(fuller - target) <= Math.abs(width / sum - target)) sum += aspects[end++];
+        height = width / sum;
+      }
+      let left = 0;
+      for (let k = first; k < end; k++) {
+        const right = left + aspects[k] * height;
+        x[k] = Math.round(left);
+        w[k] = Math.round(right) - x[k];
+        left = right;
+      }
+      const h = Math.round(height);
+      rows.push({ first, end, y, h });
+      y += h;
+      first = end;
+    }
+    Object.assign(block, { rows, x, w, height: y });
+    for (const aspect of aspects) this.aspectSum += aspect;
+    this.aspectCount += block.count;
+    return true;
+  }
+
+  /** After pages arrived: packs their blocks, keeping the asset at the top of the viewport in place. */
+  reflow() {
+    this.needsReflow = false;
+    const anchor = this.firstVisibleIndex();
+    const offset = this.yOf(anchor) - this.virtualTop();
+    if (!this.placeBlocks()) return;
+    this.applyHeight();
+    this.scrollToVirtual(this.yOf(anchor) - offset);
+    for (const [index, cell] of this.cells) this.place(cell, index);
+    for (const header of this.headers.values()) header.remove();
+    this.headers.clear();
+  }
+
+  /** The block holding `index` (justified). */
+  blockOf(index) {
+    let low = 0, high = this.blocks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.blocks[middle].start <= index) low = middle; else high = middle - 1;
+    }
+    return this.blocks[low];
+  }
+
+  /** Where the cell of `index` stands in the layer (virtual coordinates) and its size. */
+  geometryOf(index) {
+    if (!this.justified) {
+      const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
+      return { x: column * this.cellSize, y: this.yOf(index), w: this.cellSize, h: this.cellSize };
+    }
+    if (!this.blocks.length) return { x: 0, y: 0, w: this.cellSize, h: this.cellSize };
+    const block = this.blockOf(index);
+    const k = index - block.start;
+    const top = block.y + block.header;
+    if (block.rows) {
+      let low = 0, high = block.rows.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (block.rows[middle].first <= k) low = middle; else high = middle - 1;
+      }
+      const row = block.rows[low];
+      return { x: block.x[k], y: top + row.y, w: block.w[k], h: row.h };
+    }
+    const width = this.width / block.perRow;
+    const x = Math.round((k % block.perRow) * width);
+    return { x, y: top + Math.floor(k / block.perRow) * this.cellSize, w: Math.round((k % block.perRow + 1) * width) - x, h: this.cellSize };
+  }
+
+  /** Puts a cell where its index stands. */
+  place(cell, index) {
+    const { x, y, w, h } = this.geometryOf(index);
+    cell.style.transform = `translate(${x}px, ${y}px)`;
+    if (this.justified) { cell.style.width = `${w}px`; cell.style.height = `${h}px`; }
+  }
+
+  /** The first index of the row after (direction 1) or before (-1) the one holding `index`, nearest its centre. */
+  rowNeighbour(index, direction) {
+    const here = this.geometryOf(index);
+    const centre = here.x + here.w / 2;
+    let edge = index;
+    while (edge + direction >= 0 && edge + direction < this.count && this.geometryOf(edge + direction).y === here.y) edge += direction;
+    const next = edge + direction;
+    if (next < 0 || next >= this.count) return index;
+    const rowY = this.geometryOf(next).y;
+    let best = next, distance = Infinity;
+    for (let i = next; i >= 0 && i < this.count; i += direction) {
+      const g = this.geometryOf(i);
+      if (g.y !== rowY) break;
+      const d = Math.abs(g.x + g.w / 2 - centre);
+      if (d < distance) { distance = d; best = i; }
+    }
+    return best;
   }
 
   /** The section holding `index` (sections only). */
@@ -249,6 +449,7 @@ export class AssetGrid {
 
   /** The virtual top of the row holding `index`. */
   yOf(index) {
+    if (this.justified) return this.geometryOf(index).y;
     if (!this.sections) return Math.floor(index / this.columnCount) * this.cellSize;
     const section = this.sectionOf(index);
     return section.y + this.headerHeight + Math.floor((index - section.start) / this.columnCount) * this.cellSize;
@@ -256,6 +457,7 @@ export class AssetGrid {
 
   /** The first index whose row reaches below virtual offset `y`. */
   indexAtY(y) {
+    if (this.justified) return this.justifiedIndexAtY(y);
     if (!this.sections) return Math.max(0, Math.floor(y / this.cellSize)) * this.columnCount;
     let low = 0, high = this.sections.length - 1;
     while (low < high) {
@@ -265,6 +467,21 @@ export class AssetGrid {
     const section = this.sections[low];
     const row = Math.max(0, Math.floor((y - section.y - this.headerHeight) / this.cellSize));
     return Math.min(section.start + section.count, section.start + row * this.columnCount);
+  }
+
+  justifiedIndexAtY(y) {
+    if (!this.blocks.length) return 0;
+    let low = 0, high = this.blocks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.blocks[middle].y <= y) low = middle; else high = middle - 1;
+    }
+    const block = this.blocks[low];
+    const local = y - block.y - block.header;
+    if (local < 0) return block.start;
+    if (!block.rows) return Math.min(block.start + block.count, block.start + Math.floor(local / this.cellSize) * block.perRow);
+    const row = block.rows.find((r) => r.y + r.h > local);
+    return block.start + (row ? row.first : block.count);
   }
 
   /** The virtual offset (in the unscaled layout) of the viewport's top. */
@@ -284,11 +501,11 @@ export class AssetGrid {
 
   /** Scrolls so that `index` is visible. */
   reveal(index, atTop = false) {
-    const top = this.yOf(index);
+    const { y: top, h } = this.geometryOf(index);
     const current = this.virtualTop();
     const viewport = this.scroller.clientHeight;
     if (atTop || top < current) this.scrollToVirtual(Math.max(0, top - (atTop ? 0 : this.headerHeight)));
-    else if (top + this.cellSize > current + viewport) this.scrollToVirtual(top + this.cellSize - viewport);
+    else if (top + h > current + viewport) this.scrollToVirtual(top + h - viewport);
   }
 
   zoom(step) {
@@ -320,6 +537,7 @@ export class AssetGrid {
           assets.forEach((asset, k) => {
             if (page * PAGE + k < this.count) { this.items[page * PAGE + k] = asset; this.stale.delete(page * PAGE + k); }
           });
+          if (this.justified) this.needsReflow = true;
           this.schedule();
         }).catch((error) => {
           if (error.type?.endsWith('fetch-expired') && !this.destroyed) this.refresh();
@@ -347,6 +565,7 @@ export class AssetGrid {
 
   render() {
     if (this.destroyed || !this.cellSize || !this.ready) return;   // nothing before the first layout with the real count
+    if (this.needsReflow) this.reflow();
     const scrollTop = this.scroller.scrollTop;
     if (scrollTop !== this.lastScrollTop) this.direction = scrollTop > this.lastScrollTop ? 1 : -1;
     this.lastScrollTop = scrollTop;
@@ -380,8 +599,7 @@ export class AssetGrid {
         cell.dataset.index = String(index);
         this.cells.set(index, cell);
         // Placed once, in the layer's (virtual) coordinates; scrolling moves only the layer.
-        const column = this.sections ? (index - this.sectionOf(index).start) % this.columnCount : index % this.columnCount;
-        cell.style.transform = `translate(${column * this.cellSize}px, ${this.yOf(index)}px)`;
+        this.place(cell, index);
       }
       this.fill(cell, asset, index);
     }
@@ -516,11 +734,22 @@ export class AssetGrid {
   setSelecting(on) { this.selecting = on; this.host.classList.toggle('selecting', on); if (!on) this.clearSelection(); }
 
   key(event) {
+    if (event.altKey && this.options.onReorder && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      this.moveSelection(event.key === 'ArrowLeft' ? -1 : 1, { focused: true });
+      return;
+    }
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: this.columnCount, ArrowUp: -this.columnCount,
       PageDown: this.columnCount * 4, PageUp: -this.columnCount * 4 };
     if (event.key in moves || event.key === 'Home' || event.key === 'End') {
       event.preventDefault();
       let next = event.key === 'Home' ? 0 : event.key === 'End' ? this.count - 1 : this.focusIndex + moves[event.key];
+      if (this.justified && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+        next = this.rowNeighbour(this.focusIndex, event.key === 'ArrowDown' ? 1 : -1);
+      } else if (this.justified && (event.key === 'PageDown' || event.key === 'PageUp')) {
+        const { y } = this.geometryOf(this.focusIndex);
+        next = this.indexAtY(y + (event.key === 'PageDown' ? 1 : -1) * this.scroller.clientHeight);
+      }
       next = Math.max(0, Math.min(this.count - 1, next));
       if (event.shiftKey) this.selectRange(this.focusIndex, next);
       this.focusIndex = next;
@@ -537,6 +766,80 @@ export class AssetGrid {
     } else if ((event.key === '+' || event.key === '=') && !event.ctrlKey) { this.zoom(-1); }
     else if (event.key === '-' && !event.ctrlKey) { this.zoom(1); }
     else if (event.key === 'Escape') { this.clearSelection(); }
+  }
+
+  // Reordering (albums) ----------------------------------------------------------------------------------
+
+  /** Indexes (ascending) of the loaded assets whose ids are in `ids`. */
+  indexesOf(ids) {
+    const indexes = [];
+    this.items.forEach((asset, index) => { if (asset && ids.has(asset.id)) indexes.push(index); });
+    return indexes;
+  }
+
+  /**
+   * Cells dragged within the grid move there: a marker shows where they will go (before or after the cell under
+   * the pointer), and the drop asks `onReorder(from, to)` with PhotoKit's move semantics (`to` counts after the
+   * moved items are taken out). The grid itself changes only when the change stream says so.
+   */
+  bindReorder() {
+    this.dropMarker = document.createElement('div');
+    this.dropMarker.className = 'drop-marker';
+    this.dropMarker.hidden = true;
+    this.layer.append(this.dropMarker);
+    const target = (event) => {
+      const cell = event.target.closest?.('.cell');
+      if (!cell || !this.dragging) return null;
+      const index = Number(cell.dataset.index);
+      const rect = cell.getBoundingClientRect();
+      const after = event.clientX > rect.left + rect.width / 2;
+      return { cell, at: after ? index + 1 : index, after };
+    };
+    this.scroller.addEventListener('dragover', (event) => {
+      const place = target(event);
+      if (!place) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      const { x, y, h, w } = this.geometryOf(Number(place.cell.dataset.index));
+      this.dropMarker.hidden = false;
+      this.dropMarker.style.height = `${h}px`;
+      this.dropMarker.style.transform = `translate(${Math.max(0, x + (place.after ? w : 0) - 2)}px, ${y}px)`;
+    });
+    const end = () => { this.dropMarker.hidden = true; };
+    this.scroller.addEventListener('dragleave', (event) => { if (!this.scroller.contains(event.relatedTarget)) end(); });
+    this.scroller.addEventListener('dragend', () => { end(); this.dragging = null; });
+    this.scroller.addEventListener('drop', (event) => {
+      const place = target(event);
+      end();
+      if (!place) return;
+      event.preventDefault();
+      const from = this.dragging;
+      this.dragging = null;
+      this.requestMove(from, place.at - from.filter((index) => index < place.at).length);
+    });
+  }
+
+  /**
+   * Moves the selection one place earlier (-1) or later (+1); from the keyboard (`focused`), the focused asset
+   * when it is not selected.
+   */
+  moveSelection(step, { focused = false } = {}) {
+    const asset = this.items[this.focusIndex];
+    const from = focused && asset && !this.selected.has(asset.id) ? [this.focusIndex] : this.indexesOf(this.selected);
+    if (!from.length) return;
+    const to = Math.max(0, Math.min(this.count - from.length, from[0] + step));
+    this.requestMove(from, to);
+  }
+
+  /** Asks for a move unless it would change nothing; focus follows the focused asset to where it goes. */
+  requestMove(from, to) {
+    const contiguous = from.every((index, k) => index === from[0] + k);
+    // Indexes name the grid's snapshot: one move at a time, the next once the change stream has moved the cells.
+    if (!from.length || (contiguous && to === from[0]) || this.movePending) return;
+    const k = from.indexOf(this.focusIndex);
+    if (k >= 0) this.focusIndex = to + k;
+    this.movePending = true;
+    Promise.resolve(this.options.onReorder(from, to)).finally(() => { this.moveTimer = setTimeout(() => { this.movePending = false; }, 3000); });
   }
 
   /** Two fingers spreading or pinching change the zoom level (more or fewer columns), like Photos. */
@@ -604,21 +907,39 @@ export class AssetGrid {
 
   /** Applies a change stream's fetch details (PHFetchResultChangeDetails semantics) in place. */
   applyDetails(details) {
-    if (!details.incremental || details.moves.length) { this.refresh(); return; }
+    // Moves in a day-sectioned grid may cross days: read it again (albums, unsectioned, move in place).
+    if (!details.incremental || (details.moves.length && this.sections)) { this.refresh(); return; }
     this.changeToken = details.changeToken;
     this.generation++;
     this.loading.clear();
-    const removedIds = [];
-    for (const index of [...details.removed].sort((a, b) => b - a)) {
-      const [gone] = this.items.splice(index, 1);
-      if (gone) removedIds.push(gone.id);
+    this.movePending = false;
+    clearTimeout(this.moveTimer);
+    const hadFocus = this.layer.contains(document.activeElement);
+    const removedIds = details.removed.map((index) => this.items[index]?.id).filter(Boolean);
+    if (details.moves.length) {
+      // The new list from the old: removed and moved items leave, the rest keep their order, and inserted
+      // (unknown yet) and moved items take their new indexes.
+      const old = this.items;
+      const leaving = new Set([...details.removed, ...details.moves.map((m) => m.from)]);
+      const placed = new Map(details.inserted.map((index) => [index, undefined]));
+      for (const move of details.moves) placed.set(move.to, old[move.from]);
+      const next = new Array(details.count);
+      let from = 0;
+      for (let index = 0; index < details.count; index++) {
+        if (placed.has(index)) { next[index] = placed.get(index); continue; }
+        while (leaving.has(from)) from++;
+        next[index] = old[from++];
+      }
+      this.items = next;
+    } else {
+      for (const index of [...details.removed].sort((a, b) => b - a)) this.items.splice(index, 1);
+      for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
     }
-    for (const index of [...details.inserted].sort((a, b) => a - b)) this.items.splice(index, 0, undefined);
     // Changed assets stay on screen as they were until their page is read again (no placeholder flash).
     for (const index of this.stale) this.items[index] = undefined;
     this.stale = new Set(details.changed);
     for (const id of removedIds) this.selected.delete(id);
-    const insertedSet = new Set(details.inserted);
+    const insertedSet = new Set([...details.inserted, ...details.moves.map((m) => m.to)]);
     // Every cell may now stand at another index: all go back to the pool; render places them again, and a
     // cell showing the same asset keeps its picture.
     this.pool.push(...this.cells.values());
@@ -644,10 +965,11 @@ export class AssetGrid {
     }
     const rowsBefore = this.rows;
     this.rows = Math.ceil(this.count / this.columnCount);
-    if (rowsBefore !== this.rows || this.sections) this.layout();
+    if (rowsBefore !== this.rows || this.sections || this.justified) this.layout();
     this.pendingInserted = insertedSet;
     this.render();
     for (const index of insertedSet) { const cell = this.cells.get(index); if (cell) cell.dataset.inserted = '1'; }
+    if (hadFocus) this.cells.get(this.focusIndex)?.focus({ preventScroll: true });
     if (removedIds.length) this.options.onSelectionChange?.(this.selected);
   }
 

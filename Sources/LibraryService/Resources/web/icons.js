@@ -11,4 +11,5 @@ export const icons = {
   download: svg('<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>'),
   hide: svg('<path d="M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6z"/><circle cx="12" cy="12" r="2.5"/><path d="M4 4l16 16"/>'),
   menu: svg('<path d="M4 7h16M4 12h16M4 17h16"/>'),
+  justified: svg('<rect x="3" y="4" width="10" height="7" rx="1"/><rect x="15" y="4" width="6" height="7" rx="1"/><rect x="3" y="13" width="5" height="7" rx="1"/><rect x="10" y="13" width="11" height="7" rx="1"/>'),
 };

@@ -2,7 +2,7 @@
 // prompt when the link has one; updates live while the album changes.
 
 import { get, setCSRFToken } from '/app/api.js';
-import { AssetGrid, SharedSource } from '/app/grid.js';
+import { AssetGrid, SharedSource, layoutButton } from '/app/grid.js';
 import { Viewer } from '/app/viewer.js';
 import { escape } from '/app/format.js';
 
@@ -23,6 +23,7 @@ export async function sharedView(app, secret) {
     emptyText: 'This album is empty.',
     onOpen: (index) => new Viewer(grid, { readOnly: true }).open(index),
   });
+  app.querySelector('.topbar').append(layoutButton(grid));
   await grid.start();
   // The album's own change stream: counts and collection-view details, nothing from elsewhere in the library.
   const stream = new EventSource(`/api/shared/${encodeURIComponent(secret)}/stream`);

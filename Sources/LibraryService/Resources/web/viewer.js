@@ -1,4 +1,4 @@
-// The one-up viewer: the screen-size picture first, the full-resolution one when zoomed to 100 %, keyboard
+// The one-up viewer: the screen-size picture first, a full-resolution one when zoomed to 100 % (any format), keyboard
 // navigation through the grid it was opened from, an info panel, Live Photos that play while pressed or hovered
 // and settle on the still, videos with seeking (byte ranges), and the actions (favourite, hide, delete,
 // download, edit).
@@ -11,6 +11,10 @@ import { icons } from '/app/icons.js';
 
 const RESOURCE = { photo: 1, video: 2, fullSizePhoto: 5, fullSizeVideo: 6, pairedVideo: 9, fullSizePairedVideo: 10, alternatePhoto: 4 };
 const BROWSER_IMAGES = ['public.jpeg', 'public.png', 'org.webmproject.webp', 'com.compuserve.gif'];
+/** Originals browsers read are zoomed into as they are up to this many pixels; larger ones as a made picture. */
+const ORIGINAL_ZOOM_PIXELS = 40_000_000;
+/** The largest side the server makes a picture at (`GET …/image?width=&height=`). */
+const MAX_PICTURE_SIDE = 4096;
 
 export class Viewer {
   /** @param grid the AssetGrid it navigates; `options.readOnly` hides actions (shared links) */
@@ -72,6 +76,7 @@ export class Viewer {
     this.index = index;
     this.asset = asset;
     this.zoomed = false;
+    this.member = null;          // a burst's other photo chosen in the strip (zooming shows that one)
     this.resources = null;
     this.stopMedia();
     this.element.querySelector('.viewer-title').textContent = `${asset.originalFilename} — ${formatDate(asset.creationDate)}`;
@@ -96,7 +101,7 @@ export class Viewer {
       img.src = asset.screenURL;
       img.alt = asset.originalFilename;
       img.className = 'screen';
-      img.addEventListener('dblclick', () => this.zoom());
+      img.addEventListener('dblclick', (event) => this.zoom(event));
       this.media.append(img);
       if (asset.mediaSubtypes & 8) this.addLivePhoto(asset);
     }
@@ -168,6 +173,8 @@ export class Viewer {
       const member = page.assets[Number(button.dataset.member)];
       const img = this.media.querySelector('img.screen');
       if (img) { img.src = member.screenURL; img.alt = member.originalFilename; delete img.dataset.full; }
+      this.member = member === asset ? null : member;
+      if (this.zoomed) { this.zoomed = false; this.zoom(); }
       this.element.querySelector('.viewer-title').textContent = `${member.originalFilename} — ${formatDate(member.creationDate)}`;
       strip.querySelectorAll('[data-member]').forEach((b) => b.setAttribute('aria-selected', String(b === button)));
     });
@@ -178,19 +185,64 @@ export class Viewer {
     for (const video of this.media?.querySelectorAll('video') || []) { video.pause(); video.removeAttribute('src'); video.load(); }
   }
 
-  /** 100 %: the full-resolution picture replaces the screen one once it has arrived (the screen one stays meanwhile). */
-  async zoom() {
+  /**
+   * 100 %, progressively: the screen picture is enlarged at once to the zoomed size (centred where the user
+   * pointed), and the sharp picture replaces it when it has arrived — the original itself when browsers read it
+   * and it is not huge, else a picture of at most 4096 px a side that the server makes from any format (HEIC,
+   * RAW, very large originals; `…/image?width=&height=&mode=fit`, never scaled up).
+   */
+  async zoom(event) {
     const img = this.media.querySelector('img.screen');
     if (!img) return;
+    const rect = img.getBoundingClientRect();
+    const pointed = event?.clientX !== undefined && rect.width && rect.height
+      ? { x: (event.clientX - rect.left) / rect.width, y: (event.clientY - rect.top) / rect.height } : { x: 0.5, y: 0.5 };
     this.zoomed = !this.zoomed;
     this.media.classList.toggle('zoomed', this.zoomed);
-    if (!this.zoomed || img.dataset.full) return;
-    const resources = await this.loadResources();
-    const full = resources.find((r) => r.type === RESOURCE.fullSizePhoto) || resources.find((r) => r.type === RESOURCE.photo);
-    if (!full || !BROWSER_IMAGES.includes(full.uniformTypeIdentifier)) return; // the screen image stays (HEIC, RAW)
+    if (!this.zoomed) { img.style.width = ''; img.style.height = ''; return; }
+    if (img.dataset.full) {   // already sharp: back to its full size
+      img.style.width = `${img.naturalWidth}px`; img.style.height = `${img.naturalHeight}px`;
+      this.media.scrollLeft = pointed.x * img.offsetWidth - this.media.clientWidth / 2;
+      this.media.scrollTop = pointed.y * img.offsetHeight - this.media.clientHeight / 2;
+      return;
+    }
+    const shown = this.member || this.asset;
+    const source = await this.zoomSource();
+    if ((this.member || this.asset) !== shown || !this.zoomed || !this.media.contains(img)) return;
+    // The zoomed size: the long side of what arrives, with the screen picture's proportions (upright as shown).
+    const [width, height] = img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : [shown.pixelWidth || 1, shown.pixelHeight || 1];
+    const scale = source.longSide / Math.max(width, height);
+    img.style.width = `${Math.round(width * scale)}px`;
+    img.style.height = `${Math.round(height * scale)}px`;
+    this.media.scrollLeft = pointed.x * img.offsetWidth - this.media.clientWidth / 2;
+    this.media.scrollTop = pointed.y * img.offsetHeight - this.media.clientHeight / 2;
+    img.setAttribute('aria-busy', 'true');
     const loader = new Image();
-    loader.onload = () => { if (this.media.contains(img)) { img.src = loader.src; img.dataset.full = '1'; } };
-    loader.src = full.url;
+    loader.onload = () => {
+      if (!this.media.contains(img)) return;
+      img.src = loader.src;
+      img.dataset.full = source.kind;
+      // 100 % of what arrived (the estimate above is exact unless the asset's size was unknown).
+      if (this.zoomed) { img.style.width = `${loader.naturalWidth}px`; img.style.height = `${loader.naturalHeight}px`; }
+      img.removeAttribute('aria-busy');
+    };
+    loader.onerror = () => img.removeAttribute('aria-busy');   // the enlarged screen picture stays
+    loader.src = source.url;
+  }
+
+  /** What zooming loads: `{url, longSide, kind}` — the original (`original`) or a picture made to size (`sized`). */
+  async zoomSource() {
+    const asset = this.member || this.asset;
+    const longSide = Math.max(asset.pixelWidth || 0, asset.pixelHeight || 0);
+    if (!this.member && longSide && asset.pixelWidth * asset.pixelHeight <= ORIGINAL_ZOOM_PIXELS) {
+      const resources = await this.loadResources();
+      const full = resources.find((r) => r.type === RESOURCE.fullSizePhoto) || resources.find((r) => r.type === RESOURCE.photo);
+      if (full && BROWSER_IMAGES.includes(full.uniformTypeIdentifier)) return { url: full.url, longSide, kind: 'original' };
+    }
+    const side = Math.min(MAX_PICTURE_SIDE, longSide || MAX_PICTURE_SIDE);
+    // The screen URL names the asset (signed in or under a shared link) and its content version (`v`, after edits).
+    const url = asset.screenURL.replace('kind=screen', `width=${side}&height=${side}&mode=fit`);
+    return { url, longSide: side, kind: 'sized' };
   }
 
   prev() { if (this.index > 0) this.show(this.index - 1); }

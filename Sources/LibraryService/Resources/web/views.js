@@ -2,7 +2,7 @@
 // over a server fetch with the actions that fit it — plus the sidebar's contents.
 
 import { get, post, del, change, uuid } from '/app/api.js';
-import { AssetGrid, FetchSource } from '/app/grid.js';
+import { AssetGrid, FetchSource, layoutButton } from '/app/grid.js';
 import { Viewer } from '/app/viewer.js';
 import { watchGrid, unwatchGrid, onChange } from '/app/live.js';
 import { escape, formatDate } from '/app/format.js';
@@ -36,7 +36,7 @@ async function userAlbums() {
 }
 
 /** A grid view over a fetch, with a viewer, selection actions and live updates. */
-async function gridView(main, { title, body, actions = [], emptyText, extraToolbar }) {
+async function gridView(main, { title, body, actions = [], emptyText, extraToolbar, onReorder }) {
   const host = document.createElement('div');
   host.className = 'grid-view';
   main.append(host);
@@ -45,21 +45,24 @@ async function gridView(main, { title, body, actions = [], emptyText, extraToolb
   bar.className = 'view-actions';
   toolbar().replaceChildren(bar);
   bar.innerHTML = `${extraToolbar || ''}<span class="selection-count" aria-live="polite"></span>
-    ${actions.map((a) => `<button data-action="${a.id}" class="${a.always ? '' : 'needs-selection'} ${a.danger ? 'danger' : ''}" ${a.always ? '' : 'disabled'}>${escape(a.label)}</button>`).join('')}
+    ${actions.map((a) => `<button data-action="${a.id}" class="${a.always ? '' : 'needs-selection'} ${a.danger ? 'danger' : ''}" ${a.always ? '' : 'disabled'}
+      ${a.title ? `title="${escape(a.title)}" aria-label="${escape(a.title)}"` : ''}>${escape(a.label)}</button>`).join('')}
     <button data-action="select" aria-pressed="false">Select</button>`;
   let viewer = null;
   const grid = new AssetGrid(host, new FetchSource(body), {
     label: title,
     emptyText,
+    onReorder: onReorder && ((from, to) => onReorder(from, to).catch(showError)),
     onOpen: (index) => { viewer = new Viewer(grid, { onClose: () => { viewer = null; grid.scroller.focus(); } }); viewer.open(index); },
     onSelectionChange: (selected) => {
       bar.querySelector('.selection-count').textContent = selected.size ? `${selected.size} selected` : '';
       bar.querySelectorAll('.needs-selection').forEach((b) => { b.disabled = selected.size === 0; });
     },
   });
+  bar.querySelector('[data-action=select]').before(layoutButton(grid));
   bar.addEventListener('click', async (event) => {
     const id = event.target.closest('[data-action]')?.dataset.action;
-    if (!id) return;
+    if (!id || id === 'layout') return;
     if (id === 'select') {
       const on = !grid.selecting;
       grid.setSelecting(on);
@@ -72,7 +75,7 @@ async function gridView(main, { title, body, actions = [], emptyText, extraToolb
       const ids = grid.selection();
       const identifiers = ids.map((i) => grid.items.find((a) => a && a.id === i)?.localIdentifier || `${i}/L0/001`);
       await action.run(identifiers, grid);
-      grid.clearSelection();
+      if (!action.keepSelection) grid.clearSelection();
     } catch (error) { showError(error); }
   });
   await grid.start();
@@ -335,8 +338,15 @@ async function albumView(main, match) {
   const album = await get(`/api/collections/${encodeURIComponent(`${match[1]}/L0/040`)}`);
   const title = album.title || 'Untitled';
   const removeAction = { id: 'remove', label: 'Remove from Album', run: (ids) => change([{ op: 'editCollection', collection: album.localIdentifier, remove: ids }]) };
+  // Reordering (drag cells, or Move Earlier/Later and Alt+←/→): the album's order is its members' order; the
+  // grid moves its cells when the change stream reports the moves.
+  const reorder = (moveFrom, moveTo) => change([{ op: 'editCollection', collection: album.localIdentifier, moveFrom, moveTo }]);
+  const moveAction = (step) => ({ id: step < 0 ? 'move-earlier' : 'move-later', label: step < 0 ? '←' : '→',
+    title: step < 0 ? 'Move Earlier (Alt+←)' : 'Move Later (Alt+→)',
+    keepSelection: true, run: (ids, grid) => grid.moveSelection(step) });
   const view = await gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier } },
-    actions: [favoriteAction, removeAction, downloadAction(title), trashAction,
+    onReorder: reorder,
+    actions: [moveAction(-1), moveAction(1), favoriteAction, removeAction, downloadAction(title), trashAction,
       { id: 'share', label: 'Share…', always: true, run: () => shareDialog(album) },
       { id: 'move', label: 'Move to Folder…', always: true, run: () => moveToFolder(album) },
       { id: 'rename', label: 'Rename…', always: true, run: async () => {
