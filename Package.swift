@@ -21,6 +21,9 @@ let cShims: [Target] = [
     .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
     // fork + Landlock + rlimits + exec for editing extensions (must run between fork and exec, so in C).
     .target(name: "CSandbox", path: "Sources/C/CSandbox"),
+    // Video poster frames: FFmpeg's decode loop and libswscale's conversion to RGBA, in C (imported by ImageManagement only).
+    .target(name: "CVideoFrames", path: "Sources/C/CVideoFrames",
+            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale")]),
 ]
 
 let package = Package(
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
-        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics"]),
+        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CVideoFrames"]),
 
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [

@@ -10,6 +10,8 @@ PACKAGES=(
   libqrencode-dev zbar-tools
   # Independent readers for what ImageIO writes: libwebp's own decoder (dwebp) and exiftool.
   webp libimage-exiftool-perl
+  # Test movies made on the fly (poster frames).
+  ffmpeg
   # The web app's browser tests: headless Chromium driven by Selenium (Debian's python3).
   chromium chromium-driver python3-selenium fonts-dejavu-core
 )

@@ -70,14 +70,20 @@ public final class ImagingContext: @unchecked Sendable {
                                 deliver: { rowIDs in generator.enqueue(Set(rowIDs).sorted(by: >), in: library) })
     }
 
-    /// The rendition of an asset for a version, with what is stored for it.
-    public func representations(of asset: AssetRecord, version: ImageVersion, in library: Library) throws(ImageManagementError) -> RepresentationSet {
+    /// The rendition of an asset for a version, with what is stored for it. With `videoPosters`, a video asset's
+    /// rendition is its movie and the file standing for it is the movie's poster frame (`VideoPosters`, made now
+    /// when missing); without, a video asset has no still image (data requests and exports of the still).
+    public func representations(of asset: AssetRecord, version: ImageVersion, in library: Library,
+                                videoPosters: Bool = false) throws(ImageManagementError) -> RepresentationSet {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
-        guard let rendition = Rendition.select(from: resources, version: version) else {
-            let kind = asset.mediaType == .video ? "a video" : asset.mediaType == .audio ? "an audio asset" : "an asset without a photo resource"
-            throw ImageManagementError(.missingResource, "\(asset.identifier) is \(kind): it has no still image to decode")
+        if let rendition = Rendition.select(from: resources, version: version) {
+            return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: library.fileURL(for: rendition.resource), store: store)
         }
-        return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: library.fileURL(for: rendition.resource), store: store)
+        if videoPosters, let still = try VideoPosters.still(from: resources, version: version, library: library, store: store) {
+            return RepresentationSet(rendition: still.rendition, full: still.rendition.pixelSize, fileURL: still.poster, store: store)
+        }
+        let kind = asset.mediaType == .video ? "a video" : asset.mediaType == .audio ? "an audio asset" : "an asset without a photo resource"
+        throw ImageManagementError(.missingResource, "\(asset.identifier) is \(kind): it has no still image to decode")
     }
 }

@@ -554,6 +554,11 @@ class WebAppTests(unittest.TestCase):
     def test_09_video_seeks(self):
         if not self.has_video:
             self.skipTest("no video without ../shared/media")
+        # The video's cell shows its poster frame (the first frame, made by the server), not a labelled tile.
+        self.wait(lambda: self.browser.execute_script("""
+            const badge = document.querySelector('.cell .badge.video');
+            const img = badge && badge.closest('.cell').querySelector('img');
+            return !!img && img.complete && img.naturalWidth > 0;"""), message="the video's cell shows its poster frame")
         self.open_asset(lambda a: a["mediaType"] == 2)
         seeked = self.browser.execute_async_script("""
             const done = arguments[0];
@@ -675,7 +680,7 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(self.browser.execute_async_script("fetch('/api/session').then((r) => arguments[0](r.status))"), 401)
         self.shot("13-shared-page")
         # The link's viewer zooms too (the link's own picture and file URLs).
-        photo = self.browser.execute_script("return [...document.querySelectorAll('.cell')].find((c) => c.querySelector('img'))?.dataset.index")
+        photo = self.browser.execute_script("return [...document.querySelectorAll('.cell')].find((c) => c.querySelector('img') && !c.querySelector('.badge.video'))?.dataset.index")
         self.click_cell(int(photo))
         self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return !!i && i.complete && i.naturalWidth > 0"))
         self.find(".viewer").send_keys("z")

@@ -40,7 +40,7 @@ public final class ImagePreheater: @unchecked Sendable {
             lock.unlock()
             context.requestPool.submit(priority: -1) { [self] in
                 defer { finish(key, token) }
-                guard !token.isCancelled, let set = try? context.representations(of: asset, version: spec.version, in: library) else { return }
+                guard !token.isCancelled, let set = try? context.representations(of: asset, version: spec.version, in: library, videoPosters: true) else { return }
                 let best = set.best(for: spec)
                 if best.isDerivative || highQuality {
                     if let image = try? ImageRenderer.render(best, full: set.full, spec: spec), !token.isCancelled {

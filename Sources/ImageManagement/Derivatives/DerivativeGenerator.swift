@@ -70,13 +70,16 @@ public final class DerivativeGenerator: @unchecked Sendable {
     public func waitUntilIdle() { pool.waitUntilIdle() }
 
     /// Makes the missing derivatives of one asset's current rendition now, on the calling thread; returns the
-    /// kinds written. Videos and audio have no still rendition and get none.
+    /// kinds written. A video's come from its poster frame (`VideoPosters`); audio has no picture and gets none.
     @discardableResult
     public func generate(assetRowID: Int64, in library: Library) throws(ImageManagementError) -> [DerivativeKind] {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: assetRowID) } catch { throw .library(error, "Cannot read the resources of asset \(assetRowID)") }
-        guard let rendition = Rendition.select(from: resources, version: .current) else { return [] }
-        return try generate(rendition, fileURL: library.fileURL(for: rendition.resource))
+        if let rendition = Rendition.select(from: resources, version: .current) {
+            return try generate(rendition, fileURL: library.fileURL(for: rendition.resource))
+        }
+        guard let still = try VideoPosters.still(from: resources, version: .current, library: library, store: store) else { return [] }
+        return try generate(still.rendition, fileURL: still.poster)
     }
 
     /// Makes the missing derivatives of a rendition whose file is at `fileURL`.

@@ -14,7 +14,7 @@ extension ImagingContext {
     /// thread). Pictures no larger than the kind get a full-size JPEG kept under that kind, so every still
     /// image, HEIC and RAW included, has a browser-readable file at every kind.
     public func servedDerivative(of asset: AssetRecord, kind: DerivativeKind, in library: Library) throws(ImageManagementError) -> ServedDerivative {
-        let set = try representations(of: asset, version: .current, in: library)
+        let set = try representations(of: asset, version: .current, in: library, videoPosters: true)
         let key = set.rendition.contentKey
         if let url = store.existing(contentKey: key, kind: kind) { return ServedDerivative(url: url, contentKey: key) }
         if kind.size(for: set.full) != nil {

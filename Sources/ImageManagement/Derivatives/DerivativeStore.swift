@@ -49,6 +49,7 @@ public struct DerivativeStore: Sendable {
     /// Removes the derivatives of a rendition.
     public func remove(contentKey: String) {
         for kind in DerivativeKind.allCases { unlink(url(contentKey: contentKey, kind: kind).path) }
+        unlink(posterURL(contentKey: contentKey).path)
     }
 
     /// Every content key that has at least one derivative file.

@@ -31,7 +31,7 @@ extension ImagingContext {
     /// (an edit or revert makes another) — read without decoding anything, so a cache validator can be checked
     /// before a picture is made.
     public func contentKey(of asset: AssetRecord, version: ImageVersion, in library: Library) throws(ImageManagementError) -> String {
-        try representations(of: asset, version: version, in: library).rendition.contentKey
+        try representations(of: asset, version: version, in: library, videoPosters: true).rendition.contentKey
     }
 
     /// The picture `spec` asks for, made by the image manager's rules (the smallest stored representation that
@@ -39,7 +39,7 @@ extension ImagingContext {
     /// the current version are queued as a request would queue them. Runs on the calling thread.
     public func sizedPicture(of asset: AssetRecord, spec: ImageRequestSpec, encoding: PictureEncoding,
                              in library: Library) throws(ImageManagementError) -> SizedPicture {
-        let set = try representations(of: asset, version: spec.version, in: library)
+        let set = try representations(of: asset, version: spec.version, in: library, videoPosters: true)
         if !set.missingKinds.isEmpty && spec.version == .current { generator.enqueue([asset.rowID], in: library, urgent: false) }
         let image = try ImageRenderer.render(set.best(for: spec), full: set.full, spec: spec)
         let data = try PixelOps.encode(image, as: encoding.format, quality: encoding.quality)

@@ -109,7 +109,7 @@ public final class ImageRequestEngine: Sendable {
         let context = ImagingContext.context(for: library)
         let spec = options.spec
         do {
-            let set = try context.representations(of: asset, version: spec.version, in: library)
+            let set = try context.representations(of: asset, version: spec.version, in: library, videoPosters: true)
             if !set.missingKinds.isEmpty && spec.version == .current {
                 context.generator.enqueue([asset.rowID], in: library, urgent: true)
             }

@@ -653,13 +653,11 @@ export class AssetGrid {
       cell.dataset.id = id;
       cell.innerHTML = '';
       cell.classList.remove('no-image', 'inserted');
-      if (asset && asset.mediaType === 2) {
-        // The service has no poster frames for videos yet (they come with video support): a labelled tile.
-        cell.classList.add('no-image');
-      } else if (asset) {
+      if (asset) {
+        // Photos show their thumbnail, videos their poster frame's (the duration badge tells them apart).
         const img = document.createElement('img');
         img.decoding = 'async';
-        img.alt = asset.originalFilename || 'Photo';
+        img.alt = asset.originalFilename || (asset.mediaType === 2 ? 'Video' : 'Photo');
         img.src = asset.thumbnailURL;
         img.draggable = false;
         // No picture (a file that cannot be decoded): a labelled tile instead.

@@ -1,0 +1,94 @@
+import Foundation
+import CoreGraphics
+import ImageIO
+import PhotoLibrary
+internal import CVideoFrames
+
+/// Still pictures of videos: a video asset's picture is its first frame (Apple's Photos shows the first frame of a
+/// video without a chosen poster time), decoded once with FFmpeg, turned upright by the track's display matrix and
+/// kept as a full-size JPEG beside the derivatives (`<key>.poster.jpg`). From then on the poster is the rendition's
+/// file for every picture request — thumbnails, screen images, sized pictures — exactly as a photo's original is.
+///
+/// Threading: stateless; decoding runs on the calling thread. Several processes may make the same poster at once
+/// (the content is the same; the file is written atomically).
+enum VideoPosters {
+    /// Frames larger than this are refused before decoding (8K video is 33 Mpx).
+    static let maximumPixels: Int64 = 100_000_000
+
+    /// The rendition that stands for a video asset's picture: its edited movie for `.current` when there is one,
+    /// else the movie; nil when the asset has no video resource.
+    static func rendition(from resources: [ResourceRecord], version: ImageVersion) -> Rendition? {
+        let movie = resources.first { $0.type == .video }
+        let edited = version == .current ? resources.first { $0.type == .fullSizeVideo } : nil
+        return (edited ?? movie).map { Rendition(resource: $0, version: version) }
+    }
+
+    /// A video asset's picture: the movie's rendition, sized as its poster (upright), and the poster's file (made
+    /// now when missing); nil when the asset has no video resource.
+    static func still(from resources: [ResourceRecord], version: ImageVersion, library: Library,
+                      store: DerivativeStore) throws(ImageManagementError) -> (rendition: Rendition, poster: URL)? {
+        guard var movie = rendition(from: resources, version: version) else { return nil }
+        let poster = try poster(of: movie, movieURL: library.fileURL(for: movie.resource), store: store)
+        let size = try PixelOps.orientedSize(of: poster)
+        movie.resource.pixelWidth = size.width
+        movie.resource.pixelHeight = size.height
+        return (movie, poster)
+    }
+
+    /// Whether a rendition is a movie (its picture is a poster).
+    static func isMovie(_ rendition: Rendition) -> Bool { [.video, .fullSizeVideo].contains(rendition.resource.type) }
+
+    /// The poster file of a movie rendition whose file is `movieURL`, made now when missing.
+    static func poster(of rendition: Rendition, movieURL: URL, store: DerivativeStore) throws(ImageManagementError) -> URL {
+        let url = store.posterURL(contentKey: rendition.contentKey)
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_size > 0 { return url }
+        let image = try firstFrame(of: movieURL)
+        try store.writePoster(try PixelOps.encode(image, as: .jpeg, quality: 0.92), contentKey: rendition.contentKey)
+        return url
+    }
+
+    /// The movie's first frame, upright, as an sRGB image.
+    static func firstFrame(of movieURL: URL) throws(ImageManagementError) -> CGImage {
+        var frame = vf_frame()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = vf_decode_frame(movieURL.path, 0, maximumPixels, &frame, &message, message.count)
+        guard status == 0, let pixels = frame.pixels else {
+            throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): \(String(cString: message))")
+        }
+        defer { vf_frame_free(&frame) }
+        let width = Int(frame.width), height = Int(frame.height)
+        let buffer = PixelBuffer(width: width, height: height, layout: .rgbx, bitsPerComponent: 8,
+                                 data: Data(bytes: pixels, count: width * height * 4))
+        let orientation: CGImagePropertyOrientation = switch frame.rotation {
+        case 90: .right
+        case 180: .down
+        case 270: .left
+        default: .up
+        }
+        let upright = buffer.applying(orientation)
+        // libswscale's default conversion is BT.601/709 YUV to R'G'B' as displayed: sRGB is what the pixels are.
+        return upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB())
+    }
+}
+
+extension DerivativeStore {
+    /// The poster file of a movie rendition (see `VideoPosters`).
+    public func posterURL(contentKey: String) -> URL {
+        versionRoot.appendingPathComponent(String(contentKey.prefix(2)), isDirectory: true).appendingPathComponent("\(contentKey).poster.jpg")
+    }
+
+    /// Stores a movie's poster (atomically).
+    func writePoster(_ data: Data, contentKey: String) throws(ImageManagementError) {
+        let url = posterURL(contentKey: contentKey)
+        guard FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
+            throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw ImageManagementError(.io, "Cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        }
+        try AtomicFileWriter.write(data, to: url)
+    }
+}
