@@ -165,6 +165,31 @@ enum FilterCases {
         ]
     }
 
+    /// Tile effects on the 12×10 pattern, rendered over (−2, −2, 16, 14) (inside and around the input, so the
+    /// repetition beyond the input's extent is checked): centre (6, 5), width 5, angle 0.3, acute angle 1.2.
+    /// Tolerance 5e-5: float32 bilinear sampling against float64 (positions are folded in double precision).
+    static var tileEffects: [FilterCase] {
+        let region = CGRect(x: -2, y: -2, width: 16, height: 14)
+        let lattice: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputWidthKey: 5, kCIInputAngleKey: 0.3]
+        var skewed = lattice
+        skewed["inputAcuteAngle"] = 1.2
+        let c = 0.8 * cos(0.3), s = 0.8 * sin(0.3)
+        return ["FourfoldTranslatedTile", "FourfoldReflectedTile", "ParallelogramTile"].map {
+            area($0.prefix(1).lowercased() + $0.dropFirst(), "CI" + $0, skewed, region: region, tolerance: 5e-5)
+        } + ["FourfoldRotatedTile", "EightfoldReflectedTile", "GlideReflectedTile", "TriangleTile", "SixfoldRotatedTile",
+             "SixfoldReflectedTile", "TwelvefoldReflectedTile"].map {
+            area($0.prefix(1).lowercased() + $0.dropFirst(), "CI" + $0, lattice, region: region, tolerance: 5e-5)
+        } + [
+            area("kaleidoscope", "CIKaleidoscope", ["inputCount": 3, kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputAngleKey: 0.4],
+                 region: region, tolerance: 5e-5),
+            area("affineTile", "CIAffineTile", [kCIInputTransformKey: CIVector(cgAffineTransform: CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 1, ty: 2))],
+                 region: region, tolerance: 5e-5),
+            area("perspectiveTile", "CIPerspectiveTile", ["inputTopLeft": CIVector(x: 2, y: 8), "inputTopRight": CIVector(x: 8, y: 7),
+                                                          "inputBottomRight": CIVector(x: 9, y: 2), "inputBottomLeft": CIVector(x: 1, y: 1)],
+                 region: region, tolerance: 1e-4),
+        ]
+    }
+
     /// Filters whose reference is a decoder rather than numbers (see `BarcodeGeneratorTests`).
     static let checkedByDecoding = ["qrCodeGenerator"]
 

@@ -710,11 +710,148 @@ def more_generators():
     inside = (X > -2) & (X < 11) & (Y > -3) & (Y < 9)
     record("blurredRectangleGenerator", color * (cover(X, 2, 7) * cover(Y, 1.5, 4.5) * inside)[..., None])
 
+
+# ---------------------------------------------------------------- tile effects
+
+def round_away(v):
+    """Swift's `rounded()`: half away from zero."""
+    return math.copysign(math.floor(abs(v) + 0.5), v)
+
+def reduce_angle(a, period):
+    r = a - math.floor(a / period) * period
+    return r - period if r >= period else (0.0 if r < 0 else r)
+
+def lattice(centre, width, angle, between):
+    """(origin, a, b, inverse) for a tile lattice: sides `width` at `angle` and `angle + between`."""
+    o = np.array(centre, dtype=float)
+    a = width * np.array([math.cos(angle), math.sin(angle)])
+    b = width * np.array([math.cos(angle + between), math.sin(angle + between)])
+    return o, a, b, np.linalg.inv(np.column_stack([a, b]))
+
+def lattice_fold(img, centre, width, angle, between, fold):
+    o, a, b, inv = lattice(centre, width, angle, between)
+    def f(x, y):
+        u, v = inv @ (np.array([x, y]) - o)
+        fu, fv = fold(u, v)
+        q = o + fu * a + fv * b
+        return bilinear(img, q[0], q[1])
+    return f
+
+def hexagonal_fold(img, centre, width, angle, fold):
+    o, a, b, inv = lattice(centre, width, angle, math.pi / 3)
+    def f(x, y):
+        p = np.array([x, y])
+        u, v = inv @ (p - o)
+        u0, v0 = math.floor(u), math.floor(v)
+        best, best_len = None, math.inf
+        for du, dv in [(0, 0), (1, 0), (0, 1), (1, 1)]:
+            r = p - (o + (u0 + du) * a + (v0 + dv) * b)
+            length = r @ r
+            if length < best_len: best, best_len = r, length
+        rho = math.sqrt(best_len)
+        alpha = fold(reduce_angle(math.atan2(best[1], best[0]) - angle, 2 * math.pi)) + angle
+        q = o + rho * np.array([math.cos(alpha), math.sin(alpha)])
+        return bilinear(img, q[0], q[1])
+    return f
+
+def periodic_bilinear(img, fx, fy):
+    h, w = img.shape[:2]
+    gx, gy = fx - 0.5, fy - 0.5
+    x0, y0 = math.floor(gx), math.floor(gy)
+    tx, ty = gx - x0, gy - y0
+    def at(i, j): return img[j % h, i % w]
+    top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+    bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+    return top * (1 - ty) + bottom * ty
+
+def tile_effects():
+    """The 12×10 pattern through each tile effect, rendered over (−2, −2, 16, 14): centre (6, 5), width 5,
+    angle 0.3, acute angle 1.2 where the filter has one (see Filters/TileEffect for the maths)."""
+    P = pattern(12, 10)
+    C, W, A, ACUTE = (6, 5), 5, 0.3, 1.2
+    region = (-2, -2, 16, 14)
+    def centred(v): return v - round_away(v)
+    def mirrored(v): return abs(v - round_away(v))
+    record("fourfoldTranslatedTile", render(lattice_fold(P, C, W, A, ACUTE, lambda u, v: (centred(u), centred(v))), *region))
+    record("fourfoldReflectedTile", render(lattice_fold(P, C, W, A, ACUTE, lambda u, v: (mirrored(u), mirrored(v))), *region))
+    def rotate4(u, v):
+        x, y = centred(u), centred(v)
+        if x >= 0 and y >= 0: return x, y
+        if x < 0 and y >= 0: return y, -x
+        if x < 0 and y < 0: return -x, -y
+        return -y, x
+    record("fourfoldRotatedTile", render(lattice_fold(P, C, W, A, math.pi / 2, rotate4), *region))
+    def eight(u, v):
+        x, y = mirrored(u), mirrored(v)
+        return (y, x) if y > x else (x, y)
+    record("eightfoldReflectedTile", render(lattice_fold(P, C, W, A, math.pi / 2, eight), *region))
+    def glide(u, v):
+        row = round_away(v); x = centred(u)
+        return (-x if math.fmod(row, 2) != 0 else x, v - row)
+    record("glideReflectedTile", render(lattice_fold(P, C, W, A, math.pi / 2, glide), *region))
+    def parallelogram(u, v):
+        x, y = centred(u), centred(v)
+        return (y, x) if y > x else (x, y)
+    record("parallelogramTile", render(lattice_fold(P, C, W, A, ACUTE, parallelogram), *region))
+    o, a, b, inv = lattice(C, W, A, math.pi / 3)
+    o = o - (a + b) / 3
+    def triangle(x, y):
+        u, v = inv @ (np.array([x, y]) - o)
+        u, v = u - math.floor(u), v - math.floor(v)
+        if u + v > 1: u, v = 1 - u, 1 - v
+        q = o + u * a + v * b
+        return bilinear(P, q[0], q[1])
+    record("triangleTile", render(triangle, *region))
+    third = math.pi / 3
+    record("sixfoldRotatedTile", render(hexagonal_fold(P, C, W, A, lambda al: reduce_angle(al, third)), *region))
+    def six(al):
+        beta = reduce_angle(al - math.pi / 6, 2 * third)
+        if beta > third: beta = 2 * third - beta
+        return beta + math.pi / 6
+    record("sixfoldReflectedTile", render(hexagonal_fold(P, C, W, A, six), *region))
+    def twelve(al):
+        beta = reduce_angle(al, third)
+        return third - beta if beta > math.pi / 6 else beta
+    record("twelvefoldReflectedTile", render(hexagonal_fold(P, C, W, A, twelve), *region))
+    # Kaleidoscope: count 3, centre (6, 5), angle 0.4.
+    sector = math.pi / 3
+    def kaleido(x, y):
+        r = np.array([x - 6, y - 5]); rho = math.hypot(*r)
+        al = reduce_angle(math.atan2(r[1], r[0]) - 0.4, 2 * sector)
+        if al > sector: al = 2 * sector - al
+        return bilinear(P, 6 + rho * math.cos(al + 0.4), 5 + rho * math.sin(al + 0.4))
+    record("kaleidoscope", render(kaleido, *region))
+    # Affine tile: T = rotate 0.3, scale 0.8, then translate (1, 2); samples the repeated pattern at T⁻¹(p).
+    c, s = math.cos(0.3) * 0.8, math.sin(0.3) * 0.8
+    inv_t = affine_inverse(c, s, -s, c, 1, 2)
+    def affine_tile(x, y):
+        ia, ib, ic, id_, itx, ity = inv_t
+        return periodic_bilinear(P, ia * x + ic * y + itx, ib * x + id_ * y + ity)
+    record("affineTile", render(affine_tile, *region))
+    # Perspective tile: the extent's corners (0,0) (12,0) (12,10) (0,10) seen at BL (1, 1), BR (9, 2), TR (8, 7), TL (2, 8).
+    quad = [(1, 1), (9, 2), (8, 7), (2, 8)]
+    record("perspectiveTile", render(perspective_tile_sampler(P, quad), *region))
+
+def perspective_tile_sampler(P, quad):
+    dst = [(0, 0), (12, 0), (12, 10), (0, 10)]
+    A = []; rhs = []
+    for (x, y), (u, v) in zip(quad, dst):
+        A.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
+        A.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
+    m = list(np.linalg.solve(np.array(A, float), np.array(rhs, float))) + [1.0]
+    inside = np.mean(np.array(quad, float), axis=0)
+    sign = -1 if m[6] * inside[0] + m[7] * inside[1] + m[8] < 0 else 1
+    def f(x, y):
+        w = m[6] * x + m[7] * y + m[8]
+        if w * sign <= 1e-12: return np.zeros(4)
+        return periodic_bilinear(P, (m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
+    return f
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
-    convolution_and_morphology(); more_generators()
+    convolution_and_morphology(); more_generators(); tile_effects()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

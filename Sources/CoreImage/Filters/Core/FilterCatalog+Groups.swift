@@ -35,4 +35,8 @@ extension FilterCatalog {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical]
     }
     static var reductions: [FilterDefinition] { [areaAverage, areaHistogram] }
+    static var tileEffects: [FilterDefinition] {
+        [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,
+         sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile]
+    }
 }
