@@ -33,7 +33,11 @@ public struct DerivativeStore: Sendable {
 
     /// Stores encoded bytes for a derivative (atomically; replaces an older file).
     public func write(_ data: Data, contentKey: String, kind: DerivativeKind) throws(ImageManagementError) {
-        let url = url(contentKey: contentKey, kind: kind)
+        try write(data, to: url(contentKey: contentKey, kind: kind))
+    }
+
+    /// Writes one file of the store atomically, creating its folder (never a removed library's).
+    func write(_ data: Data, to url: URL) throws(ImageManagementError) {
         // Never recreate a library that was removed while a background job ran.
         guard FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
             throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")

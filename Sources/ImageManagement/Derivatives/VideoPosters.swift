@@ -80,15 +80,6 @@ extension DerivativeStore {
 
     /// Stores a movie's poster (atomically).
     func writePoster(_ data: Data, contentKey: String) throws(ImageManagementError) {
-        let url = posterURL(contentKey: contentKey)
-        guard FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
-            throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")
-        }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw ImageManagementError(.io, "Cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
-        }
-        try AtomicFileWriter.write(data, to: url)
+        try write(data, to: posterURL(contentKey: contentKey))
     }
 }
