@@ -72,7 +72,7 @@ let package = Package(
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif",
         ]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
         .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CVideoFrames"]),
 

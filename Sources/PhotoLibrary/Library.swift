@@ -24,6 +24,8 @@ public final class Library: Sendable {
     let changeSignal: ChangeSignal
     /// Persisted id lists of large fetches (see `FetchSnapshotStore`).
     let fetchSnapshots: FetchSnapshotStore
+    /// Whether the folder and database this handle opened are still at `url` (see `LibraryAvailability`).
+    let availability: LibraryAvailability
     private let openingPurge = Mutex<ChangeOutcome?>(nil)
     /// Whether the library was opened for reading only, because its folder or disk cannot be written (a
     /// read-only mount, a full disk): everything reads, and every change fails with one clear error.
@@ -39,6 +41,7 @@ public final class Library: Sendable {
         self.store = store
         self.changeSignal = ChangeSignal(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
         self.fetchSnapshots = FetchSnapshotStore(databaseDirectory: url.appendingPathComponent("database", isDirectory: true))
+        self.availability = LibraryAvailability(libraryURL: url)
     }
 
     /// Opens the library at `url`, creating it when the directory does not exist (or is empty; see `creation`),
@@ -98,14 +101,16 @@ public final class Library: Sendable {
         return Library(url: url, pool: pool, store: ResourceStore(readingRoot: url), isReadOnly: true)
     }
 
-    /// Throws the read-only error when this handle cannot write.
+    /// Throws the unavailability error when the library is gone, and the read-only error when this handle cannot write.
     func requireWritable() throws(LibraryError) {
+        try requireAvailable()
         guard isReadOnly else { return }
         throw LibraryError(.libraryUnavailable, "The library at \(url.path) is open for reading only (its folder or disk cannot be written), so it cannot be changed")
     }
 
-    /// Runs a read on a consistent snapshot.
+    /// Runs a read on a consistent snapshot. Throws `unavailability` once the library folder or database is gone.
     public func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        try requireAvailable()
         do { return try pool.read(body) } catch { throw LibraryError.wrap(error, "Reading the library failed") }
     }
 
@@ -135,6 +140,7 @@ public final class Library: Sendable {
 
     /// Change-log entries after `token`, oldest first. Throws `.tokenExpired` when that history was trimmed.
     public func changeLogEntries(after token: Int64, limit: Int = .max) throws(LibraryError) -> [ChangeLogEntry] {
+        try requireAvailable()
         do {
             return try pool.read { try ChangeLog.entries(after: token, limit: limit, $0) }
         } catch let error as LibraryError {

@@ -1,4 +1,6 @@
-// `Photos` re-exports the substrate modules whose types its signatures use, as Apple's Photos does.
+// `Photos` re-exports the modules Apple's Photos does that exist here: Foundation, CoreLocation (`PHAsset.location`),
+// CoreGraphics, UniformTypeIdentifiers (`UTType`), ImageIO, and UIKit (`UIImage` in image requests), which brings
+// Core Image with it as on iOS. (Apple's also brings AVFoundation and CoreMedia, which have no module here.)
 @_exported import Foundation
 @_exported import CoreLocation
 @_exported import CoreGraphics

@@ -77,6 +77,8 @@ extension Library {
         let outcome: ChangeOutcome
         do {
             outcome = try pool.write { db in
+                // Again under the write lock: a folder renamed while the files were staged must not take the commit.
+                try requireAvailable()
                 try ChangeRecording.begin(db)
                 try batch.actingAccount?.enforce(operations, db)
                 var transaction = ChangeTransaction(db: db, staged: staged)

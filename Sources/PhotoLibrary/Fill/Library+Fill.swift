@@ -45,6 +45,7 @@ extension Library {
         let started = Date()
         let writeNumber = FaultInjection.beginWrite()
         guard count >= 0 else { throw LibraryError(.changeNotSupported, "The asset count must not be negative (got \(count))") }
+        try requireAvailable()
         progress?.totalUnitCount = Int64(count)
         let files = try placeFillMedia()
         do {

@@ -88,6 +88,9 @@ public final class ChangeMonitor<Prepared>: @unchecked Sendable {
     }
 
     private func process() {
+        // A library whose folder or database went away has no more changes to report (its open connections could
+        // still read the moved file, or a new connection a different library at the same path).
+        guard library.unavailability == nil else { return }
         let from = lastToken
         let prepared: (Prepared, Int64)?
         do {
@@ -111,7 +114,8 @@ public final class ChangeMonitor<Prepared>: @unchecked Sendable {
 extension Library {
     /// Diffs a fetch made at `token` against the current state (outside a monitor), or nil when unchanged.
     public func computeDiff(_ query: ObservedQuery, before: [Int64], since token: Int64) -> FetchDiff? {
-        try? pool.read { db in
+        guard unavailability == nil else { return nil }
+        return try? pool.read { db in
             let current = try ChangeLog.currentToken(db)
             guard current > token else { return nil }
             let changes = try ChangeLog.changes(after: token, through: current, db)

@@ -46,7 +46,7 @@ extension PHAsset {
                                    includeHiddenAssets: options?.includeHiddenAssets ?? false,
                                    includeAllBurstAssets: options?.includeAllBurstAssets ?? false,
                                    sourceTypes: sources == 0 ? nil : Int(sources), limit: options?.fetchLimit ?? 0)
-            return (query, try library.library.fetchRowIDs(query))
+            return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.library.fetchRowIDs(query) })
         }
         return PHFetchResult(source: .assets(snapshot.list), library: library, options: options, query: .assets(query), token: snapshot.token,
                              positions: snapshot.positions)

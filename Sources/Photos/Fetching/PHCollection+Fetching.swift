@@ -83,7 +83,7 @@ func runCollectionFetch<T: PHCollection>(_ scope: CollectionQuery.Scope, _ optio
     let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (CollectionQuery, FetchedRowIDs) in
         let (predicate, sort) = try options?.compile(schema) ?? (nil, [])
         let query = CollectionQuery(scope: scope, predicate: predicate, sort: sort, limit: options?.fetchLimit ?? 0)
-        return (query, try library.library.fetchRowIDs(query))
+        return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.library.fetchRowIDs(query) })
     }
     return PHFetchResult(source: .collections(snapshot.list), library: library, options: options, query: .collections(query), token: snapshot.token,
                          positions: snapshot.positions)

@@ -53,6 +53,9 @@ extension PHPhotoLibrary {
         do {
             derivativesNeedUpdate(after: try library.apply(batch))
         } catch {
+            if error.code == .libraryUnavailable, let gone = library.unavailability {
+                throw PHPhotosError(unavailableLibrary: gone, path: library.url.path)
+            }
             throw PHPhotosError(libraryError: error)
         }
     }

@@ -17,6 +17,8 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     let fetchResults = FetchResultRegistry()
     /// Change observers and their monitor.
     let observation = ObservationState()
+    /// Availability observers and their monitor.
+    let availabilityObservation = AvailabilityObservationState()
     /// Held while a change block runs and while observers are called, so the two never overlap.
     let changeBlockLock = NSRecursiveLock()
 
