@@ -42,6 +42,7 @@ photos edit "$FIRST" --extension Filtster filter=noir vignette=1.5 \
   || echo "(the extension edit needs Landlock to sandbox the extension; see Docs/EditingExtensions.md)"
 photos history "$FIRST"
 photos revert "$FIRST"
+photos verify                        # every stored file against its SHA-256, and the database (like fsck)
 echo; echo "\$ photokit-example $LIB   (PhotoKit code, as written for iOS)"
 "$BIN/photokit-example" "$LIB"
 
