@@ -734,9 +734,14 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.loaded_cells() >= self.expected_assets)
         album = self.album_path.split("/")[-1] + "/L0/040"
         before = len(self.all_assets({"entity": "assets", "scope": {"type": "collection", "collection": album}}))
+        # The cell and the sidebar's album link are drawn asynchronously: wait for both before dragging.
+        self.wait(lambda: self.browser.execute_script("""
+            return !![...document.querySelectorAll('.cell')].find((c) => c.dataset.index === '3' && c.dataset.id)
+              && !![...document.querySelectorAll('.sidebar a')].find((a) => a.textContent === 'Holiday');"""),
+                  message="the cell to drag and the album link are on the page")
         # HTML drag and drop, as the browser fires it (WebDriver's actions do not drive HTML5 drags).
         self.browser.execute_script("""
-            const cell = [...document.querySelectorAll('.cell')].find((c) => c.dataset.index === '3');
+            const cell = [...document.querySelectorAll('.cell')].find((c) => c.dataset.index === '3' && c.dataset.id);
             const link = [...document.querySelectorAll('.sidebar a')].find((a) => a.textContent === 'Holiday');
             const data = new DataTransfer();
             cell.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: data }));
