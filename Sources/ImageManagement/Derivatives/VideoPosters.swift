@@ -43,16 +43,16 @@ enum VideoPosters {
         let url = store.posterURL(contentKey: rendition.contentKey)
         var info = stat()
         if stat(url.path, &info) == 0, info.st_size > 0 { return url }
-        let image = try firstFrame(of: movieURL)
+        let image = try frame(of: movieURL, at: 0).image
         try store.writePoster(try PixelOps.encode(image, as: .jpeg, quality: 0.92), contentKey: rendition.contentKey)
         return url
     }
 
-    /// The movie's first frame, upright, as an sRGB image.
-    static func firstFrame(of movieURL: URL) throws(ImageManagementError) -> CGImage {
+    /// The movie's first frame at or after `seconds`, upright, as an sRGB image, with its presentation time.
+    static func frame(of movieURL: URL, at seconds: Double) throws(ImageManagementError) -> (image: CGImage, time: Double) {
         var frame = vf_frame()
         var message = [CChar](repeating: 0, count: 256)
-        let status = vf_decode_frame(movieURL.path, 0, maximumPixels, &frame, &message, message.count)
+        let status = vf_decode_frame(movieURL.path, seconds, maximumPixels, &frame, &message, message.count)
         guard status == 0, let pixels = frame.pixels else {
             throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): \(String(cString: message))")
         }
@@ -68,7 +68,7 @@ enum VideoPosters {
         }
         let upright = buffer.applying(orientation)
         // libswscale's default conversion is BT.601/709 YUV to R'G'B' as displayed: sRGB is what the pixels are.
-        return upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB())
+        return (upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()), frame.time)
     }
 }
 
