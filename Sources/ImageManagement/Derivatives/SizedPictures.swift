@@ -16,34 +16,33 @@ public enum PictureEncoding: String, Sendable, Hashable, CaseIterable {
     var format: ImageFormat { self == .jpeg ? .jpeg : .webp }
 }
 
-/// An asset's picture made for one request: the bytes, what they were made from, and their size.
+/// An asset's picture made for one request: the bytes and their size.
 public struct SizedPicture: Sendable {
     /// The encoded image (sRGB, no metadata).
     public let data: Data
-    /// The content key of the rendition it was made from (see `ImagingContext.contentKey(of:version:in:)`).
-    public let contentKey: String
     /// Its size in pixels.
     public let size: PixelSize
 }
 
 extension ImagingContext {
-    /// The content key of an asset's picture in `version` — the SHA-256 of the rendition the picture comes from
-    /// (an edit or revert makes another) — read without decoding anything, so a cache validator can be checked
-    /// before a picture is made.
-    public func contentKey(of asset: AssetRecord, version: ImageVersion, in library: Library) throws(ImageManagementError) -> String {
-        try representations(of: asset, version: version, in: library, videoPosters: true).rendition.contentKey
-    }
-
     /// The picture `spec` asks for, made by the image manager's rules (the smallest stored representation that
     /// covers it, shrink-on-load, exact sizes and crops; never scaled up) and encoded. Missing derivatives of
     /// the current version are queued as a request would queue them. Runs on the calling thread.
     public func sizedPicture(of asset: AssetRecord, spec: ImageRequestSpec, encoding: PictureEncoding,
                              in library: Library) throws(ImageManagementError) -> SizedPicture {
-        let set = try representations(of: asset, version: spec.version, in: library, videoPosters: true)
+        try sizedPicture(from: representations(of: asset, version: spec.version, in: library, videoPosters: true),
+                         of: asset, spec: spec, encoding: encoding, in: library)
+    }
+
+    /// The same, from the asset's representations already looked up (`representations(of:version:in:videoPosters:)`
+    /// with the spec's version): a caller that needed the rendition's content key first (for a cache validator)
+    /// does not read the resources twice.
+    public func sizedPicture(from set: RepresentationSet, of asset: AssetRecord, spec: ImageRequestSpec, encoding: PictureEncoding,
+                             in library: Library) throws(ImageManagementError) -> SizedPicture {
         if !set.missingKinds.isEmpty && spec.version == .current { generator.enqueue([asset.rowID], in: library, urgent: false) }
         let image = try ImageRenderer.render(set.best(for: spec), full: set.full, spec: spec)
         let data = try PixelOps.encode(image, as: encoding.format, quality: encoding.quality)
-        return SizedPicture(data: data, contentKey: set.rendition.contentKey, size: PixelSize(width: image.width, height: image.height))
+        return SizedPicture(data: data, size: PixelSize(width: image.width, height: image.height))
     }
 }
 

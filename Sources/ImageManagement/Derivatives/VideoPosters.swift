@@ -35,9 +35,6 @@ enum VideoPosters {
         return (movie, poster)
     }
 
-    /// Whether a rendition is a movie (its picture is a poster).
-    static func isMovie(_ rendition: Rendition) -> Bool { [.video, .fullSizeVideo].contains(rendition.resource.type) }
-
     /// The poster file of a movie rendition whose file is `movieURL`, made now when missing.
     static func poster(of rendition: Rendition, movieURL: URL, store: DerivativeStore) throws(ImageManagementError) -> URL {
         let url = store.posterURL(contentKey: rendition.contentKey)

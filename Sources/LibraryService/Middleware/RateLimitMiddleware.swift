@@ -34,7 +34,8 @@ public struct RateLimits: Sendable, Hashable {
     public init(anonymous: Bucket, changes: Bucket) { self.anonymous = anonymous; self.changes = changes }
 }
 
-/// Token buckets by key. Thread-safe; memory is bounded (idle full buckets are dropped when the table grows).
+/// Token buckets by key, all under one limit (a table per limit, so pruning judges every bucket by its own
+/// limit). Thread-safe; memory is bounded (idle full buckets are dropped when the table grows).
 final class TokenBuckets: Sendable {
     private struct Bucket { var tokens: Double; var updated: Double }
     private let buckets = Mutex<[String: Bucket]>([:])
@@ -70,16 +71,17 @@ final class TokenBuckets: Sendable {
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = APIContext
     let limits: RateLimits
-    let buckets = TokenBuckets()
+    let anonymous = TokenBuckets()
+    let changes = TokenBuckets()
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         guard path.hasPrefix("/api/") else { return try await next(request, context) }
         let wait: Int?
         if let account = context.account {
-            wait = [.get, .head, .options].contains(request.method) ? nil : buckets.take("account:\(account.rowID)", limit: limits.changes)
+            wait = [.get, .head, .options].contains(request.method) ? nil : changes.take("\(account.rowID)", limit: limits.changes)
         } else {
-            wait = buckets.take("address:\(context.clientAddress)", limit: limits.anonymous)
+            wait = anonymous.take(context.clientAddress, limit: limits.anonymous)
         }
         if let wait {
             var problem = Problem(.tooManyRequests, "rate-limited",

@@ -39,14 +39,10 @@ extension PhotosService {
             let data = try await Self.picturesFailing {
                 try await Offload.run { () throws(ImageManagementError) -> Data in try ImagingContext.encodedPicture(fileAt: served.url, encoding: .webp) }
             }
-            let entry = ImageCache.Entry(etag: etag, data: data)
-            images.put(key, entry)
-            return Self.picture(entry, encoding: encoding, request: request)
+            return keep(data, etag: etag, under: key, encoding: encoding, request: request)
         }
         if let data = try? Data(contentsOf: served.url), data.count <= ImageCache.largestEntry {
-            let entry = ImageCache.Entry(etag: etag, data: data)
-            images.put(key, entry)
-            return Self.picture(entry, encoding: encoding, request: request)
+            return keep(data, etag: etag, under: key, encoding: encoding, request: request)
         }
         return try FileResponses.file(at: served.url, etag: etag, contentType: encoding.mimeType, request: request,
                                       cacheControl: Self.pictureCaching, vary: "Accept")
@@ -59,19 +55,26 @@ extension PhotosService {
         let record = try asset()
         let imaging = self.imaging, library = self.library
         // The validator names the rendition and the request, so a conditional request is answered before any work.
-        let contentKey = try await Self.picturesFailing {
-            try await Offload.run { () throws(ImageManagementError) -> String in try imaging.contentKey(of: record, version: spec.version, in: library) }
+        let set = try await Self.picturesFailing {
+            try await Offload.run { () throws(ImageManagementError) -> RepresentationSet in
+                try imaging.representations(of: record, version: spec.version, in: library, videoPosters: true)
+            }
         }
-        let etag = "\(contentKey).\(PictureQuery.key(spec)).\(encoding.rawValue)"
+        let etag = "\(set.rendition.contentKey).\(PictureQuery.key(spec)).\(encoding.rawValue)"
         if FileResponses.matches(etag, request) { return FileResponses.notModified(etag: etag, cacheControl: Self.pictureCaching, vary: "Accept") }
         let picture = try await pictureRenders.run {
             try await Self.picturesFailing {
                 try await Offload.run { () throws(ImageManagementError) -> SizedPicture in
-                    try imaging.sizedPicture(of: record, spec: spec, encoding: encoding, in: library)
+                    try imaging.sizedPicture(from: set, of: record, spec: spec, encoding: encoding, in: library)
                 }
             }
         }
-        let entry = ImageCache.Entry(etag: "\(picture.contentKey).\(PictureQuery.key(spec)).\(encoding.rawValue)", data: picture.data)
+        return keep(picture.data, etag: etag, under: key, encoding: encoding, request: request)
+    }
+
+    /// Keeps a picture in the in-memory cache and sends it.
+    private func keep(_ data: Data, etag: String, under key: String, encoding: PictureEncoding, request: Request) -> Response {
+        let entry = ImageCache.Entry(etag: etag, data: data)
         images.put(key, entry)
         return Self.picture(entry, encoding: encoding, request: request)
     }
