@@ -41,6 +41,9 @@ struct HTTPClient: Sendable {
         } else if let body {
             request.httpBody = body
         }
+        // No connection is kept for a later request: tests start and stop servers all the time, a new server can
+        // get a stopped one's port, and a pooled connection could then reach the old server while it shuts down.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse

@@ -48,8 +48,10 @@ import _TestSupport
         // Uploads belong to who uploaded them.
         let jpeg = FixtureImages.jpeg(width: 200, height: 100, seed: 5)
         let upload = try #require(try await other.post("/api/uploads", ["filename": "mine.jpg", "length": jpeg.count]).json["id"] as? String)
-        _ = try await other.request("PATCH", "/api/uploads/\(upload)", body: jpeg, headers: ["Upload-Offset": "0"])
-        let uploaded = try #require((try await other.post("/api/uploads/import", ["uploads": [upload]]).json["imported"] as? [String])?.first)
+        let sent = try await other.request("PATCH", "/api/uploads/\(upload)", body: jpeg, headers: ["Upload-Offset": "0"])
+        #expect(sent.status == 200 && sent.header("Upload-Offset") == String(jpeg.count), "PATCH: \(sent.status) \(sent.text)")
+        let imported = try await other.post("/api/uploads/import", ["uploads": [upload]])
+        let uploaded = try #require((imported.json["imported"] as? [String])?.first, "import: \(imported.status) \(imported.text)")
         #expect(try await member.post("/api/changes", ["operations": [["op": "trashAssets", "assets": [uploaded]]]]).status == 403)
         #expect(try await other.post("/api/changes", ["operations": [["op": "trashAssets", "assets": [uploaded]]]]).status == 200)
     }
