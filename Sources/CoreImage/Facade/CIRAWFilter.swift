@@ -1,0 +1,224 @@
+import Foundation
+import ImageIO
+import Synchronization
+
+private let sensorSerials = Atomic<UInt64>(0)
+
+/// A filter that develops a camera RAW or DNG file (iOS 15's `CIRAWFilter`).
+///
+/// LibRaw unpacks the sensor data; the development is this package's own, a lazy graph like any other Core
+/// Image recipe, rendered in tiles: black and white levels, white balance (highlights clipped), demosaic,
+/// the camera's matrix into linear light, `exposure` + `baselineExposure`, the `linearSpaceFilter`, the boost
+/// tone curve, `scaleFactor` and `orientation` (see ``CIRAWDecoderVersion/photoKitLinux1``). Every adjustable
+/// property starts at the file's own default (as-shot white balance, the file's orientation and baseline
+/// exposure). Filters are mutable and not thread-safe; their output images are immutable.
+///
+/// Differences from Apple: the initialisers return `nil` for files that are not RAW, are damaged, or whose sensor
+/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); noise reduction, sharpness,
+/// contrast, detail, moiré reduction, local tone mapping, lens correction and extended dynamic range are not
+/// supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
+/// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
+public final class CIRAWFilter: CIFilter, @unchecked Sendable {
+    package let sensor: RAWSensorData
+    let serial: UInt64
+    private let fileProperties: [AnyHashable: Any]
+    private let identifierHint: String?
+    /// The white balance as camera multipliers; temperature, tint and chromaticity are views of it.
+    var whiteBalance: RAWWhiteBalance
+
+    // MARK: Creating a RAW filter
+
+    /// A filter developing the RAW or DNG file at `url`, or `nil` (see the type's discussion).
+    public convenience init?(imageURL url: URL) {
+        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
+        self.init(imageData: data, identifierHint: url.pathExtension.isEmpty ? nil : url.pathExtension)
+    }
+
+    /// A filter developing RAW or DNG bytes, or `nil`. `identifierHint` (a type identifier or extension) is
+    /// kept but not needed: the bytes identify the format.
+    public init?(imageData data: Data, identifierHint: String?) {
+        guard let sensor = try? RAWSensorData.unpack(data) else { return nil }
+        self.sensor = sensor
+        serial = sensorSerials.add(1, ordering: .relaxed).newValue
+        self.identifierHint = identifierHint
+        let source = CGImageSourceCreateWithData(data, nil)
+        fileProperties = source.flatMap { CGImageSourceCopyPropertiesAtIndex($0, 0, nil) as? [AnyHashable: Any] } ?? [:]
+        whiteBalance = RAWWhiteBalance(multipliers: sensor.asShotMultipliers)
+        orientation = sensor.orientation
+        baselineExposure = sensor.baselineExposure
+        super.init()
+        name = "CIRAWFilter"
+    }
+
+    /// The camera models whose files can be developed ("Make Model", LibRaw's list).
+    public class var supportedCameraModels: [String] { RAWSensorData.supportedCameraModels }
+
+    // MARK: Versions and properties
+
+    /// The pipeline versions available for this file, newest first.
+    public var supportedDecoderVersions: [CIRAWDecoderVersion] { [.photoKitLinux1] }
+    /// The pipeline version used; a version not in `supportedDecoderVersions` gives no output image.
+    public var decoderVersion: CIRAWDecoderVersion = .photoKitLinux1
+    /// The file's image properties (ImageIO's dictionary: `{TIFF}`, `{Exif}`, `{GPS}`, size, orientation).
+    public var properties: [AnyHashable: Any] { fileProperties }
+    /// The size of the sensor's visible area, before orientation and scaling.
+    public var nativeSize: CGSize { CGSize(width: sensor.width, height: sensor.height) }
+
+    // MARK: Geometry and quality
+
+    /// How the output is turned (default: the file's orientation, so the output is upright).
+    public var orientation: CGImagePropertyOrientation
+    /// Output scale relative to `nativeSize`, 0 < scale ≤ 1 (default 1). At 0.5 and below the sensor is
+    /// developed at half size first (no interpolation), then resampled (Lanczos).
+    public var scaleFactor: Float = 1
+    /// Whether draft mode is on: a faster demosaic (bilinear) for previews.
+    public var isDraftModeEnabled = false
+
+    // MARK: Exposure and tone
+
+    /// Exposure adjustment in EV, applied in linear light (default 0).
+    public var exposure: Float = 0
+    /// The file's baseline exposure in EV (DNG `BaselineExposure`; 0 for other files), added to `exposure`.
+    public var baselineExposure: Float
+    /// How much of the base tone curve is applied, 0…1 (default 1; 0 leaves the linear development).
+    public var boostAmount: Float = 1
+    /// Shadow boost of the tone curve, 0…2 (default 1): below 1 darkens shadows, above lightens them. No
+    /// effect when `boostAmount` is 0.
+    public var boostShadowAmount: Float = 1
+    /// A filter applied to the linear, scene-referred image after demosaic and exposure, before the tone
+    /// curve (its `inputImage` is set by the development).
+    public var linearSpaceFilter: CIFilter?
+
+    // MARK: White balance
+
+    /// The temperature (kelvin) considered neutral; default: the camera's as-shot white balance. Setting it
+    /// keeps the tint.
+    public var neutralTemperature: Float {
+        get { Float(temperatureAndTint.temperature) }
+        set { setTemperature(Double(newValue), tint: temperatureAndTint.tint) }
+    }
+
+    /// The tint considered neutral, −150…150 (positive = magenta). Setting it keeps the temperature.
+    public var neutralTint: Float {
+        get { Float(temperatureAndTint.tint) }
+        set { setTemperature(temperatureAndTint.temperature, tint: Double(newValue)) }
+    }
+
+    /// The CIE xy chromaticity of the light considered neutral.
+    public var neutralChromaticity: CGPoint {
+        get { whiteBalance.chromaticity(xyzToCamera: sensor.xyzToCamera) ?? CGPoint(x: 0.3127, y: 0.3290) }
+        set { if let balance = RAWWhiteBalance(chromaticity: newValue, xyzToCamera: sensor.xyzToCamera) { whiteBalance = balance } }
+    }
+
+    /// A point of the output image (coordinates of `outputImage` as currently configured) whose colour becomes
+    /// neutral: setting it measures the sensor around the point (15×15 photosites, saturated ones ignored) and
+    /// sets the white balance from it. Reading it returns the last point set (default: the centre).
+    public var neutralLocation: CGPoint {
+        get { location ?? CGPoint(x: outputSize.width / 2, y: outputSize.height / 2) }
+        set {
+            location = newValue
+            if let balance = RAWNeutralSample.whiteBalance(sensor, at: nativePoint(newValue)) { whiteBalance = balance }
+        }
+    }
+    private var location: CGPoint?
+
+    // MARK: Stages not supported yet
+
+    /// Whether highlight recovery is supported (not yet: highlights are clipped).
+    public var isHighlightRecoverySupported: Bool { false }
+    /// Whether lens correction is supported (not yet).
+    public var isLensCorrectionSupported: Bool { false }
+    /// Whether lens correction is on (always false: not supported yet).
+    public var isLensCorrectionEnabled: Bool { get { false } set {} }
+    /// Whether luminance noise reduction is supported (not yet).
+    public var isLuminanceNoiseReductionSupported: Bool { false }
+    /// Luminance noise reduction (stays 0: not supported yet).
+    public var luminanceNoiseReductionAmount: Float { get { 0 } set {} }
+    /// Whether colour noise reduction is supported (not yet).
+    public var isColorNoiseReductionSupported: Bool { false }
+    /// Colour noise reduction (stays 0: not supported yet).
+    public var colorNoiseReductionAmount: Float { get { 0 } set {} }
+    /// Whether sharpening is supported (not yet).
+    public var isSharpnessSupported: Bool { false }
+    /// Sharpening (stays 0: not supported yet).
+    public var sharpnessAmount: Float { get { 0 } set {} }
+    /// Whether local contrast is supported (not yet).
+    public var isContrastSupported: Bool { false }
+    /// Local contrast (stays 0: not supported yet).
+    public var contrastAmount: Float { get { 0 } set {} }
+    /// Whether detail enhancement is supported (not yet).
+    public var isDetailSupported: Bool { false }
+    /// Detail enhancement (stays 0: not supported yet).
+    public var detailAmount: Float { get { 0 } set {} }
+    /// Whether moiré reduction is supported (not yet).
+    public var isMoireReductionSupported: Bool { false }
+    /// Moiré reduction (stays 0: not supported yet).
+    public var moireReductionAmount: Float { get { 0 } set {} }
+    /// Whether local tone mapping is supported (not yet).
+    public var isLocalToneMapSupported: Bool { false }
+    /// Local tone mapping (stays 0: not supported yet).
+    public var localToneMapAmount: Float { get { 0 } set {} }
+    /// The largest extended-dynamic-range amount (0: output is standard range).
+    public var maximumExtendedDynamicRangeAmount: Float { 0 }
+    /// Extended dynamic range (stays 0).
+    public var extendedDynamicRangeAmount: Float { get { 0 } set {} }
+    /// Auxiliary mattes: RAW files carry none here.
+    public var portraitEffectsMatte: CIImage? { nil }
+    /// The semantic segmentation skin matte (`nil`).
+    public var semanticSegmentationSkinMatte: CIImage? { nil }
+    /// The semantic segmentation hair matte (`nil`).
+    public var semanticSegmentationHairMatte: CIImage? { nil }
+    /// The semantic segmentation glasses matte (`nil`).
+    public var semanticSegmentationGlassesMatte: CIImage? { nil }
+    /// The semantic segmentation sky matte (`nil`).
+    public var semanticSegmentationSkyMatte: CIImage? { nil }
+    /// The semantic segmentation teeth matte (`nil`).
+    public var semanticSegmentationTeethMatte: CIImage? { nil }
+
+    // MARK: Output
+
+    /// The developed image (linear working space, extended range), upright per `orientation`, scaled by
+    /// `scaleFactor`; `nil` for an unsupported `decoderVersion`, a scale outside (0, 1] or a linear-space
+    /// filter without output.
+    public override var outputImage: CIImage? {
+        guard supportedDecoderVersions.contains(decoderVersion), scaleFactor > 0, scaleFactor <= 1, scaleFactor.isFinite else { return nil }
+        var image = RAWDevelopment.demosaiced(self)
+        let ev = exposure + baselineExposure
+        if ev != 0 { image = image.applyingFilter("CIExposureAdjust", parameters: [kCIInputEVKey: ev]) }
+        if let linearSpaceFilter {
+            linearSpaceFilter.setValue(image, forKey: kCIInputImageKey)
+            guard let filtered = linearSpaceFilter.outputImage else { return nil }
+            image = filtered
+        }
+        if boostAmount > 0 { image = RAWDevelopment.boosted(image, amount: min(boostAmount, 1), shadows: min(max(boostShadowAmount, 0), 2)) }
+        image = image.oriented(orientation)
+        return CIImage(image: image.image, properties: fileProperties as? [String: Any] ?? [:])
+    }
+
+    /// The size of `outputImage` as currently configured.
+    private var outputSize: CGSize {
+        let scaled = CGSize(width: nativeSize.width * CGFloat(scaleFactor), height: nativeSize.height * CGFloat(scaleFactor))
+        switch orientation {
+        case .left, .right, .leftMirrored, .rightMirrored: return CGSize(width: scaled.height, height: scaled.width)
+        default: return scaled
+        }
+    }
+
+    /// A point of the output image mapped back to the native sensor image (y-up, unscaled).
+    private func nativePoint(_ point: CGPoint) -> CGPoint {
+        let scale = CGFloat(scaleFactor > 0 ? scaleFactor : 1)
+        let scaled = CIImage(color: .black).cropped(to: CGRect(x: 0, y: 0, width: nativeSize.width * scale, height: nativeSize.height * scale))
+        let turned = point.applying(scaled.orientationTransform(for: orientation).inverted())
+        return CGPoint(x: turned.x / scale, y: turned.y / scale)
+    }
+
+    private var temperatureAndTint: (temperature: Double, tint: Double) {
+        whiteBalance.temperatureAndTint(xyzToCamera: sensor.xyzToCamera) ?? (6_500, 0)
+    }
+
+    private func setTemperature(_ temperature: Double, tint: Double) {
+        guard temperature.isFinite, tint.isFinite,
+              let balance = RAWWhiteBalance(temperature: temperature, tint: min(max(tint, -150), 150), xyzToCamera: sensor.xyzToCamera) else { return }
+        whiteBalance = balance
+    }
+}

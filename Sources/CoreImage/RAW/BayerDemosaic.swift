@@ -1,0 +1,161 @@
+import Foundation
+import ImageIO
+
+/// The first stage of a RAW development, a source node of the image graph: it reads the sensor mosaic over a
+/// tile (plus a border), normalises each photosite from black to white level, applies the white-balance
+/// multipliers and clips at the saturation point (LibRaw's default highlight mode), interpolates the two missing
+/// colours of every photosite, and converts camera RGB to linear sRGB primaries with the camera's matrix.
+///
+/// Methods: `.bilinear` (draft mode: each missing colour is the mean of its nearest neighbours of that colour)
+/// and `.gradientCorrected` (the default: bilinear corrected by the local gradient of the photosite's own colour,
+/// Malvar, He and Cutler's 5×5 filters). Rows of the sensor run top-down; the image is y-up, so sensor row `r` is
+/// image row `height − 1 − r`. Photosites beyond the edges mirror inward with the filter pattern preserved.
+struct BayerDemosaic: AreaKernel {
+    enum Method: String, Sendable { case bilinear, gradientCorrected }
+
+    let sensor: RAWSensorData
+    /// Identifies `sensor` in digests (a serial number, never an address).
+    let sensorSerial: UInt64
+    let method: Method
+    /// Per position of the 2×2 pattern: the factor taking (raw − black) to a balanced value clipped at 1.
+    let scales: [Float]
+    let blacks: [Float]
+    /// Camera RGB → linear sRGB, row-major 3×3.
+    let matrix: [Float]
+
+    static let border = 2
+
+    init(sensor: RAWSensorData, serial: UInt64, method: Method, whiteBalance: RAWWhiteBalance) {
+        self.sensor = sensor
+        sensorSerial = serial
+        self.method = method
+        // Multipliers are normalised so the smallest is 1: every channel reaches 1 at its own saturation.
+        let multipliers = whiteBalance.multipliers / whiteBalance.multipliers.min()
+        blacks = sensor.blackLevels
+        scales = (0..<4).map { position in
+            multipliers[sensor.pattern[position]] / max(sensor.whiteLevel - sensor.blackLevels[position], 1)
+        }
+        matrix = sensor.cameraToLinearSRGB
+    }
+
+    var name: String { "demosaic" }
+    var signature: String {
+        "\(method.rawValue) sensor#\(sensorSerial) scales \(scales) blacks \(blacks) matrix \(matrix)"
+    }
+    var arity: Int { 0 }
+    func extent(of inputs: [Image]) -> CGRect { CGRect(x: 0, y: 0, width: sensor.width, height: sensor.height) }
+    func isOpaque(inputs: [Image]) -> Bool { true }
+    func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { PixelRect(x: 0, y: 0, width: 0, height: 0) }
+
+    func scratchFloats(width: Int, height: Int) -> Int {
+        (width + 2 * Self.border) * (height + 2 * Self.border)
+    }
+
+    func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
+        let extent = PixelRect(x: 0, y: 0, width: sensor.width, height: sensor.height)
+        let rect = output.rect.intersection(extent)
+        if rect != output.rect { output.clear() }
+        guard !rect.isEmpty else { return }
+        // Sensor rows and columns of the tile, with the border.
+        let b = Self.border
+        let firstRow = sensor.height - rect.maxY - b, firstColumn = rect.x - b
+        let rows = rect.height + 2 * b, columns = rect.width + 2 * b
+        loadMosaic(into: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
+
+        let m = matrix
+        for imageRow in rect.y..<rect.maxY {
+            let sensorRow = sensor.height - 1 - imageRow
+            let localRow = sensorRow - firstRow
+            var out = output.pointer(rect.x, imageRow)
+            for column in rect.x..<rect.maxX {
+                let localColumn = column - firstColumn
+                let centre = scratch + localRow * columns + localColumn
+                let colour = sensor.pattern[(sensorRow & 1) * 2 + (column & 1)]
+                let rowHasRed = sensor.pattern[(sensorRow & 1) * 2] == 0 || sensor.pattern[(sensorRow & 1) * 2 + 1] == 0
+                let camera: SIMD3<Float>
+                switch method {
+                case .bilinear: camera = Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
+                case .gradientCorrected: camera = Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
+                }
+                let c = simd_clamp01(camera)
+                out[0] = m[0] * c.x + m[1] * c.y + m[2] * c.z
+                out[1] = m[3] * c.x + m[4] * c.y + m[5] * c.z
+                out[2] = m[6] * c.x + m[7] * c.y + m[8] * c.z
+                out[3] = 1
+                out += 4
+            }
+        }
+    }
+
+    /// Balanced, clipped photosite values of sensor rows `firstRow…` and columns `firstColumn…` (mirrored at the
+    /// edges, keeping the pattern's parity) into `scratch`, `columns` per row.
+    private func loadMosaic(into scratch: UnsafeMutablePointer<Float>, firstRow: Int, firstColumn: Int, rows: Int, columns: Int) {
+        let width = sensor.width, height = sensor.height
+        func mirror(_ i: Int, _ n: Int) -> Int {
+            var i = i
+            if i < 0 { i = -i }
+            if i >= n { i = 2 * (n - 1) - i }
+            return min(max(i, 0), n - 1)
+        }
+        let s0 = scales[0], s1 = scales[1], s2 = scales[2], s3 = scales[3]
+        let b0 = blacks[0], b1 = blacks[1], b2 = blacks[2], b3 = blacks[3]
+        sensor.mosaic.withUnsafeBufferPointer { mosaic in
+            for row in 0..<rows {
+                let sensorRow = mirror(firstRow + row, height)
+                let source = mosaic.baseAddress! + sensorRow * width
+                let odd = sensorRow & 1 == 1
+                let (evenScale, oddScale) = odd ? (s2, s3) : (s0, s1)
+                let (evenBlack, oddBlack) = odd ? (b2, b3) : (b0, b1)
+                let target = scratch + row * columns
+                for column in 0..<columns {
+                    let sensorColumn = mirror(firstColumn + column, width)
+                    let value = Float(source[sensorColumn])
+                    let normalised = sensorColumn & 1 == 0 ? (value - evenBlack) * evenScale : (value - oddBlack) * oddScale
+                    target[column] = min(max(normalised, 0), 1)
+                }
+            }
+        }
+    }
+
+    /// Mean of same-colour neighbours (LibRaw's "linear" interpolation).
+    @inline(__always)
+    static func bilinear(_ p: UnsafeMutablePointer<Float>, _ w: Int, colour: Int, rowHasRed: Bool) -> SIMD3<Float> {
+        let centre = p[0]
+        let cross = (p[-1] + p[1] + p[-w] + p[w]) * 0.25
+        let diagonal = (p[-w - 1] + p[-w + 1] + p[w - 1] + p[w + 1]) * 0.25
+        let horizontal = (p[-1] + p[1]) * 0.5, vertical = (p[-w] + p[w]) * 0.5
+        switch colour {
+        case 0: return SIMD3(centre, cross, diagonal)
+        case 2: return SIMD3(diagonal, cross, centre)
+        default:
+            return rowHasRed ? SIMD3(horizontal, centre, vertical) : SIMD3(vertical, centre, horizontal)
+        }
+    }
+
+    /// Malvar–He–Cutler gradient-corrected interpolation (5×5, weights in eighths).
+    @inline(__always)
+    static func gradientCorrected(_ p: UnsafeMutablePointer<Float>, _ w: Int, colour: Int, rowHasRed: Bool) -> SIMD3<Float> {
+        let c = p[0]
+        let w2 = 2 * w
+        let axial2 = p[-2] + p[2] + p[-w2] + p[w2]            // same colour, distance 2 along the axes
+        let cross = p[-1] + p[1] + p[-w] + p[w]                // nearest four
+        let diagonal = p[-w - 1] + p[-w + 1] + p[w - 1] + p[w + 1]
+        if colour != 1 {
+            // Green at red/blue: (4c + 2·cross − axial2) / 8. Opposite chroma: (6c + 2·diagonal − 1.5·axial2) / 8.
+            let green = (4 * c + 2 * cross - axial2) * 0.125
+            let opposite = (6 * c + 2 * diagonal - 1.5 * axial2) * 0.125
+            return colour == 0 ? SIMD3(c, green, opposite) : SIMD3(opposite, green, c)
+        }
+        // Green photosite: the colour of the horizontal neighbours, then of the vertical ones.
+        let horizontalPair = p[-1] + p[1], verticalPair = p[-w] + p[w]
+        let horizontal2 = p[-2] + p[2], vertical2 = p[-w2] + p[w2]
+        let alongRow = (5 * c + 4 * horizontalPair - diagonal - horizontal2 + 0.5 * vertical2) * 0.125
+        let alongColumn = (5 * c + 4 * verticalPair - diagonal - vertical2 + 0.5 * horizontal2) * 0.125
+        return rowHasRed ? SIMD3(alongRow, c, alongColumn) : SIMD3(alongColumn, c, alongRow)
+    }
+}
+
+@inline(__always)
+private func simd_clamp01(_ v: SIMD3<Float>) -> SIMD3<Float> {
+    v.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+}

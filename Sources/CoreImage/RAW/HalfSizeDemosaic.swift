@@ -1,0 +1,47 @@
+import Foundation
+import ImageIO
+
+/// A RAW development's first stage at half size, for scale factors of 0.5 and below: each 2×2 quad of
+/// photosites (one red, two green, one blue) becomes one pixel, so no colour is interpolated and a quarter of
+/// the work is done. Normalisation, white balance, clipping and the camera matrix are as in ``BayerDemosaic``.
+/// A sensor with an odd width or height drops its last column or row.
+struct HalfSizeDemosaic: AreaKernel {
+    let base: BayerDemosaic
+
+    var name: String { "demosaic-half" }
+    var signature: String { base.signature }
+    var arity: Int { 0 }
+    func extent(of inputs: [Image]) -> CGRect { CGRect(x: 0, y: 0, width: base.sensor.width / 2, height: base.sensor.height / 2) }
+    func isOpaque(inputs: [Image]) -> Bool { true }
+    func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { PixelRect(x: 0, y: 0, width: 0, height: 0) }
+
+    func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
+        let sensor = base.sensor
+        let halfWidth = sensor.width / 2, halfHeight = sensor.height / 2
+        let rect = output.rect.intersection(PixelRect(x: 0, y: 0, width: halfWidth, height: halfHeight))
+        if rect != output.rect { output.clear() }
+        guard !rect.isEmpty else { return }
+        let m = base.matrix, scales = base.scales, blacks = base.blacks, pattern = sensor.pattern
+        sensor.mosaic.withUnsafeBufferPointer { mosaic in
+            for imageRow in rect.y..<rect.maxY {
+                let sensorRow = 2 * (halfHeight - 1 - imageRow)
+                let top = mosaic.baseAddress! + sensorRow * sensor.width, bottom = top + sensor.width
+                var out = output.pointer(rect.x, imageRow)
+                for column in rect.x..<rect.maxX {
+                    let x = 2 * column
+                    var sum = SIMD3<Float>(repeating: 0)
+                    func add(_ raw: UInt16, _ position: Int) {
+                        sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), 1)
+                    }
+                    add(top[x], 0); add(top[x + 1], 1); add(bottom[x], 2); add(bottom[x + 1], 3)
+                    let c = SIMD3(sum.x, sum.y * 0.5, sum.z)
+                    out[0] = m[0] * c.x + m[1] * c.y + m[2] * c.z
+                    out[1] = m[3] * c.x + m[4] * c.y + m[5] * c.z
+                    out[2] = m[6] * c.x + m[7] * c.y + m[8] * c.z
+                    out[3] = 1
+                    out += 4
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ImageIO
+
+/// The stages of a RAW development that `CIRAWFilter.outputImage` chains.
+enum RAWDevelopment {
+    /// The demosaiced sensor in the working space, scaled by the filter's `scaleFactor` (half-size development
+    /// at 0.5 and below, then Lanczos for what remains).
+    static func demosaiced(_ filter: CIRAWFilter) -> CIImage {
+        let kernel = BayerDemosaic(sensor: filter.sensor, serial: filter.serial,
+                                   method: filter.isDraftModeEnabled ? .bilinear : .gradientCorrected, whiteBalance: filter.whiteBalance)
+        var remaining = Double(filter.scaleFactor)
+        let node: Image
+        if remaining <= 0.5, filter.sensor.width >= 4, filter.sensor.height >= 4 {
+            let half = HalfSizeDemosaic(base: kernel)
+            node = Image(.area(half, []), extent: half.extent(of: []), isOpaque: true)
+            remaining *= 2
+        } else {
+            node = Image(.area(kernel, []), extent: kernel.extent(of: []), isOpaque: true)
+        }
+        // The kernels write linear light with sRGB primaries; colour management takes it to the working space.
+        let linear = Image(.colorMatch(.toWorking(ColorSpaces.extendedLinearSRGB), node), extent: node.extent, isOpaque: true)
+        var image = CIImage(image: linear)
+        if remaining < 0.9999 {
+            image = image.applyingFilter("CILanczosScaleTransform", parameters: [kCIInputScaleKey: remaining, kCIInputAspectRatioKey: 1])
+        }
+        return image
+    }
+
+    /// The base tone curve (points on sRGB-encoded values; a gentle S with lifted mid-tones) blended with the
+    /// identity by `amount`; `shadows` (0…2) moves the quarter-tone point down or up.
+    static func boosted(_ image: CIImage, amount: Float, shadows: Float) -> CIImage {
+        let identity: [CGFloat] = [0, 0.25, 0.5, 0.75, 1]
+        var curve: [CGFloat] = [0, 0.21, 0.54, 0.82, 1]
+        curve[1] *= CGFloat(1 + 0.35 * (shadows - 1))
+        let a = CGFloat(amount)
+        var parameters: [String: Any] = [:]
+        for index in 0..<5 {
+            let y = identity[index] + (curve[index] - identity[index]) * a
+            parameters["inputPoint\(index)"] = CIVector(x: identity[index], y: y)
+        }
+        return image.applyingFilter("CILinearToSRGBToneCurve")
+            .applyingFilter("CIToneCurve", parameters: parameters)
+            .applyingFilter("CISRGBToneCurveToLinear")
+    }
+}
+
+/// White balance from a neutral part of the picture: the mean of each colour's photosites in a 15×15 window
+/// (black subtracted; photosites within 2% of saturation ignored) is taken as the light's colour.
+enum RAWNeutralSample {
+    static func whiteBalance(_ sensor: RAWSensorData, at point: CGPoint) -> RAWWhiteBalance? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        let column = Int(point.x.rounded(.down)), row = sensor.height - 1 - Int(point.y.rounded(.down))
+        guard column >= 0, column < sensor.width, row >= 0, row < sensor.height else { return nil }
+        var sums = SIMD3<Double>(repeating: 0), counts = SIMD3<Double>(repeating: 0)
+        for r in max(0, row - 7)...min(sensor.height - 1, row + 7) {
+            for c in max(0, column - 7)...min(sensor.width - 1, column + 7) {
+                let position = (r & 1) * 2 + (c & 1)
+                let value = Float(sensor.mosaic[r * sensor.width + c])
+                let black = sensor.blackLevels[position]
+                guard value < black + (sensor.whiteLevel - black) * 0.98 else { continue }
+                let channel = sensor.pattern[position]
+                sums[channel] += Double(max(value - black, 0)) / Double(sensor.whiteLevel - black)
+                counts[channel] += 1
+            }
+        }
+        guard counts.min() > 0 else { return nil }
+        let means = sums / counts
+        guard means.min() > 1e-6 else { return nil }
+        return RAWWhiteBalance(multipliers: SIMD3<Float>(Float(1 / means.x), Float(1 / means.y), Float(1 / means.z)))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import CoreGraphics
+internal import CLibRaw
+
+/// The undeveloped content of a Bayer RAW file: the sensor's mosaic of raw values over the visible area and
+/// everything needed to develop it (levels, the colour filter pattern, white balance and colour matrices).
+///
+/// LibRaw only opens the file and unpacks the sensor data; development (`CIRAWFilter` in Core Image) is ours.
+/// Immutable and `Sendable`; the mosaic is shared, never copied, between developments of one file.
+public final class RAWSensorData: Sendable {
+    /// Width and height of the visible (active) area in sensor pixels, before orientation.
+    public let width: Int
+    public let height: Int
+    /// Raw values, row-major from the top row, `width` per row (black level not subtracted).
+    public let mosaic: [UInt16]
+    /// The colour of each position of the 2×2 filter pattern, indexed `(row & 1) * 2 + (column & 1)`:
+    /// 0 red, 1 green, 2 blue.
+    public let pattern: [Int]
+    /// The black level of each position of the 2×2 pattern (same indexing as `pattern`).
+    public let blackLevels: [Float]
+    /// The raw value of a saturated photosite.
+    public let whiteLevel: Float
+    /// White-balance multipliers the camera recorded for the shot (red, green, blue; green = 1).
+    public let asShotMultipliers: SIMD3<Float>
+    /// Multipliers that make daylight (D65) neutral (red, green, blue; green = 1).
+    public let daylightMultipliers: SIMD3<Float>
+    /// Camera RGB (white-balanced) → linear sRGB, row-major 3×3; rows sum to 1, so neutral stays neutral.
+    public let cameraToLinearSRGB: [Float]
+    /// XYZ → camera RGB, row-major 3×3 (the DNG ColorMatrix or LibRaw's table for the camera); used to turn
+    /// temperature and tint into white-balance multipliers and back.
+    public let xyzToCamera: [Float]
+    /// How the stored picture is turned for display (EXIF orientation).
+    public let orientation: CGImagePropertyOrientation
+    /// The file's baseline exposure in EV (DNG `BaselineExposure`; 0 for other files).
+    public let baselineExposure: Float
+    /// Camera make and model as LibRaw names them.
+    public let make: String
+    public let model: String
+
+    init(width: Int, height: Int, mosaic: [UInt16], pattern: [Int], blackLevels: [Float], whiteLevel: Float,
+         asShotMultipliers: SIMD3<Float>, daylightMultipliers: SIMD3<Float>, cameraToLinearSRGB: [Float], xyzToCamera: [Float],
+         orientation: CGImagePropertyOrientation, baselineExposure: Float, make: String, model: String) {
+        (self.width, self.height, self.mosaic, self.pattern, self.blackLevels, self.whiteLevel) = (width, height, mosaic, pattern, blackLevels, whiteLevel)
+        (self.asShotMultipliers, self.daylightMultipliers, self.cameraToLinearSRGB, self.xyzToCamera) = (asShotMultipliers, daylightMultipliers, cameraToLinearSRGB, xyzToCamera)
+        (self.orientation, self.baselineExposure, self.make, self.model) = (orientation, baselineExposure, make, model)
+    }
+
+    /// The cameras whose RAW files LibRaw can unpack ("Make Model"), in LibRaw's order.
+    public static let supportedCameraModels: [String] = {
+        guard let list = libraw_cameraList() else { return [] }
+        return (0..<Int(libraw_cameraCount())).compactMap { list[$0].map { String(cString: $0) } }
+    }()
+
+    /// Unpacks the sensor data of a RAW or DNG file.
+    ///
+    /// Throws `.unknownFormat`/`.unsupported` for files that are not RAW, for sensors that are not a 2×2 Bayer
+    /// pattern (X-Trans, monochrome, four-colour, linear DNGs and sRAW: these are refused, never developed wrongly),
+    /// `.tooLarge` when the sensor is beyond `limits` (checked from the header before anything is unpacked) and
+    /// `.truncated`/`.corrupt` when the data cannot be read.
+    public static func unpack(_ data: Data, limits: ImageLimits = ImageLimits()) throws(ImageIOError) -> RAWSensorData {
+        guard let format = data.prefix(4096).withUnsafeBytes({ RAWSniffer.sniff($0) }) else {
+            throw ImageIOError(.unknownFormat, "not a RAW or DNG file")
+        }
+        return try RAWCodec.withRaw(data, format: format) { (raw) throws(ImageIOError) -> RAWSensorData in
+            let sizes = raw.pointee.sizes
+            let width = Int(sizes.width), height = Int(sizes.height)
+            try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)
+            // Mosaic (2 bytes), the working copy LibRaw unpacks into (2 bytes) and a developed tile cache.
+            let bytes = Int(sizes.raw_width) * Int(sizes.raw_height) * 4
+            guard bytes <= limits.maxDecodeBytes else {
+                throw ImageIOError(.tooLarge, "the sensor data needs \(bytes >> 20) MB, more than the decode memory budget of \(limits.maxDecodeBytes >> 20) MB", format: format)
+            }
+            let filters = raw.pointee.idata.filters
+            guard filters != 0, raw.pointee.idata.colors == 3 else {
+                throw ImageIOError(.unsupported, "the sensor is not an RGB Bayer mosaic (monochrome, four-colour or already demosaiced data)", format: format)
+            }
+            guard filters != 9 else { throw ImageIOError(.unsupported, "X-Trans sensors are not supported yet", format: format) }
+            guard filters >= 1000 else { throw ImageIOError(.unsupported, "the colour filter pattern is not a 2×2 Bayer pattern", format: format) }
+            var pattern: [Int] = []
+            for row in 0..<2 { for column in 0..<2 { pattern.append(Int(libraw_COLOR(raw, Int32(row), Int32(column)))) } }
+            for row in 0..<8 { for column in 0..<8 where Int(libraw_COLOR(raw, Int32(row), Int32(column))) != pattern[(row & 1) * 2 + (column & 1)] {
+                throw ImageIOError(.unsupported, "the colour filter pattern does not repeat every 2×2 photosites", format: format)
+            } }
+            let channels = pattern.map { $0 == 3 ? 1 : $0 }
+            guard channels.sorted() == [0, 1, 1, 2] else {
+                throw ImageIOError(.unsupported, "the colour filter pattern is not red, green, green, blue", format: format)
+            }
+
+            let status = libraw_unpack(raw)
+            guard status == 0 else { throw RAWCodec.failure(status, "LibRaw cannot read the raw data", format: format) }
+            guard let rawImage = raw.pointee.rawdata.raw_image else {
+                throw ImageIOError(.unsupported, "the file holds no Bayer mosaic (a linear DNG or an sRAW)", format: format)
+            }
+            let unpacked = raw.pointee.sizes   // raw_pitch is known once unpacked
+            let pitch = Int(unpacked.raw_pitch) / 2, top = Int(sizes.top_margin), left = Int(sizes.left_margin)
+            guard top + height <= Int(sizes.raw_height), left + width <= Int(sizes.raw_width), pitch >= Int(sizes.raw_width), width >= 2, height >= 2 else {
+                throw ImageIOError(.corrupt, "the visible area lies outside the sensor data", format: format)
+            }
+            var mosaic = [UInt16](repeating: 0, count: width * height)
+            mosaic.withUnsafeMutableBufferPointer { out in
+                for row in 0..<height {
+                    (out.baseAddress! + row * width).update(from: rawImage + (row + top) * pitch + left, count: width)
+                }
+            }
+
+            let color = raw.pointee.color
+            let blackLevels = Self.blackLevels(raw, pattern: pattern)
+            let white = Float(color.maximum)
+            guard white > (blackLevels.max() ?? 0) else { throw ImageIOError(.corrupt, "the white level is not above the black level", format: format) }
+            let camMul = withUnsafeBytes(of: color.cam_mul) { Array($0.bindMemory(to: Float.self)) }
+            let preMul = withUnsafeBytes(of: color.pre_mul) { Array($0.bindMemory(to: Float.self)) }
+            let rgbCam = withUnsafeBytes(of: color.rgb_cam) { Array($0.bindMemory(to: Float.self)) }   // 3 × 4
+            let camXYZ = withUnsafeBytes(of: color.cam_xyz) { Array($0.bindMemory(to: Float.self)) }   // 4 × 3
+            let daylight = Self.normalised(preMul) ?? SIMD3(1, 1, 1)
+            let asShot = Self.normalised(camMul) ?? daylight
+            let toSRGB = [rgbCam[0], rgbCam[1], rgbCam[2], rgbCam[4], rgbCam[5], rgbCam[6], rgbCam[8], rgbCam[9], rgbCam[10]]
+            var xyzToCamera = Array(camXYZ[0..<9])
+            if xyzToCamera.allSatisfy({ $0 == 0 }) || !xyzToCamera.allSatisfy({ $0.isFinite }) {
+                // No colour data for this camera: treat it as seeing like sRGB.
+                xyzToCamera = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570]
+            }
+            let baseline = raw.pointee.color.dng_levels.baseline_exposure
+            let make = withUnsafeBytes(of: raw.pointee.idata.make) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let model = withUnsafeBytes(of: raw.pointee.idata.model) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            return RAWSensorData(width: width, height: height, mosaic: mosaic, pattern: channels, blackLevels: blackLevels, whiteLevel: white,
+                                 asShotMultipliers: asShot, daylightMultipliers: daylight,
+                                 cameraToLinearSRGB: toSRGB.allSatisfy(\.isFinite) ? toSRGB : [1, 0, 0, 0, 1, 0, 0, 0, 1], xyzToCamera: xyzToCamera,
+                                 orientation: RAWMetadata.orientation(flip: Int(sizes.flip)),
+                                 baselineExposure: baseline.isFinite && abs(baseline) < 10 ? baseline : 0, make: make, model: model)
+        }
+    }
+
+    /// Black per 2×2 position: the common level, the per-colour offsets and a repeating pattern of at most 2×2.
+    private static func blackLevels(_ raw: UnsafeMutablePointer<libraw_data_t>, pattern: [Int]) -> [Float] {
+        let color = raw.pointee.color
+        let cblack = (0..<(6 + 64)).map { clibraw_cblack(raw, Int32($0)) }
+        let rows = Int(cblack[4]), columns = Int(cblack[5])
+        return (0..<4).map { position in
+            var level = Float(color.black) + Float(cblack[min(pattern[position], 3)])
+            if rows > 0, columns > 0, rows * columns <= 64 {
+                let row = position / 2, column = position % 2
+                level += Float(cblack[6 + (row % rows) * columns + column % columns])
+            }
+            return level
+        }
+    }
+
+    /// Red, green, blue multipliers scaled so green is 1, or `nil` when they are missing or nonsensical.
+    private static func normalised(_ values: [Float]) -> SIMD3<Float>? {
+        let green = values[1]
+        guard green > 0, values[0] > 0, values[2] > 0, values[0...2].allSatisfy(\.isFinite) else { return nil }
+        return SIMD3(values[0] / green, 1, values[2] / green)
+    }
+}
