@@ -12,6 +12,8 @@ PACKAGES=(
   webp libimage-exiftool-perl
   # Test movies made on the fly (poster frames).
   ffmpeg
+  # LibRaw's own development (dcraw_emu), the reference RAW development is compared with.
+  libraw-bin
   # The web app's browser tests: headless Chromium driven by Selenium (Debian's python3).
   chromium chromium-driver python3-selenium fonts-dejavu-core
 )

@@ -50,4 +50,171 @@ struct RAWFilterTests {
         print("RAW \(path) default vs LibRaw AHD: PSNR \(String(format: "%.1f", psnr)) dB")
         #expect(psnr >= 40, "PSNR \(psnr) dB")
     }
+
+    static let synthetic = "raw/synthetic_rggb_12bit.dng"
+
+    /// Mean linear RGB of the whole output.
+    static func meanRGB(_ image: CIImage) -> SIMD3<Double> {
+        let rgb = RAWReference.linearRGB(image)
+        var sum = SIMD3<Double>(repeating: 0)
+        for i in stride(from: 0, to: rgb.count, by: 3) { sum += SIMD3(Double(rgb[i]), Double(rgb[i + 1]), Double(rgb[i + 2])) }
+        return sum / Double(rgb.count / 3)
+    }
+
+    @Test func plusOneEVDoublesLinearValues() throws {
+        let filter = try Self.linearFilter(Self.synthetic, draft: true)
+        filter.scaleFactor = 0.25
+        let base = RAWReference.linearRGB(try #require(filter.outputImage))
+        filter.exposure = 1
+        let brighter = RAWReference.linearRGB(try #require(filter.outputImage))
+        var ratios: [Double] = []
+        for i in 0..<base.count where base[i] > 0.02 { ratios.append(Double(brighter[i] / base[i])) }
+        #expect(ratios.count > 1_000)
+        #expect(ratios.allSatisfy { abs($0 - 2) < 0.02 }, "ratios \(ratios.min()!)…\(ratios.max()!)")
+    }
+
+    @Test func aWarmerNeutralTemperatureRaisesRedOverBlue() throws {
+        let filter = try Self.linearFilter(Self.synthetic, draft: true)
+        filter.scaleFactor = 0.125
+        filter.neutralTint = 0
+        var previous = 0.0
+        for temperature: Float in [2_800, 3_500, 4_500, 5_500, 6_500, 8_000, 10_000] {
+            filter.neutralTemperature = temperature
+            #expect(abs(filter.neutralTemperature - temperature) < temperature * 0.002, "\(filter.neutralTemperature) for \(temperature)")
+            let mean = Self.meanRGB(try #require(filter.outputImage))
+            let ratio = mean.x / mean.z
+            #expect(ratio > previous, "R/B \(ratio) at \(temperature) K after \(previous)")
+            previous = ratio
+        }
+    }
+
+    @Test func temperatureTintAndChromaticityRoundTrip() throws {
+        let filter = try #require(CIRAWFilter(imageURL: TestMedia.url(Self.synthetic)!))
+        let asShot = filter.neutralChromaticity
+        let (temperature, tint) = (filter.neutralTemperature, filter.neutralTint)
+        #expect(temperature > 2_000 && temperature < 12_000 && abs(tint) < 150, "as shot: \(temperature) K, tint \(tint)")
+        filter.neutralTemperature = 3_000
+        filter.neutralTint = 40
+        #expect(abs(filter.neutralTemperature - 3_000) < 6 && abs(filter.neutralTint - 40) < 0.5)
+        filter.neutralTemperature = temperature
+        filter.neutralTint = tint
+        #expect(abs(filter.neutralChromaticity.x - asShot.x) < 1e-4 && abs(filter.neutralChromaticity.y - asShot.y) < 1e-4)
+        filter.neutralChromaticity = CGPoint(x: 0.3457, y: 0.3585)   // D50
+        // D50 and D65 lie a little on the green side of the locus (Duv ≈ +0.003): about 5,000 and 6,500 K, tint ≈ +10.
+        #expect(abs(filter.neutralTemperature - 5_003) < 15 && abs(filter.neutralTint - 10) < 2, "D50: \(filter.neutralTemperature) K, tint \(filter.neutralTint)")
+        filter.neutralChromaticity = CGPoint(x: 0.3127, y: 0.3290)
+        #expect(abs(filter.neutralTemperature - 6_504) < 20 && abs(filter.neutralTint - 10) < 2, "D65: \(filter.neutralTemperature) K, tint \(filter.neutralTint)")
+    }
+
+    /// CIELAB (D65 white) of a linear sRGB colour.
+    static func lab(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        let x = 0.4124 * rgb.x + 0.3576 * rgb.y + 0.1805 * rgb.z
+        let y = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
+        let z = 0.0193 * rgb.x + 0.1192 * rgb.y + 0.9505 * rgb.z
+        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+        let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883))
+        return SIMD3(116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+    }
+
+    @Test func aNeutralLocationOnAGreyPatchMakesItNeutral() throws {
+        let filter = try #require(CIRAWFilter(imageURL: TestMedia.url("raw/canon550d_magiclantern_colorchart.dng")!))
+        filter.boostAmount = 0
+        // The colour checker's third neutral patch (bottom row), 920 px from the left, 930 px from the top.
+        let size = filter.nativeSize
+        let patch = CGPoint(x: 920, y: size.height - 930)
+        func patchLab() throws -> SIMD3<Double> {
+            let output = try #require(filter.outputImage)
+            let region = output.cropped(to: CGRect(x: patch.x - 10, y: patch.y - 10, width: 20, height: 20))
+            return Self.lab(Self.meanRGB(region))
+        }
+        let asShot = try patchLab()
+        filter.neutralLocation = patch
+        let neutral = try patchLab()
+        #expect(abs(neutral.y) <= 2 && abs(neutral.z) <= 2, "a* \(neutral.y), b* \(neutral.z) (as shot: \(asShot))")
+        #expect(abs(asShot.y) + abs(asShot.z) > abs(neutral.y) + abs(neutral.z))
+        #expect(filter.neutralLocation == patch)
+    }
+
+    @Test func theLinearSpaceFilterComesBeforeTheToneCurve() throws {
+        let viaFilter = try #require(CIRAWFilter(imageURL: TestMedia.url(Self.synthetic)!))
+        viaFilter.scaleFactor = 0.25
+        viaFilter.linearSpaceFilter = CIFilter(name: "CIExposureAdjust", parameters: [kCIInputEVKey: 1])
+        let viaExposure = try #require(CIRAWFilter(imageURL: TestMedia.url(Self.synthetic)!))
+        viaExposure.scaleFactor = 0.25
+        viaExposure.exposure = 1
+        let a = RAWReference.linearRGB(try #require(viaFilter.outputImage))
+        let b = RAWReference.linearRGB(try #require(viaExposure.outputImage))
+        let plain = try #require(CIRAWFilter(imageURL: TestMedia.url(Self.synthetic)!))
+        plain.scaleFactor = 0.25
+        let c = RAWReference.linearRGB(try #require(plain.outputImage))
+        #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-4 })
+        #expect(zip(a, c).contains { abs($0 - $1) > 0.05 })
+    }
+
+    @Test func scaleFactorsResizeAndHalfSizeIsCheap() throws {
+        let filter = try #require(CIRAWFilter(imageURL: TestMedia.url(Self.synthetic)!))
+        let native = filter.nativeSize
+        #expect(try #require(filter.outputImage).extent.size == native)
+        filter.scaleFactor = 0.5
+        #expect(try #require(filter.outputImage).extent.size == CGSize(width: native.width / 2, height: native.height / 2))
+        filter.scaleFactor = 0.3
+        let scaled = try #require(filter.outputImage).extent
+        #expect(abs(scaled.width - native.width * 0.3) <= 1 && abs(scaled.height - native.height * 0.3) <= 1, "\(scaled)")
+        filter.scaleFactor = 0
+        #expect(filter.outputImage == nil)
+    }
+
+    @Test func orientationAndSizeFollowTheFile() throws {
+        for record in TestMedia.manifest where (record["subtypes"] as? [String])?.contains("raw") == true {
+            let path = try #require(record["path"] as? String)
+            let filter = try #require(CIRAWFilter(imageURL: TestMedia.url(path)!), "\(path)")
+            #expect(Int(filter.orientation.rawValue) == record["orientation"] as? Int, "\(path)")
+            let output = try #require(filter.outputImage)
+            #expect(output.extent.origin == .zero && output.extent.width > 0)
+            filter.orientation = .right
+            #expect(try #require(filter.outputImage).extent.size == CGSize(width: filter.nativeSize.height, height: filter.nativeSize.width))
+        }
+    }
+
+    /// The WWDC 2016 flow: `CIFilter(imageURL:options:)`, RAW keys through `setValue(_:forKey:)`.
+    @Test func theLegacyKeyInterfaceDrivesTheSameDevelopment() throws {
+        let url = TestMedia.url(Self.synthetic)!
+        let rawFilter = CIFilter(imageURL: url, options: [.scaleFactor: 0.25])!
+        rawFilter.setValue(0.5, forKey: kCIInputEVKey)
+        rawFilter.setValue(4_500, forKey: kCIInputNeutralTemperatureKey)
+        rawFilter.setValue(CIFilter(name: "CIExposureAdjust", parameters: [kCIInputEVKey: 0.25]), forKey: kCIInputLinearSpaceFilter)
+        let nativeSize = rawFilter.value(forKey: kCIOutputNativeSizeKey) as! CIVector
+        #expect((rawFilter.value(forKey: kCIInputEVKey) as? NSNumber)?.floatValue == 0.5)
+        #expect(abs(((rawFilter.value(forKey: kCIInputNeutralTemperatureKey) as? NSNumber)?.floatValue ?? 0) - 4_500) < 10)
+        let image = try #require(rawFilter.outputImage)
+
+        let modern = try #require(CIRAWFilter(imageURL: url))
+        modern.scaleFactor = 0.25
+        modern.exposure = 0.5
+        modern.neutralTemperature = 4_500
+        modern.linearSpaceFilter = CIFilter(name: "CIExposureAdjust", parameters: [kCIInputEVKey: 0.25])
+        #expect(nativeSize.x == modern.nativeSize.width && nativeSize.y == modern.nativeSize.height)
+        let a = RAWReference.linearRGB(image), b = RAWReference.linearRGB(try #require(modern.outputImage))
+        #expect(a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-5 })
+    }
+
+    @Test func badInputAndUnknownVersionsGiveNoFilterOrNoImage() throws {
+        let jpeg = FixtureImages.jpeg(width: 64, height: 48)
+        #expect(CIRAWFilter(imageData: jpeg, identifierHint: "public.jpeg") == nil)
+        #expect(throws: ImageIOError.self) { try RAWSensorData.unpack(jpeg) }
+        let dng = try Data(contentsOf: TestMedia.url(Self.synthetic)!)
+        let truncated = dng.prefix(dng.count * 2 / 5)
+        #expect(CIRAWFilter(imageData: truncated, identifierHint: nil) == nil)
+        do {
+            _ = try RAWSensorData.unpack(truncated)
+            Issue.record("a truncated DNG unpacked")
+        } catch {
+            #expect([.truncated, .corrupt].contains(error.code), "\(error)")
+        }
+        let filter = try #require(CIRAWFilter(imageData: dng, identifierHint: "dng"))
+        filter.decoderVersion = .version8
+        #expect(filter.outputImage == nil)
+        filter.decoderVersion = filter.supportedDecoderVersions[0]
+        #expect(filter.outputImage != nil)
+    }
 }

@@ -45,7 +45,8 @@ open class CIFilter: NSObject {
         }
     }
 
-    private init(forwardingTo target: CIFilter, name: String) {
+    /// A filter standing for `target` under `name` (every input, key and the output go to `target`).
+    package init(forwardingTo target: CIFilter, name: String) {
         definition = nil
         filterName = name
         forwarded = target

@@ -98,7 +98,8 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
         set { setTemperature(Double(newValue), tint: temperatureAndTint.tint) }
     }
 
-    /// The tint considered neutral, −150…150 (positive = magenta). Setting it keeps the temperature.
+    /// The tint considered neutral, −150…150 (positive: the light is greener than the Planckian locus and the
+    /// picture is corrected towards magenta; daylight is about +10). Setting it keeps the temperature.
     public var neutralTint: Float {
         get { Float(temperatureAndTint.tint) }
         set { setTemperature(temperatureAndTint.temperature, tint: Double(newValue)) }
@@ -174,6 +175,20 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     public var semanticSegmentationSkyMatte: CIImage? { nil }
     /// The semantic segmentation teeth matte (`nil`).
     public var semanticSegmentationTeethMatte: CIImage? { nil }
+
+    // MARK: The RAW keys (pre-iOS 15 interface)
+
+    /// The input keys of the RAW interface (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…).
+    public override var inputKeys: [String] { Self.legacyKeys }
+
+    /// Sets the property a RAW key stands for (see `CIRAWFilterOption`); numbers are converted as Core Image
+    /// converts them and a value of the wrong type is ignored; read-only and not-yet-supported keys are ignored;
+    /// an unknown key traps naming it (Apple raises `NSUnknownKeyException`).
+    public override func setValue(_ value: Any?, forKey key: String) { setLegacyValue(value, forKey: key) }
+
+    /// The value of a RAW key (`NSNumber`s, `CIVector`s for the location and native size, the decoder version's
+    /// string), `outputImage` for `kCIOutputImageKey`, `nil` for an unknown key.
+    public override func value(forKey key: String) -> Any? { legacyValue(forKey: key) }
 
     // MARK: Output
 

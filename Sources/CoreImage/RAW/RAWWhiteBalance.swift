@@ -7,7 +7,8 @@ import ImageIO
 ///
 /// Temperature and tint follow the convention raw converters share: the temperature is the nearest point of the
 /// Planckian locus (CIE 1960 uv, Krystek's approximation, 1,000–15,000 K) and the tint is the signed distance
-/// from it, scaled by −3,000 (positive = magenta, negative = green; ±150 covers what cameras record).
+/// from it × 3,000: positive for light greener than the locus (daylight is about +10), which the development
+/// corrects towards magenta; negative for magenta light, corrected towards green. ±150 covers what cameras record.
 package struct RAWWhiteBalance: Sendable, Hashable {
     package var multipliers: SIMD3<Float>
 
@@ -15,7 +16,7 @@ package struct RAWWhiteBalance: Sendable, Hashable {
 
     static let minimumTemperature: Double = 1_000
     static let maximumTemperature: Double = 15_000
-    static let tintScale: Double = -3_000
+    static let tintScale: Double = 3_000
 
     // MARK: Chromaticity
 

@@ -116,8 +116,10 @@ public final class RAWSensorData: Sendable {
             let toSRGB = [rgbCam[0], rgbCam[1], rgbCam[2], rgbCam[4], rgbCam[5], rgbCam[6], rgbCam[8], rgbCam[9], rgbCam[10]]
             var xyzToCamera = Array(camXYZ[0..<9])
             if xyzToCamera.allSatisfy({ $0 == 0 }) || !xyzToCamera.allSatisfy({ $0.isFinite }) {
-                // No colour data for this camera: treat it as seeing like sRGB.
-                xyzToCamera = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570]
+                // No colour data for this camera: treat it as seeing like sRGB once balanced for daylight (what
+                // the identity camera matrix LibRaw then gives assumes), so daylight is ~6,500 K with no tint.
+                let sRGBFromXYZ: [Float] = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570]
+                xyzToCamera = (0..<9).map { sRGBFromXYZ[$0] / daylight[$0 / 3] }
             }
             let baseline = raw.pointee.color.dng_levels.baseline_exposure
             let make = withUnsafeBytes(of: raw.pointee.idata.make) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
