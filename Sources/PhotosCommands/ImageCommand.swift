@@ -7,7 +7,7 @@ struct ImageCommand: ParsableCommand {
         abstract: "Work on image files without a library.",
         subcommands: [
             ImageInfoCommand.self, ImageThumbnailCommand.self,
-            ImageFilterCommand.self, ImageFiltersCommand.self,
+            ImageFilterCommand.self, ImageFiltersCommand.self, ImageDevelopCommand.self,
         ]
     )
 }

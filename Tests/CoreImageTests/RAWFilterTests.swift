@@ -217,4 +217,16 @@ struct RAWFilterTests {
         filter.decoderVersion = filter.supportedDecoderVersions[0]
         #expect(filter.outputImage != nil)
     }
+
+    @Test func aRAWFileOpenedAsACIImageIsTheDefaultDevelopment() throws {
+        let url = TestMedia.url(Self.synthetic)!
+        let image = try #require(CIImage(contentsOf: url))
+        let filter = try #require(CIRAWFilter(imageURL: url))
+        let developed = try #require(filter.outputImage)
+        #expect(image.extent == developed.extent)
+        let region = CGRect(x: 600, y: 400, width: 64, height: 48)
+        let a = Render.linearFloats(image, region), b = Render.linearFloats(developed, region)
+        #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(image.properties["{TIFF}"] != nil || image.properties["PixelWidth"] != nil)
+    }
 }

@@ -7,6 +7,9 @@ extension CIImage {
     /// file's embedded profile (sRGB when untagged); `properties` are ImageIO's properties of the image.
     /// Options: `.applyOrientationProperty` (display upright), `.colorSpace` (override, or `NSNull()`),
     /// `.properties`, `.nearestSampling`. Auxiliary-image options (depth, mattes, gain map) give `nil`.
+    /// A RAW or DNG file gives `CIRAWFilter`'s default development (stored orientation unless
+    /// `.applyOrientationProperty`), as on Apple platforms; one whose sensor the pipeline does not develop (or
+    /// with a `.colorSpace` option) is decoded by ImageIO instead.
     public convenience init?(contentsOf url: URL, options: [CIImageOption: Any]? = nil) {
         guard let file = try? ImageFile(contentsOf: url) else { return nil }
         self.init(file: file, url: url, options: options)
@@ -41,6 +44,11 @@ extension CIImage {
         let unsupported: [CIImageOption] = [.auxiliaryDepth, .auxiliaryDisparity, .auxiliaryPortraitEffectsMatte, .auxiliaryHDRGainMap]
         if unsupported.contains(where: { (options?[$0] as? Bool) == true }) { return nil }
         guard let header = try? file.header(at: 0), header.width > 0, header.height > 0 else { return nil }
+        if header.format == .dng || header.format == .cameraRAW, options?[.colorSpace] == nil,
+           let developed = CIImage.developedRAW(file, url: url, options: options) {
+            self.init(image: developed.image, properties: developed.properties, url: url, colorSpace: ColorSpaces.sRGB)
+            return
+        }
         let gray = header.colorModel == .gray
         var fileSpace = ImageFileSource.colorSpace(header.colorSource, gray: gray)
         // CMYK and Lab files are decoded to RGB by ImageIO; their profile does not describe the decoded pixels.
@@ -61,6 +69,19 @@ extension CIImage {
            let value = FilterValues.number(raw), let orientation = CGImagePropertyOrientation(rawValue: UInt32(value)), orientation != .up {
             self.init(image: oriented(orientation).image, properties: properties, url: url, colorSpace: space)
         }
+    }
+}
+
+extension CIImage {
+    /// The default development of a RAW file for `CIImage(contentsOf:)`, or `nil` when the pipeline cannot
+    /// develop it.
+    fileprivate static func developedRAW(_ file: ImageFile, url: URL?, options: [CIImageOption: Any]?) -> CIImage? {
+        guard let filter = CIRAWFilter(imageData: file.data, identifierHint: url?.pathExtension) else { return nil }
+        let upright = (options?[.applyOrientationProperty] as? Bool) == true
+        if !upright { filter.orientation = .up }
+        guard let output = filter.outputImage else { return nil }
+        let properties = CIImage.properties(options, default: filter.properties as? [String: Any] ?? [:])
+        return CIImage(image: output.image, properties: properties)
     }
 }
 

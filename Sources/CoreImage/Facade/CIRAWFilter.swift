@@ -36,8 +36,18 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
 
     /// A filter developing RAW or DNG bytes, or `nil`. `identifierHint` (a type identifier or extension) is
     /// kept but not needed: the bytes identify the format.
-    public init?(imageData data: Data, identifierHint: String?) {
+    public convenience init?(imageData data: Data, identifierHint: String?) {
         guard let sensor = try? RAWSensorData.unpack(data) else { return nil }
+        self.init(sensor: sensor, data: data, identifierHint: identifierHint)
+    }
+
+    /// Beyond Apple: `init(imageData:identifierHint:)` that throws why the bytes cannot be developed (an
+    /// `ImageIOError` naming the reason: not RAW, truncated, an unsupported sensor, over the size limits).
+    public static func developing(_ data: Data, identifierHint: String?) throws -> CIRAWFilter {
+        CIRAWFilter(sensor: try RAWSensorData.unpack(data), data: data, identifierHint: identifierHint)
+    }
+
+    private init(sensor: RAWSensorData, data: Data, identifierHint: String?) {
         self.sensor = sensor
         serial = sensorSerials.add(1, ordering: .relaxed).newValue
         self.identifierHint = identifierHint
