@@ -13,6 +13,7 @@ struct BenchCommand: ParsableCommand {
             ChangeBenchCommand.self,
             ImageManagerBenchCommand.self,
             ThumbnailBenchCommand.self,
+            RAWBenchCommand.self,
             CoreImageBenchCommand.self,
             CIFiltersBenchCommand.self,
             EditBenchCommand.self,

@@ -115,7 +115,11 @@ public final class RAWSensorData: Sendable {
             let asShot = Self.normalised(camMul) ?? daylight
             let toSRGB = [rgbCam[0], rgbCam[1], rgbCam[2], rgbCam[4], rgbCam[5], rgbCam[6], rgbCam[8], rgbCam[9], rgbCam[10]]
             var xyzToCamera = Array(camXYZ[0..<9])
-            if xyzToCamera.allSatisfy({ $0 == 0 }) || !xyzToCamera.allSatisfy({ $0.isFinite }) {
+            func usable(_ m: [Float]) -> Bool { !m.allSatisfy { $0 == 0 } && m.allSatisfy(\.isFinite) }
+            if !usable(xyzToCamera), let matrix = Self.dngColorMatrix(raw), usable(matrix) {
+                xyzToCamera = matrix
+            }
+            if !usable(xyzToCamera) {
                 // No colour data for this camera: treat it as seeing like sRGB once balanced for daylight (what
                 // the identity camera matrix LibRaw then gives assumes), so daylight is ~6,500 K with no tint.
                 let sRGBFromXYZ: [Float] = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570]
@@ -130,6 +134,18 @@ public final class RAWSensorData: Sendable {
                                  orientation: RAWMetadata.orientation(flip: Int(sizes.flip)),
                                  baselineExposure: baseline.isFinite && abs(baseline) < 10 ? baseline : 0, make: make, model: model)
         }
+    }
+
+    /// The DNG's own XYZ → camera matrix (`ColorMatrix2` when its illuminant is D65, else `ColorMatrix1`), for
+    /// cameras LibRaw has no table entry for.
+    private static func dngColorMatrix(_ raw: UnsafeMutablePointer<libraw_data_t>) -> [Float]? {
+        let colors = raw.pointee.color.dng_color
+        let candidates = [colors.1, colors.0].sorted { ($0.illuminant == 21 ? 0 : 1) < ($1.illuminant == 21 ? 0 : 1) }
+        for candidate in candidates {
+            let matrix = withUnsafeBytes(of: candidate.colormatrix) { Array($0.bindMemory(to: Float.self).prefix(9)) }
+            if matrix.contains(where: { $0 != 0 }) { return matrix }
+        }
+        return nil
     }
 
     /// Black per 2×2 position: the common level, the per-colour offsets and a repeating pattern of at most 2×2.
