@@ -62,25 +62,25 @@ struct BayerDemosaic: AreaKernel {
         let rows = rect.height + 2 * b, columns = rect.width + 2 * b
         loadMosaic(into: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
 
-        let m = matrix
+        let m = matrix, pattern = sensor.pattern
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        let gradientCorrected = method == .gradientCorrected
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
             let localRow = sensorRow - firstRow
+            let colours = (pattern[(sensorRow & 1) * 2], pattern[(sensorRow & 1) * 2 + 1])
+            let rowHasRed = colours.0 == 0 || colours.1 == 0
             var out = output.pointer(rect.x, imageRow)
+            let rowStart = scratch + localRow * columns - firstColumn
             for column in rect.x..<rect.maxX {
-                let localColumn = column - firstColumn
-                let centre = scratch + localRow * columns + localColumn
-                let colour = sensor.pattern[(sensorRow & 1) * 2 + (column & 1)]
-                let rowHasRed = sensor.pattern[(sensorRow & 1) * 2] == 0 || sensor.pattern[(sensorRow & 1) * 2 + 1] == 0
-                let camera: SIMD3<Float>
-                switch method {
-                case .bilinear: camera = Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                case .gradientCorrected: camera = Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                }
+                let centre = rowStart + column
+                let colour = column & 1 == 0 ? colours.0 : colours.1
+                let camera = gradientCorrected ? Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
+                                               : Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
                 let c = simd_clamp01(camera)
-                out[0] = m[0] * c.x + m[1] * c.y + m[2] * c.z
-                out[1] = m[3] * c.x + m[4] * c.y + m[5] * c.z
-                out[2] = m[6] * c.x + m[7] * c.y + m[8] * c.z
+                out[0] = m0 * c.x + m1 * c.y + m2 * c.z
+                out[1] = m3 * c.x + m4 * c.y + m5 * c.z
+                out[2] = m6 * c.x + m7 * c.y + m8 * c.z
                 out[3] = 1
                 out += 4
             }

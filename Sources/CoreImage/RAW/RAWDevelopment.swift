@@ -26,21 +26,22 @@ enum RAWDevelopment {
         return image
     }
 
-    /// The base tone curve (points on sRGB-encoded values; a gentle S with lifted mid-tones) blended with the
-    /// identity by `amount`; `shadows` (0…2) moves the quarter-tone point down or up.
+    /// The base tone curve — a cubic spline through (0, 0), (¼, 0.21), (½, 0.54), (¾, 0.82), (1, 1) on
+    /// sRGB-encoded values, a gentle S with lifted mid-tones — blended with the identity by `amount`;
+    /// `shadows` (0…2) moves the quarter-tone point down or up. One tabulated curve on linear values (encode,
+    /// curve, decode folded together), so the boost costs one table lookup per channel. Values are clamped to
+    /// 0…1 by the curve (the boost is where the development becomes display-referred).
     static func boosted(_ image: CIImage, amount: Float, shadows: Float) -> CIImage {
-        let identity: [CGFloat] = [0, 0.25, 0.5, 0.75, 1]
-        var curve: [CGFloat] = [0, 0.21, 0.54, 0.82, 1]
-        curve[1] *= CGFloat(1 + 0.35 * (shadows - 1))
-        let a = CGFloat(amount)
-        var parameters: [String: Any] = [:]
-        for index in 0..<5 {
-            let y = identity[index] + (curve[index] - identity[index]) * a
-            parameters["inputPoint\(index)"] = CIVector(x: identity[index], y: y)
+        var targets: [Double] = [0, 0.21, 0.54, 0.82, 1]
+        targets[1] *= Double(1 + 0.35 * (shadows - 1))
+        let spline = CubicSpline(points: (0..<5).map { (Double($0) * 0.25, targets[$0]) })
+        let a = Double(amount)
+        let curve = ToneCurve(name: "rawBoost(\(amount),\(shadows))") { linear in
+            let encoded = Double(Luma.encode(Float(linear)))
+            let curved = encoded + (spline.value(at: encoded) - encoded) * a
+            return Double(Luma.decode(Float(min(max(curved, 0), 1))))
         }
-        return image.applyingFilter("CILinearToSRGBToneCurve")
-            .applyingFilter("CIToneCurve", parameters: parameters)
-            .applyingFilter("CISRGBToneCurveToLinear")
+        return image.deriving(image.image.applying(operationsKernel("rawBoost", [.curve(curve)])))
     }
 }
 
