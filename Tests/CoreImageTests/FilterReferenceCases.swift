@@ -68,6 +68,17 @@ enum FilterCases {
             color("photoEffectTransfer", "CIPhotoEffectTransfer", tolerance: 3e-4),
             color("vignette", "CIVignette", [kCIInputIntensityKey: 0.8, kCIInputRadiusKey: 1.2]),
             area("vignetteWide", "CIVignette", [kCIInputIntensityKey: 0.7, kCIInputRadiusKey: 1.5]),
+            color("maximumComponent", "CIMaximumComponent"),
+            color("minimumComponent", "CIMinimumComponent"),
+            color("colorPolynomial", "CIColorPolynomial", ["inputRedCoefficients": CIVector(x: 0.05, y: 0.9, z: 0.3, w: -0.2),
+                                                           "inputGreenCoefficients": CIVector(x: 0, y: 1.2, z: -0.4, w: 0.1),
+                                                           "inputBlueCoefficients": CIVector(x: 0.1, y: 0.5, z: 0.5, w: 0),
+                                                           "inputAlphaCoefficients": CIVector(x: 0.1, y: 0.8, z: 0, w: 0)]),
+            color("colorCrossPolynomial", "CIColorCrossPolynomial", [
+                "inputRedCoefficients": CIVector(values: [0.8, 0.1, 0.05, 0.2, -0.1, 0, 0.3, 0, -0.2, 0.02], count: 10),
+                "inputGreenCoefficients": CIVector(values: [0, 0.9, 0.1, 0, 0.2, -0.1, 0, 0.25, 0, 0.01], count: 10),
+                "inputBlueCoefficients": CIVector(values: [0.1, 0, 0.7, -0.05, 0, 0.3, 0.1, 0, 0.15, 0], count: 10)]),
+            color("colorThreshold", "CIColorThreshold", ["inputThreshold": 0.3], tolerance: 0),
             color("vignetteEffect", "CIVignetteEffect", [kCIInputCenterKey: CIVector(x: 1.5, y: 1), kCIInputRadiusKey: 2, kCIInputIntensityKey: 0.9, "inputFalloff": 0.5]),
         ]
     }
@@ -89,7 +100,15 @@ enum FilterCases {
                     kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputMaskImageKey: TestImages.patternImage(width: 4, height: 3)])
             }
         }
-        return blends + masks
+        let pairs = [
+            FilterCase(name: "colorAbsoluteDifference", region: small, tolerance: 3e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIColorAbsoluteDifference", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
+            },
+            FilterCase(name: "mix", region: small, tolerance: 2e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIMix", parameters: [kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputAmountKey: 0.3])
+            },
+        ]
+        return blends + masks + pairs
     }
 
     static var generators: [FilterCase] {
@@ -114,6 +133,7 @@ enum FilterCases {
             generator("blurredRectangleGenerator", "CIBlurredRectangleGenerator", [
                 kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1.5, width: 5, height: 3)), "inputSigma": 1.2,
                 kCIInputColorKey: CIColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)], region: CGRect(x: -3, y: -3, width: 14, height: 12)),
+            generator("gaussianGradient", "CIGaussianGradient", colors.merging([kCIInputCenterKey: CIVector(x: 3, y: 2), kCIInputRadiusKey: 6]) { a, _ in a }),
             generator("hueSaturationValueGradient", "CIHueSaturationValueGradient", [kCIInputRadiusKey: 3, "inputValue": 0.8, "inputSoftness": 1, "inputDither": 0],
                       region: CGRect(x: -3, y: -3, width: 6, height: 6)),
         ]
@@ -187,6 +207,26 @@ enum FilterCases {
             area("perspectiveTile", "CIPerspectiveTile", ["inputTopLeft": CIVector(x: 2, y: 8), "inputTopRight": CIVector(x: 8, y: 7),
                                                           "inputBottomRight": CIVector(x: 9, y: 2), "inputBottomLeft": CIVector(x: 1, y: 1)],
                  region: region, tolerance: 1e-4),
+            area("triangleKaleidoscope", "CITriangleKaleidoscope", ["inputPoint": CIVector(x: 6, y: 5), "inputSize": 6, "inputRotation": 0.3, "inputDecay": 0.5],
+                 region: region, tolerance: 5e-5),
+            area("opTile", "CIOpTile", [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputWidthKey: 5, kCIInputAngleKey: 0.3, kCIInputScaleKey: 1.6],
+                 region: region, tolerance: 5e-5),
+        ]
+    }
+
+    /// Circular distortions of the 12×10 pattern, rendered over (−2, −2, 16, 14): centre (6, 5), radius 5 (3 for
+    /// the hole and the splash). Tolerance 5e-5: float32 bilinear sampling against float64.
+    static var distortions: [FilterCase] {
+        let region = CGRect(x: -2, y: -2, width: 16, height: 14)
+        let disc: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 5]
+        let small: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 3]
+        return [
+            area("twirlDistortion", "CITwirlDistortion", disc.merging([kCIInputAngleKey: 1.3]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("vortexDistortion", "CIVortexDistortion", disc.merging([kCIInputAngleKey: 4]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("pinchDistortion", "CIPinchDistortion", disc.merging([kCIInputScaleKey: 0.7]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("bumpDistortion", "CIBumpDistortion", disc.merging([kCIInputScaleKey: 0.6]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("holeDistortion", "CIHoleDistortion", small, region: region, tolerance: 5e-5),
+            area("circleSplashDistortion", "CICircleSplashDistortion", small, region: region, tolerance: 5e-5),
         ]
     }
 

@@ -831,6 +831,47 @@ def tile_effects():
     # Perspective tile: the extent's corners (0,0) (12,0) (12,10) (0,10) seen at BL (1, 1), BR (9, 2), TR (8, 7), TL (2, 8).
     quad = [(1, 1), (9, 2), (8, 7), (2, 8)]
     record("perspectiveTile", render(perspective_tile_sampler(P, quad), *region))
+    # Triangle kaleidoscope: point (6, 5), size 6, rotation 0.3, decay 0.5. Folded by reflecting the point
+    # across whichever side of the triangle it lies beyond until it is inside (an independent route to the
+    # engine's barycentric labelling), faded by exp(-decay * max(0, rho - R) / size).
+    record("triangleKaleidoscope", render(triangle_kaleidoscope(P, (6, 5), 6, 0.3, 0.5), *region))
+    # Op tile: centre (6, 5), width 5, angle 0.3, scale 1.6: p samples c + scale (p - c), c its tile's centre.
+    record("opTile", render(op_tile(P, (6, 5), 5, 0.3, 1.6), *region))
+
+def triangle_kaleidoscope(P, point, size, rotation, decay):
+    c = np.array(point, float)
+    a = size * np.array([math.cos(rotation), math.sin(rotation)])
+    b = size * np.array([math.cos(rotation + math.pi / 3), math.sin(rotation + math.pi / 3)])
+    v0 = c - (a + b) / 3
+    corners = [v0, v0 + a, v0 + b]
+    R = size / math.sqrt(3)
+    def f(x, y):
+        q = np.array([x, y], float)
+        for _ in range(1000):
+            moved = False
+            for k in range(3):
+                p0, p1, opposite = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
+                d = p1 - p0
+                n = np.array([-d[1], d[0]]) / np.linalg.norm(d)
+                if (opposite - p0) @ n < 0: n = -n
+                dist = (q - p0) @ n
+                if dist < -1e-12:
+                    q = q - 2 * dist * n
+                    moved = True
+            if not moved: break
+        w = math.exp(-decay * max(0.0, math.hypot(x - c[0], y - c[1]) - R) / size)
+        return bilinear(P, q[0], q[1]) * w
+    return f
+
+def op_tile(P, centre, width, angle, scale):
+    o, a, b, inv = lattice(centre, width, angle, math.pi / 2)
+    def f(x, y):
+        p = np.array([x, y], float)
+        u, v = inv @ (p - o)
+        c = o + round_away(u) * a + round_away(v) * b
+        q = c + scale * (p - c)
+        return bilinear(P, q[0], q[1])
+    return f
 
 def perspective_tile_sampler(P, quad):
     dst = [(0, 0), (12, 0), (12, 10), (0, 10)]
@@ -847,11 +888,86 @@ def perspective_tile_sampler(P, quad):
         return periodic_bilinear(P, (m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
     return f
 
+# ---------------------------------------------------------------- colour maths (4×3 pattern; two alpha patterns)
+
+POLY = {"r": [0.05, 0.9, 0.3, -0.2], "g": [0, 1.2, -0.4, 0.1], "b": [0.1, 0.5, 0.5, 0], "a": [0.1, 0.8, 0, 0]}
+CROSS = {"r": [0.8, 0.1, 0.05, 0.2, -0.1, 0, 0.3, 0, -0.2, 0.02],
+         "g": [0, 0.9, 0.1, 0, 0.2, -0.1, 0, 0.25, 0, 0.01],
+         "b": [0.1, 0, 0.7, -0.05, 0, 0.3, 0.1, 0, 0.15, 0]}
+
+def color_maths():
+    P = pattern(4, 3)
+    def extreme(u, f):
+        m = f(u[..., :3], axis=-1)[..., None]
+        return np.concatenate([m, m, m, u[..., 3:]], -1)
+    record("maximumComponent", per_pixel_unpremultiplied(P, lambda u: extreme(u, np.max)))
+    record("minimumComponent", per_pixel_unpremultiplied(P, lambda u: extreme(u, np.min)))
+    def cubic(k, c): return k[0] + k[1] * c + k[2] * c ** 2 + k[3] * c ** 3
+    record("colorPolynomial", per_pixel_unpremultiplied(P, lambda u: np.stack(
+        [cubic(POLY["r"], u[..., 0]), cubic(POLY["g"], u[..., 1]), cubic(POLY["b"], u[..., 2]), cubic(POLY["a"], u[..., 3])], -1)))
+    def cross(k, u):
+        r, g, b = u[..., 0], u[..., 1], u[..., 2]
+        return k[0] * r + k[1] * g + k[2] * b + k[3] * r * r + k[4] * g * g + k[5] * b * b + k[6] * r * g + k[7] * g * b + k[8] * b * r + k[9]
+    record("colorCrossPolynomial", per_pixel_unpremultiplied(P, lambda u: np.stack(
+        [cross(CROSS["r"], u), cross(CROSS["g"], u), cross(CROSS["b"], u), u[..., 3]], -1)))
+    record("colorThreshold", per_pixel_unpremultiplied(P, lambda u: np.concatenate([(u[..., :3] > 0.3).astype(float), u[..., 3:]], -1)))
+    S, D = alpha_pattern_seeded(4, 3, 0), alpha_pattern_seeded(4, 3, 1)
+    us, ud = unpremultiply(S), unpremultiply(D)
+    record("colorAbsoluteDifference", premultiply(np.concatenate([np.abs(us[..., :3] - ud[..., :3]), us[..., 3:] * ud[..., 3:]], -1)))
+    record("mix", D + (S - D) * 0.3)
+    # Gaussian gradient: centre (3, 2), radius 6 (sigma 2), colours as the other gradients, region 6×4.
+    c0, c1 = srgb_color(1, 0.5, 0.2), srgb_color(0, 0.2, 0.6)
+    X, Y = centres(0, 0, 6, 4)
+    g = np.exp(-((X - 3) ** 2 + (Y - 2) ** 2) / (2 * 2.0 ** 2))[..., None]
+    record("gaussianGradient", c1 + (c0 - c1) * g)
+
+# ---------------------------------------------------------------- circular distortions (12×10 pattern, region (-2, -2, 16, 14))
+
+def radial_warp(P, centre, f):
+    """Samples P at f(p - centre) + centre (f returns the offset and a weight)."""
+    c = np.array(centre, float)
+    def g(x, y):
+        q, w = f(np.array([x, y], float) - c)
+        return bilinear(P, q[0] + c[0], q[1] + c[1]) * w
+    return g
+
+def rotate(v, a):
+    return np.array([math.cos(a) * v[0] - math.sin(a) * v[1], math.sin(a) * v[0] + math.cos(a) * v[1]])
+
+def distortions():
+    P = pattern(12, 10)
+    region = (-2, -2, 16, 14)
+    C, R = (6, 5), 5
+    def twirl(v):
+        r = math.hypot(*v)
+        return (rotate(v, -1.3 * (1 - r / R)), 1) if r < R else (v, 1)
+    record("twirlDistortion", render(radial_warp(P, C, twirl), *region))
+    def vortex(v):
+        r = math.hypot(*v)
+        return (rotate(v, -4 * (1 - r / R) ** 2), 1) if r < R else (v, 1)
+    record("vortexDistortion", render(radial_warp(P, C, vortex), *region))
+    def pinch(v):
+        r = math.hypot(*v)
+        return (v * (R * (r / R) ** (1 / 1.7) / r), 1) if 0 < r < R else (v, 1)
+    record("pinchDistortion", render(radial_warp(P, C, pinch), *region))
+    def bump(v):
+        r = math.hypot(*v)
+        return (v * (1 - 0.6 * (1 - r / R) ** 2), 1) if r < R else (v, 1)
+    record("bumpDistortion", render(radial_warp(P, C, bump), *region))
+    def hole(v, radius=3):
+        r = math.hypot(*v)
+        return (v * (math.sqrt(r * r - radius * radius) / r), 1) if r >= radius else (v, 0)
+    record("holeDistortion", render(radial_warp(P, C, hole), *region))
+    def splash(v, radius=3):
+        r = math.hypot(*v)
+        return (v * (radius / r), 1) if r > radius else (v, 1)
+    record("circleSplashDistortion", render(radial_warp(P, C, splash), *region))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
-    convolution_and_morphology(); more_generators(); tile_effects()
+    convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",
