@@ -230,6 +230,23 @@ enum FilterCases {
         ]
     }
 
+    /// Halftones (centre (5.3, 4.1), angle 0.4, width 4, sharpness 0.6; the circular screen width 3, sharpness
+    /// 0.2) and hexagonal pixellation (centre (1.2, 0.7), scale 3) of the 12×10 pattern, and its row and
+    /// column averages over (2, 1, 8, 6).
+    static var halftonesAndLines: [FilterCase] {
+        let screen: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 5.3, y: 4.1), kCIInputAngleKey: 0.4, kCIInputWidthKey: 4, kCIInputSharpnessKey: 0.6]
+        let box = CIVector(cgRect: CGRect(x: 2, y: 1, width: 8, height: 6))
+        return [
+            area("dotScreen", "CIDotScreen", screen, tolerance: 5e-5),
+            area("lineScreen", "CILineScreen", screen, tolerance: 5e-5),
+            area("hatchedScreen", "CIHatchedScreen", screen, tolerance: 5e-5),
+            area("circularScreen", "CICircularScreen", [kCIInputCenterKey: CIVector(x: 5.3, y: 4.1), kCIInputWidthKey: 3, kCIInputSharpnessKey: 0.2], tolerance: 5e-5),
+            area("hexagonalPixellate", "CIHexagonalPixellate", [kCIInputCenterKey: CIVector(x: 1.2, y: 0.7), kCIInputScaleKey: 3], tolerance: 1e-6),
+            area("rowAverage", "CIRowAverage", [kCIInputExtentKey: box], region: CGRect(x: 2, y: 1, width: 1, height: 6), tolerance: 1e-6),
+            area("columnAverage", "CIColumnAverage", [kCIInputExtentKey: box], region: CGRect(x: 2, y: 1, width: 8, height: 1), tolerance: 1e-6),
+        ]
+    }
+
     /// Filters whose reference is a decoder rather than numbers (see `BarcodeGeneratorTests`).
     static let checkedByDecoding = ["qrCodeGenerator"]
 

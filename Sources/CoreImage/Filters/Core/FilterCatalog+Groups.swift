@@ -33,12 +33,14 @@ extension FilterCatalog {
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient]
     }
     static var stylize: [FilterDefinition] {
-        [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix]
+        [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
+         hexagonalPixellate]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion]
     }
-    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram] }
+    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
+    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
     static var tileEffects: [FilterDefinition] {
         [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,
          sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile,

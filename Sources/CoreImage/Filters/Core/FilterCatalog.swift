@@ -4,7 +4,7 @@ import Foundation
 /// `CIFilter.filterNames(inCategory:)`, `CIFilter.attributes` and `photos image filters`.
 package enum FilterCatalog {
     package static let all: [FilterDefinition] = colorAdjustment + colorEffect + blurAndSharpen + geometry + compositing
-        + generators + stylize + reductions + tileEffects + distortions
+        + generators + stylize + reductions + tileEffects + distortions + halftones
 
     private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
