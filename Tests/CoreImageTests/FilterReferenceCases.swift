@@ -247,6 +247,23 @@ enum FilterCases {
         ]
     }
 
+    /// `CIEdges` (intensity 1.5), `CIBloom` / `CIGloom` (radius 1.5, intensity 0.7) on the 12×10 pattern,
+    /// `CILabDeltaE` between the two 4×3 alpha patterns, `CIBumpDistortionLinear` (centre (6, 5), radius 4,
+    /// angle 0.5, scale 0.8) over (−2, −2, 16, 14).
+    static var stylizeMore: [FilterCase] {
+        [
+            area("edges", "CIEdges", [kCIInputIntensityKey: 1.5], tolerance: 3e-5),
+            area("bloom", "CIBloom", [kCIInputRadiusKey: 1.5, kCIInputIntensityKey: 0.7], tolerance: 3e-5),
+            area("gloom", "CIGloom", [kCIInputRadiusKey: 1.5, kCIInputIntensityKey: 0.7], tolerance: 3e-5),
+            FilterCase(name: "labDeltaE", region: small, tolerance: 2e-3) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CILabDeltaE", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
+            },
+            area("bumpDistortionLinear", "CIBumpDistortionLinear", [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 4,
+                                                                    kCIInputAngleKey: 0.5, kCIInputScaleKey: 0.8],
+                 region: CGRect(x: -2, y: -2, width: 16, height: 14), tolerance: 5e-5),
+        ]
+    }
+
     /// Filters whose reference is a decoder rather than numbers (see `BarcodeGeneratorTests`).
     static let checkedByDecoding = ["qrCodeGenerator"]
 

@@ -10,7 +10,8 @@ extension FilterCatalog {
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
-         photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial]
+         photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
+         labDeltaE]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
@@ -34,10 +35,11 @@ extension FilterCatalog {
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
-         hexagonalPixellate]
+         hexagonalPixellate, edges, bloom, gloom]
     }
     static var distortions: [FilterDefinition] {
-        [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion]
+        [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
+         bumpDistortionLinear]
     }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
     static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
