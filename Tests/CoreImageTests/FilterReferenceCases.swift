@@ -285,6 +285,15 @@ enum FilterCases {
                 TestImages.patternImage(width: 12, height: 9).applyingFilter("CIEdgePreserveUpsampleFilter", parameters: [
                     "inputSmallImage": TestImages.patternImage(width: 4, height: 3), "inputSpatialSigma": 3, "inputLumaSigma": 0.15])
             },
+            area("perspectiveTransform", "CIPerspectiveTransform", [
+                "inputBottomLeft": CIVector(x: 1, y: 0), "inputBottomRight": CIVector(x: 13, y: 2),
+                "inputTopRight": CIVector(x: 11, y: 12), "inputTopLeft": CIVector(x: -1, y: 9)],
+                 region: CGRect(x: -2, y: -2, width: 18, height: 16), tolerance: 1e-4),
+            area("perspectiveTransformWithExtent", "CIPerspectiveTransformWithExtent", [
+                kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1, width: 8, height: 6)),
+                "inputBottomLeft": CIVector(x: 1, y: 0), "inputBottomRight": CIVector(x: 13, y: 2),
+                "inputTopRight": CIVector(x: 11, y: 12), "inputTopLeft": CIVector(x: -1, y: 9)],
+                 region: CGRect(x: -2, y: -2, width: 18, height: 16), tolerance: 1e-4),
             area("crop", "CICrop", ["inputRectangle": CIVector(cgRect: CGRect(x: 2, y: 3, width: 5, height: 4))]),
             area("affineClamp", "CIAffineClamp", [kCIInputTransformKey: CIVector(cgAffineTransform: CGAffineTransform(scaleX: 1.5, y: 1.5))],
                  region: CGRect(x: -2, y: -2, width: 8, height: 6), tolerance: 5e-5),

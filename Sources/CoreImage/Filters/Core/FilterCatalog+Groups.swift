@@ -19,7 +19,8 @@ extension FilterCatalog {
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
-         ninePartTiled, edgePreserveUpsampleFilter]
+         ninePartTiled, edgePreserveUpsampleFilter,
+         perspectiveTransform, perspectiveTransformWithExtent]
     }
     static var compositing: [FilterDefinition] {
         [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
