@@ -249,7 +249,9 @@ enum FilterCases {
 
     /// `CIEdges` (intensity 1.5), `CIBloom` / `CIGloom` (radius 1.5, intensity 0.7) on the 12×10 pattern,
     /// `CILabDeltaE` between the two 4×3 alpha patterns, `CIBumpDistortionLinear` (centre (6, 5), radius 4,
-    /// angle 0.5, scale 0.8) over (−2, −2, 16, 14).
+    /// angle 0.5, scale 0.8) over (−2, −2, 16, 14); `CIMedianFilter` on the 12×10 pattern, the depth ⇄ disparity
+    /// conversions of the 4×3 one lifted by 0.5 (so the reciprocals stay below 2), `CICircularWrap`
+    /// (centre (6, 2), radius 3, angle 0.3) over its whole extent.
     static var stylizeMore: [FilterCase] {
         [
             area("edges", "CIEdges", [kCIInputIntensityKey: 1.5], tolerance: 3e-5),
@@ -258,6 +260,17 @@ enum FilterCases {
             FilterCase(name: "labDeltaE", region: small, tolerance: 2e-3) {
                 TestImages.alphaPattern(seed: 0).applyingFilter("CILabDeltaE", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
             },
+            area("medianFilter", "CIMedianFilter", tolerance: 1e-6),
+            FilterCase(name: "depthToDisparity", region: small, tolerance: 1e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMatrix", parameters: ["inputBiasVector": CIVector(x: 0.5, y: 0.5, z: 0.5, w: 0)])
+                    .applyingFilter("CIDepthToDisparity")
+            },
+            FilterCase(name: "disparityToDepth", region: small, tolerance: 1e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMatrix", parameters: ["inputBiasVector": CIVector(x: 0.5, y: 0.5, z: 0.5, w: 0)])
+                    .applyingFilter("CIDisparityToDepth")
+            },
+            area("circularWrap", "CICircularWrap", [kCIInputCenterKey: CIVector(x: 6, y: 2), kCIInputRadiusKey: 3, kCIInputAngleKey: 0.3],
+                 region: CGRect(x: -2, y: -6, width: 16, height: 16), tolerance: 5e-5),
             area("bumpDistortionLinear", "CIBumpDistortionLinear", [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 4,
                                                                     kCIInputAngleKey: 0.5, kCIInputScaleKey: 0.8],
                  region: CGRect(x: -2, y: -2, width: 16, height: 14), tolerance: 5e-5),

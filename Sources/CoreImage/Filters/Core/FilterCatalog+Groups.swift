@@ -5,7 +5,7 @@ extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
         [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
-         colorAbsoluteDifference]
+         colorAbsoluteDifference, depthToDisparity, disparityToDepth]
     }
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
@@ -15,7 +15,8 @@ extension FilterCatalog {
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
-         morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum]
+         morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum,
+         medianFilter]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
@@ -40,7 +41,7 @@ extension FilterCatalog {
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
-         bumpDistortionLinear]
+         bumpDistortionLinear, circularWrap]
     }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
     static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
