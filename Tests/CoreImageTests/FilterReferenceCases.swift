@@ -108,7 +108,32 @@ enum FilterCases {
                 TestImages.alphaPattern(seed: 0).applyingFilter("CIMix", parameters: [kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputAmountKey: 0.3])
             },
         ]
-        return blends + masks + pairs
+        let more = [
+            FilterCase(name: "dissolveTransition", region: small, tolerance: 2e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIDissolveTransition", parameters: ["inputTargetImage": TestImages.alphaPattern(seed: 1), kCIInputTimeKey: 0.35])
+            },
+            FilterCase(name: "colorMap", region: small, tolerance: 2e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMap", parameters: ["inputGradientImage": TestImages.alphaPattern(width: 5, height: 1, seed: 2)])
+            },
+            FilterCase(name: "colorCubesMixedWithMask", region: small, tolerance: 3e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorCubesMixedWithMask", parameters: [
+                    kCIInputMaskImageKey: TestImages.alphaPattern(seed: 1), "inputCubeDimension": 2,
+                    "inputCube0Data": ReferenceInputs.rotatingCube, "inputCube1Data": ColorCubeIdentity.data])
+            },
+        ]
+        let swipes = [
+            FilterCase(name: "swipeTransition", region: medium, tolerance: 2e-5) {
+                TestImages.patternImage(width: 12, height: 10).applyingFilter("CISwipeTransition", parameters: [
+                    "inputTargetImage": TestImages.alphaPattern(width: 12, height: 10, seed: 1), kCIInputExtentKey: CIVector(cgRect: CGRect(x: 1, y: 2, width: 9, height: 6)),
+                    kCIInputAngleKey: 0.6, kCIInputWidthKey: 3, kCIInputTimeKey: 0.45, kCIInputColorKey: CIColor(red: 0.2, green: 0.7, blue: 0.4), "inputOpacity": 0.4])
+            },
+            FilterCase(name: "barsSwipeTransition", region: medium, tolerance: 1e-6) {
+                TestImages.patternImage(width: 12, height: 10).applyingFilter("CIBarsSwipeTransition", parameters: [
+                    "inputTargetImage": TestImages.alphaPattern(width: 12, height: 10, seed: 1), kCIInputAngleKey: 0.7, kCIInputWidthKey: 3,
+                    "inputBarOffset": 4, kCIInputTimeKey: 0.4])
+            },
+        ]
+        return blends + masks + pairs + more + swipes
     }
 
     static var generators: [FilterCase] {
@@ -317,6 +342,15 @@ enum FilterCases {
                  region: CGRect(x: 0, y: 0, width: 8, height: 1), tolerance: 1e-6),
         ]
     }
+}
+
+/// The identity 2³ cube (each corner its own colour).
+enum ColorCubeIdentity {
+    static let data: Data = {
+        var values: [Float] = []
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { values += [Float(r), Float(g), Float(b), 1] } } }
+        return values.withUnsafeBytes { Data($0) }
+    }()
 }
 
 enum ReferenceInputs {

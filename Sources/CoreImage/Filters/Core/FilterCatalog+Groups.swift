@@ -11,7 +11,7 @@ extension FilterCatalog {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
          photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
-         labDeltaE]
+         labDeltaE, colorMap, colorCubesMixedWithMask]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
@@ -43,6 +43,7 @@ extension FilterCatalog {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
          bumpDistortionLinear, circularWrap]
     }
+    static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
     static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
     static var tileEffects: [FilterDefinition] {

@@ -5,6 +5,7 @@ import Foundation
 package enum FilterCatalog {
     package static let all: [FilterDefinition] = colorAdjustment + colorEffect + blurAndSharpen + geometry + compositing
         + generators + stylize + reductions + tileEffects + distortions + halftones
+        + transitions
 
     private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
