@@ -3,18 +3,18 @@ import Foundation
 // Typed filters (CoreImage.CIFilterBuiltins style): the dissolve transition, colour map, colour cubes mixed
 // with a mask. Properties read and write the same store as `setValue(_:forKey:)`.
 
-/// The properties of the `CIDissolveTransition` filter.
-public protocol CIDissolveTransition: CIFilterProtocol {
-    /// `inputImage`: the image to use as an input image.
+/// The properties every transition shares (`CIDissolveTransition` has only these; the swipes add theirs).
+public protocol CITransitionFilter: CIFilterProtocol {
+    /// `inputImage`: the image the transition starts from.
     var inputImage: CIImage? { get set }
-    /// `inputTargetImage`: the target image for the transition.
+    /// `inputTargetImage`: the image the transition ends at.
     var targetImage: CIImage? { get set }
     /// `inputTime`: the parametric time of the transition (0: the image, 1: the target).
     var time: Float { get set }
 }
 
 /// `CIDissolveTransition` with typed properties.
-final class DissolveTransitionBuiltinFilter: CIBuiltinFilter, CIDissolveTransition, @unchecked Sendable {
+final class DissolveTransitionBuiltinFilter: CIBuiltinFilter, CITransitionFilter, @unchecked Sendable {
     init() { super.init(named: "CIDissolveTransition") }
     var inputImage: CIImage? {
         get { image("inputImage") }
@@ -29,7 +29,6 @@ final class DissolveTransitionBuiltinFilter: CIBuiltinFilter, CIDissolveTransiti
         set { setValue(newValue, forKey: "inputTime") }
     }
 }
-
 
 /// The properties of the `CIColorMap` filter.
 public protocol CIColorMap: CIFilterProtocol {
@@ -51,7 +50,6 @@ final class ColorMapBuiltinFilter: CIBuiltinFilter, CIColorMap, @unchecked Senda
         set { setValue(newValue, forKey: "inputGradientImage") }
     }
 }
-
 
 /// The properties of the `CIColorCubesMixedWithMask` filter.
 public protocol CIColorCubesMixedWithMask: CIFilterProtocol {
@@ -100,7 +98,7 @@ final class ColorCubesMixedWithMaskBuiltinFilter: CIBuiltinFilter, CIColorCubesM
 
 extension CIFilter {
     /// Uses a dissolve to transition from one image to another.
-    public static func dissolveTransition() -> CIFilter & CIDissolveTransition { DissolveTransitionBuiltinFilter() }
+    public static func dissolveTransition() -> CIFilter & CITransitionFilter { DissolveTransitionBuiltinFilter() }
     /// Performs a nonlinear transformation of source color values using mapping values provided in a table.
     public static func colorMap() -> CIFilter & CIColorMap { ColorMapBuiltinFilter() }
     /// Mixes the results of two colour cubes by a mask.

@@ -18,7 +18,6 @@ final class MaximumComponentBuiltinFilter: CIBuiltinFilter, CIMaximumComponent, 
     }
 }
 
-
 /// The properties of the `CIMinimumComponent` filter.
 public protocol CIMinimumComponent: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -33,7 +32,6 @@ final class MinimumComponentBuiltinFilter: CIBuiltinFilter, CIMinimumComponent, 
         set { setValue(newValue, forKey: "inputImage") }
     }
 }
-
 
 /// The properties of the `CIColorPolynomial` filter.
 public protocol CIColorPolynomial: CIFilterProtocol {
@@ -74,7 +72,6 @@ final class ColorPolynomialBuiltinFilter: CIBuiltinFilter, CIColorPolynomial, @u
     }
 }
 
-
 /// The properties of the `CIColorCrossPolynomial` filter.
 public protocol CIColorCrossPolynomial: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -108,7 +105,6 @@ final class ColorCrossPolynomialBuiltinFilter: CIBuiltinFilter, CIColorCrossPoly
     }
 }
 
-
 /// The properties of the `CIColorThreshold` filter.
 public protocol CIColorThreshold: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -130,7 +126,6 @@ final class ColorThresholdBuiltinFilter: CIBuiltinFilter, CIColorThreshold, @unc
     }
 }
 
-
 /// The properties of the `CIColorAbsoluteDifference` filter.
 public protocol CIColorAbsoluteDifference: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -151,7 +146,6 @@ final class ColorAbsoluteDifferenceBuiltinFilter: CIBuiltinFilter, CIColorAbsolu
         set { setValue(newValue, forKey: "inputImage2") }
     }
 }
-
 
 /// The properties of the `CIMix` filter.
 public protocol CIMix: CIFilterProtocol {

@@ -36,7 +36,6 @@ final class TwirlDistortionBuiltinFilter: CIBuiltinFilter, CITwirlDistortion, @u
     }
 }
 
-
 /// The properties of the `CIVortexDistortion` filter.
 public protocol CIVortexDistortion: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -69,7 +68,6 @@ final class VortexDistortionBuiltinFilter: CIBuiltinFilter, CIVortexDistortion, 
         set { setValue(newValue, forKey: "inputAngle") }
     }
 }
-
 
 /// The properties of the `CIPinchDistortion` filter.
 public protocol CIPinchDistortion: CIFilterProtocol {
@@ -104,7 +102,6 @@ final class PinchDistortionBuiltinFilter: CIBuiltinFilter, CIPinchDistortion, @u
     }
 }
 
-
 /// The properties of the `CIBumpDistortion` filter.
 public protocol CIBumpDistortion: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -138,7 +135,6 @@ final class BumpDistortionBuiltinFilter: CIBuiltinFilter, CIBumpDistortion, @unc
     }
 }
 
-
 /// The properties of the `CIHoleDistortion` filter.
 public protocol CIHoleDistortion: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -165,7 +161,6 @@ final class HoleDistortionBuiltinFilter: CIBuiltinFilter, CIHoleDistortion, @unc
         set { setValue(newValue, forKey: "inputRadius") }
     }
 }
-
 
 /// The properties of the `CICircleSplashDistortion` filter.
 public protocol CICircleSplashDistortion: CIFilterProtocol {

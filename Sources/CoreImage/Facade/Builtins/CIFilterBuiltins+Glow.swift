@@ -24,7 +24,6 @@ final class EdgesBuiltinFilter: CIBuiltinFilter, CIEdges, @unchecked Sendable {
     }
 }
 
-
 /// The properties of the `CIBloom` filter.
 public protocol CIBloom: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -51,7 +50,6 @@ final class BloomBuiltinFilter: CIBuiltinFilter, CIBloom, @unchecked Sendable {
         set { setValue(newValue, forKey: "inputIntensity") }
     }
 }
-
 
 /// The properties of the `CIGloom` filter.
 public protocol CIGloom: CIFilterProtocol {
@@ -80,7 +78,6 @@ final class GloomBuiltinFilter: CIBuiltinFilter, CIGloom, @unchecked Sendable {
     }
 }
 
-
 /// The properties of the `CILabDeltaE` filter.
 public protocol CILabDeltaE: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -101,7 +98,6 @@ final class LabDeltaEBuiltinFilter: CIBuiltinFilter, CILabDeltaE, @unchecked Sen
         set { setValue(newValue, forKey: "inputImage2") }
     }
 }
-
 
 /// The properties of the `CIBumpDistortionLinear` filter.
 public protocol CIBumpDistortionLinear: CIFilterProtocol {

@@ -42,7 +42,6 @@ final class DotScreenBuiltinFilter: CIBuiltinFilter, CIDotScreen, @unchecked Sen
     }
 }
 
-
 /// The properties of the `CILineScreen` filter.
 public protocol CILineScreen: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -81,7 +80,6 @@ final class LineScreenBuiltinFilter: CIBuiltinFilter, CILineScreen, @unchecked S
         set { setValue(newValue, forKey: "inputSharpness") }
     }
 }
-
 
 /// The properties of the `CIHatchedScreen` filter.
 public protocol CIHatchedScreen: CIFilterProtocol {
@@ -122,7 +120,6 @@ final class HatchedScreenBuiltinFilter: CIBuiltinFilter, CIHatchedScreen, @unche
     }
 }
 
-
 /// The properties of the `CICircularScreen` filter.
 public protocol CICircularScreen: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -156,7 +153,6 @@ final class CircularScreenBuiltinFilter: CIBuiltinFilter, CICircularScreen, @unc
     }
 }
 
-
 /// The properties of the `CIHexagonalPixellate` filter.
 public protocol CIHexagonalPixellate: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -184,7 +180,6 @@ final class HexagonalPixellateBuiltinFilter: CIBuiltinFilter, CIHexagonalPixella
     }
 }
 
-
 /// The properties of the `CIRowAverage` filter.
 public protocol CIRowAverage: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -205,7 +200,6 @@ final class RowAverageBuiltinFilter: CIBuiltinFilter, CIRowAverage, @unchecked S
         set { setValue(CIVector(cgRect: newValue), forKey: "inputExtent") }
     }
 }
-
 
 /// The properties of the `CIColumnAverage` filter.
 public protocol CIColumnAverage: CIFilterProtocol {

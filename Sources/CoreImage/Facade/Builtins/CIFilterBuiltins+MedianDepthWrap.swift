@@ -3,21 +3,20 @@ import Foundation
 // Typed filters (CoreImage.CIFilterBuiltins style): median, depth and disparity conversions, circular wrap.
 // Properties read and write the same store as `setValue(_:forKey:)`.
 
-/// The properties of the `CIMedianFilter` filter.
-public protocol CIMedianFilter: CIFilterProtocol {
+/// The properties of the `CIMedianFilter` filter (Apple names the protocol `CIMedian`).
+public protocol CIMedian: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
     var inputImage: CIImage? { get set }
 }
 
 /// `CIMedianFilter` with typed properties.
-final class MedianFilterBuiltinFilter: CIBuiltinFilter, CIMedianFilter, @unchecked Sendable {
+final class MedianFilterBuiltinFilter: CIBuiltinFilter, CIMedian, @unchecked Sendable {
     init() { super.init(named: "CIMedianFilter") }
     var inputImage: CIImage? {
         get { image("inputImage") }
         set { setValue(newValue, forKey: "inputImage") }
     }
 }
-
 
 /// The properties of the `CIDepthToDisparity` filter.
 public protocol CIDepthToDisparity: CIFilterProtocol {
@@ -34,7 +33,6 @@ final class DepthToDisparityBuiltinFilter: CIBuiltinFilter, CIDepthToDisparity, 
     }
 }
 
-
 /// The properties of the `CIDisparityToDepth` filter.
 public protocol CIDisparityToDepth: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.
@@ -49,7 +47,6 @@ final class DisparityToDepthBuiltinFilter: CIBuiltinFilter, CIDisparityToDepth, 
         set { setValue(newValue, forKey: "inputImage") }
     }
 }
-
 
 /// The properties of the `CICircularWrap` filter.
 public protocol CICircularWrap: CIFilterProtocol {
@@ -86,7 +83,7 @@ final class CircularWrapBuiltinFilter: CIBuiltinFilter, CICircularWrap, @uncheck
 
 extension CIFilter {
     /// Replaces each pixel by the median of its 3 × 3 neighbourhood.
-    public static func median() -> CIFilter & CIMedianFilter { MedianFilterBuiltinFilter() }
+    public static func median() -> CIFilter & CIMedian { MedianFilterBuiltinFilter() }
     /// Convert a depth data image to disparity data.
     public static func depthToDisparity() -> CIFilter & CIDepthToDisparity { DepthToDisparityBuiltinFilter() }
     /// Convert a disparity data image to depth data.

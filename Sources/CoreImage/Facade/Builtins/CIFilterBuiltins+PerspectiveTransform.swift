@@ -42,7 +42,6 @@ final class PerspectiveTransformBuiltinFilter: CIBuiltinFilter, CIPerspectiveTra
     }
 }
 
-
 /// The properties of the `CIPerspectiveTransformWithExtent` filter.
 public protocol CIPerspectiveTransformWithExtent: CIFilterProtocol {
     /// `inputImage`: the image to use as an input image.

@@ -4,17 +4,11 @@ import Foundation
 // as `setValue(_:forKey:)`.
 
 /// The properties of the `CISwipeTransition` filter.
-public protocol CISwipeTransition: CIFilterProtocol {
-    /// `inputImage`: the image to use as an input image.
-    var inputImage: CIImage? { get set }
-    /// `inputTargetImage`: the target image for the transition.
-    var targetImage: CIImage? { get set }
+public protocol CISwipeTransition: CITransitionFilter {
     /// `inputExtent`: the extent the swipe crosses.
     var extent: CGRect { get set }
     /// `inputColor`: the color of the swipe band.
     var color: CIColor { get set }
-    /// `inputTime`: the parametric time of the transition (0: the image, 1: the target).
-    var time: Float { get set }
     /// `inputAngle`: the direction of the swipe.
     var angle: Float { get set }
     /// `inputWidth`: the width of the swipe band.
@@ -60,21 +54,14 @@ final class SwipeTransitionBuiltinFilter: CIBuiltinFilter, CISwipeTransition, @u
     }
 }
 
-
 /// The properties of the `CIBarsSwipeTransition` filter.
-public protocol CIBarsSwipeTransition: CIFilterProtocol {
-    /// `inputImage`: the image to use as an input image.
-    var inputImage: CIImage? { get set }
-    /// `inputTargetImage`: the target image for the transition.
-    var targetImage: CIImage? { get set }
+public protocol CIBarsSwipeTransition: CITransitionFilter {
     /// `inputAngle`: the angle (in radians) of the bars.
     var angle: Float { get set }
     /// `inputWidth`: the width of each bar.
     var width: Float { get set }
     /// `inputBarOffset`: how far every other bar lags behind.
     var barOffset: Float { get set }
-    /// `inputTime`: the parametric time of the transition (0: the image, 1: the target).
-    var time: Float { get set }
 }
 
 /// `CIBarsSwipeTransition` with typed properties.
