@@ -286,6 +286,8 @@ enum FilterCases {
                 TestImages.alphaPattern(seed: 0).applyingFilter("CILabDeltaE", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
             },
             area("medianFilter", "CIMedianFilter", tolerance: 1e-6),
+            area("crystallize", "CICrystallize", [kCIInputRadiusKey: 3, kCIInputCenterKey: CIVector(x: 1.3, y: 0.6)], tolerance: 1e-6),
+            area("pointillize", "CIPointillize", [kCIInputRadiusKey: 1.6, kCIInputCenterKey: CIVector(x: 0.4, y: 1.1)], tolerance: 1e-6),
             FilterCase(name: "depthToDisparity", region: small, tolerance: 1e-5) {
                 TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMatrix", parameters: ["inputBiasVector": CIVector(x: 0.5, y: 0.5, z: 0.5, w: 0)])
                     .applyingFilter("CIDepthToDisparity")

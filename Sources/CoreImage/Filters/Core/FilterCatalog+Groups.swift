@@ -37,7 +37,7 @@ extension FilterCatalog {
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
-         hexagonalPixellate, edges, bloom, gloom]
+         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
