@@ -68,6 +68,17 @@ enum FilterCases {
             color("photoEffectTransfer", "CIPhotoEffectTransfer", tolerance: 3e-4),
             color("vignette", "CIVignette", [kCIInputIntensityKey: 0.8, kCIInputRadiusKey: 1.2]),
             area("vignetteWide", "CIVignette", [kCIInputIntensityKey: 0.7, kCIInputRadiusKey: 1.5]),
+            color("maximumComponent", "CIMaximumComponent"),
+            color("minimumComponent", "CIMinimumComponent"),
+            color("colorPolynomial", "CIColorPolynomial", ["inputRedCoefficients": CIVector(x: 0.05, y: 0.9, z: 0.3, w: -0.2),
+                                                           "inputGreenCoefficients": CIVector(x: 0, y: 1.2, z: -0.4, w: 0.1),
+                                                           "inputBlueCoefficients": CIVector(x: 0.1, y: 0.5, z: 0.5, w: 0),
+                                                           "inputAlphaCoefficients": CIVector(x: 0.1, y: 0.8, z: 0, w: 0)]),
+            color("colorCrossPolynomial", "CIColorCrossPolynomial", [
+                "inputRedCoefficients": CIVector(values: [0.8, 0.1, 0.05, 0.2, -0.1, 0, 0.3, 0, -0.2, 0.02], count: 10),
+                "inputGreenCoefficients": CIVector(values: [0, 0.9, 0.1, 0, 0.2, -0.1, 0, 0.25, 0, 0.01], count: 10),
+                "inputBlueCoefficients": CIVector(values: [0.1, 0, 0.7, -0.05, 0, 0.3, 0.1, 0, 0.15, 0], count: 10)]),
+            color("colorThreshold", "CIColorThreshold", ["inputThreshold": 0.3], tolerance: 0),
             color("vignetteEffect", "CIVignetteEffect", [kCIInputCenterKey: CIVector(x: 1.5, y: 1), kCIInputRadiusKey: 2, kCIInputIntensityKey: 0.9, "inputFalloff": 0.5]),
         ]
     }
@@ -89,7 +100,40 @@ enum FilterCases {
                     kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputMaskImageKey: TestImages.patternImage(width: 4, height: 3)])
             }
         }
-        return blends + masks
+        let pairs = [
+            FilterCase(name: "colorAbsoluteDifference", region: small, tolerance: 3e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIColorAbsoluteDifference", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
+            },
+            FilterCase(name: "mix", region: small, tolerance: 2e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIMix", parameters: [kCIInputBackgroundImageKey: TestImages.alphaPattern(seed: 1), kCIInputAmountKey: 0.3])
+            },
+        ]
+        let more = [
+            FilterCase(name: "dissolveTransition", region: small, tolerance: 2e-5) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CIDissolveTransition", parameters: ["inputTargetImage": TestImages.alphaPattern(seed: 1), kCIInputTimeKey: 0.35])
+            },
+            FilterCase(name: "colorMap", region: small, tolerance: 2e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMap", parameters: ["inputGradientImage": TestImages.alphaPattern(width: 5, height: 1, seed: 2)])
+            },
+            FilterCase(name: "colorCubesMixedWithMask", region: small, tolerance: 3e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorCubesMixedWithMask", parameters: [
+                    kCIInputMaskImageKey: TestImages.alphaPattern(seed: 1), "inputCubeDimension": 2,
+                    "inputCube0Data": ReferenceInputs.rotatingCube, "inputCube1Data": ColorCubeIdentity.data])
+            },
+        ]
+        let swipes = [
+            FilterCase(name: "swipeTransition", region: medium, tolerance: 2e-5) {
+                TestImages.patternImage(width: 12, height: 10).applyingFilter("CISwipeTransition", parameters: [
+                    "inputTargetImage": TestImages.alphaPattern(width: 12, height: 10, seed: 1), kCIInputExtentKey: CIVector(cgRect: CGRect(x: 1, y: 2, width: 9, height: 6)),
+                    kCIInputAngleKey: 0.6, kCIInputWidthKey: 3, kCIInputTimeKey: 0.45, kCIInputColorKey: CIColor(red: 0.2, green: 0.7, blue: 0.4), "inputOpacity": 0.4])
+            },
+            FilterCase(name: "barsSwipeTransition", region: medium, tolerance: 1e-6) {
+                TestImages.patternImage(width: 12, height: 10).applyingFilter("CIBarsSwipeTransition", parameters: [
+                    "inputTargetImage": TestImages.alphaPattern(width: 12, height: 10, seed: 1), kCIInputAngleKey: 0.7, kCIInputWidthKey: 3,
+                    "inputBarOffset": 4, kCIInputTimeKey: 0.4])
+            },
+        ]
+        return blends + masks + pairs + more + swipes
     }
 
     static var generators: [FilterCase] {
@@ -114,6 +158,7 @@ enum FilterCases {
             generator("blurredRectangleGenerator", "CIBlurredRectangleGenerator", [
                 kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1.5, width: 5, height: 3)), "inputSigma": 1.2,
                 kCIInputColorKey: CIColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)], region: CGRect(x: -3, y: -3, width: 14, height: 12)),
+            generator("gaussianGradient", "CIGaussianGradient", colors.merging([kCIInputCenterKey: CIVector(x: 3, y: 2), kCIInputRadiusKey: 6]) { a, _ in a }),
             generator("hueSaturationValueGradient", "CIHueSaturationValueGradient", [kCIInputRadiusKey: 3, "inputValue": 0.8, "inputSoftness": 1, "inputDither": 0],
                       region: CGRect(x: -3, y: -3, width: 6, height: 6)),
         ]
@@ -187,6 +232,75 @@ enum FilterCases {
             area("perspectiveTile", "CIPerspectiveTile", ["inputTopLeft": CIVector(x: 2, y: 8), "inputTopRight": CIVector(x: 8, y: 7),
                                                           "inputBottomRight": CIVector(x: 9, y: 2), "inputBottomLeft": CIVector(x: 1, y: 1)],
                  region: region, tolerance: 1e-4),
+            area("triangleKaleidoscope", "CITriangleKaleidoscope", ["inputPoint": CIVector(x: 6, y: 5), "inputSize": 6, "inputRotation": 0.3, "inputDecay": 0.5],
+                 region: region, tolerance: 5e-5),
+            area("opTile", "CIOpTile", [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputWidthKey: 5, kCIInputAngleKey: 0.3, kCIInputScaleKey: 1.6],
+                 region: region, tolerance: 5e-5),
+        ]
+    }
+
+    /// Circular distortions of the 12×10 pattern, rendered over (−2, −2, 16, 14): centre (6, 5), radius 5 (3 for
+    /// the hole and the splash). Tolerance 5e-5: float32 bilinear sampling against float64.
+    static var distortions: [FilterCase] {
+        let region = CGRect(x: -2, y: -2, width: 16, height: 14)
+        let disc: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 5]
+        let small: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 3]
+        return [
+            area("twirlDistortion", "CITwirlDistortion", disc.merging([kCIInputAngleKey: 1.3]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("vortexDistortion", "CIVortexDistortion", disc.merging([kCIInputAngleKey: 4]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("pinchDistortion", "CIPinchDistortion", disc.merging([kCIInputScaleKey: 0.7]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("bumpDistortion", "CIBumpDistortion", disc.merging([kCIInputScaleKey: 0.6]) { a, _ in a }, region: region, tolerance: 5e-5),
+            area("holeDistortion", "CIHoleDistortion", small, region: region, tolerance: 5e-5),
+            area("circleSplashDistortion", "CICircleSplashDistortion", small, region: region, tolerance: 5e-5),
+        ]
+    }
+
+    /// Halftones (centre (5.3, 4.1), angle 0.4, width 4, sharpness 0.6; the circular screen width 3, sharpness
+    /// 0.2) and hexagonal pixellation (centre (1.2, 0.7), scale 3) of the 12×10 pattern, and its row and
+    /// column averages over (2, 1, 8, 6).
+    static var halftonesAndLines: [FilterCase] {
+        let screen: [String: any Sendable] = [kCIInputCenterKey: CIVector(x: 5.3, y: 4.1), kCIInputAngleKey: 0.4, kCIInputWidthKey: 4, kCIInputSharpnessKey: 0.6]
+        let box = CIVector(cgRect: CGRect(x: 2, y: 1, width: 8, height: 6))
+        return [
+            area("dotScreen", "CIDotScreen", screen, tolerance: 5e-5),
+            area("lineScreen", "CILineScreen", screen, tolerance: 5e-5),
+            area("hatchedScreen", "CIHatchedScreen", screen, tolerance: 5e-5),
+            area("circularScreen", "CICircularScreen", [kCIInputCenterKey: CIVector(x: 5.3, y: 4.1), kCIInputWidthKey: 3, kCIInputSharpnessKey: 0.2], tolerance: 5e-5),
+            area("hexagonalPixellate", "CIHexagonalPixellate", [kCIInputCenterKey: CIVector(x: 1.2, y: 0.7), kCIInputScaleKey: 3], tolerance: 1e-6),
+            area("rowAverage", "CIRowAverage", [kCIInputExtentKey: box], region: CGRect(x: 2, y: 1, width: 1, height: 6), tolerance: 1e-6),
+            area("columnAverage", "CIColumnAverage", [kCIInputExtentKey: box], region: CGRect(x: 2, y: 1, width: 8, height: 1), tolerance: 1e-6),
+        ]
+    }
+
+    /// `CIEdges` (intensity 1.5), `CIBloom` / `CIGloom` (radius 1.5, intensity 0.7) on the 12×10 pattern,
+    /// `CILabDeltaE` between the two 4×3 alpha patterns, `CIBumpDistortionLinear` (centre (6, 5), radius 4,
+    /// angle 0.5, scale 0.8) over (−2, −2, 16, 14); `CIMedianFilter` on the 12×10 pattern, the depth ⇄ disparity
+    /// conversions of the 4×3 one lifted by 0.5 (so the reciprocals stay below 2), `CICircularWrap`
+    /// (centre (6, 2), radius 3, angle 0.3) over its whole extent.
+    static var stylizeMore: [FilterCase] {
+        [
+            area("edges", "CIEdges", [kCIInputIntensityKey: 1.5], tolerance: 3e-5),
+            area("bloom", "CIBloom", [kCIInputRadiusKey: 1.5, kCIInputIntensityKey: 0.7], tolerance: 3e-5),
+            area("gloom", "CIGloom", [kCIInputRadiusKey: 1.5, kCIInputIntensityKey: 0.7], tolerance: 3e-5),
+            FilterCase(name: "labDeltaE", region: small, tolerance: 2e-3) {
+                TestImages.alphaPattern(seed: 0).applyingFilter("CILabDeltaE", parameters: ["inputImage2": TestImages.alphaPattern(seed: 1)])
+            },
+            area("medianFilter", "CIMedianFilter", tolerance: 1e-6),
+            area("crystallize", "CICrystallize", [kCIInputRadiusKey: 3, kCIInputCenterKey: CIVector(x: 1.3, y: 0.6)], tolerance: 1e-6),
+            area("pointillize", "CIPointillize", [kCIInputRadiusKey: 1.6, kCIInputCenterKey: CIVector(x: 0.4, y: 1.1)], tolerance: 1e-6),
+            FilterCase(name: "depthToDisparity", region: small, tolerance: 1e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMatrix", parameters: ["inputBiasVector": CIVector(x: 0.5, y: 0.5, z: 0.5, w: 0)])
+                    .applyingFilter("CIDepthToDisparity")
+            },
+            FilterCase(name: "disparityToDepth", region: small, tolerance: 1e-5) {
+                TestImages.patternImage(width: 4, height: 3).applyingFilter("CIColorMatrix", parameters: ["inputBiasVector": CIVector(x: 0.5, y: 0.5, z: 0.5, w: 0)])
+                    .applyingFilter("CIDisparityToDepth")
+            },
+            area("circularWrap", "CICircularWrap", [kCIInputCenterKey: CIVector(x: 6, y: 2), kCIInputRadiusKey: 3, kCIInputAngleKey: 0.3],
+                 region: CGRect(x: -2, y: -6, width: 16, height: 16), tolerance: 5e-5),
+            area("bumpDistortionLinear", "CIBumpDistortionLinear", [kCIInputCenterKey: CIVector(x: 6, y: 5), kCIInputRadiusKey: 4,
+                                                                    kCIInputAngleKey: 0.5, kCIInputScaleKey: 0.8],
+                 region: CGRect(x: -2, y: -2, width: 16, height: 14), tolerance: 5e-5),
         ]
     }
 
@@ -211,6 +325,15 @@ enum FilterCases {
                 TestImages.patternImage(width: 12, height: 9).applyingFilter("CIEdgePreserveUpsampleFilter", parameters: [
                     "inputSmallImage": TestImages.patternImage(width: 4, height: 3), "inputSpatialSigma": 3, "inputLumaSigma": 0.15])
             },
+            area("perspectiveTransform", "CIPerspectiveTransform", [
+                "inputBottomLeft": CIVector(x: 1, y: 0), "inputBottomRight": CIVector(x: 13, y: 2),
+                "inputTopRight": CIVector(x: 11, y: 12), "inputTopLeft": CIVector(x: -1, y: 9)],
+                 region: CGRect(x: -2, y: -2, width: 18, height: 16), tolerance: 1e-4),
+            area("perspectiveTransformWithExtent", "CIPerspectiveTransformWithExtent", [
+                kCIInputExtentKey: CIVector(cgRect: CGRect(x: 2, y: 1, width: 8, height: 6)),
+                "inputBottomLeft": CIVector(x: 1, y: 0), "inputBottomRight": CIVector(x: 13, y: 2),
+                "inputTopRight": CIVector(x: 11, y: 12), "inputTopLeft": CIVector(x: -1, y: 9)],
+                 region: CGRect(x: -2, y: -2, width: 18, height: 16), tolerance: 1e-4),
             area("crop", "CICrop", ["inputRectangle": CIVector(cgRect: CGRect(x: 2, y: 3, width: 5, height: 4))]),
             area("affineClamp", "CIAffineClamp", [kCIInputTransformKey: CIVector(cgAffineTransform: CGAffineTransform(scaleX: 1.5, y: 1.5))],
                  region: CGRect(x: -2, y: -2, width: 8, height: 6), tolerance: 5e-5),
@@ -221,6 +344,15 @@ enum FilterCases {
                  region: CGRect(x: 0, y: 0, width: 8, height: 1), tolerance: 1e-6),
         ]
     }
+}
+
+/// The identity 2³ cube (each corner its own colour).
+enum ColorCubeIdentity {
+    static let data: Data = {
+        var values: [Float] = []
+        for b in 0..<2 { for g in 0..<2 { for r in 0..<2 { values += [Float(r), Float(g), Float(b), 1] } } }
+        return values.withUnsafeBytes { Data($0) }
+    }()
 }
 
 enum ReferenceInputs {

@@ -23,10 +23,14 @@ import _Testing_CoreImage
     @Test(arguments: FilterCases.geometry) func geometry(_ testCase: FilterCase) throws { try Self.check(testCase) }
     @Test(arguments: FilterCases.convolutionAndMorphology) func convolutionAndMorphology(_ testCase: FilterCase) throws { try Self.check(testCase) }
     @Test(arguments: FilterCases.tileEffects) func tileEffect(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.distortions) func distortion(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.halftonesAndLines) func halftoneOrLine(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.stylizeMore) func stylizeMore(_ testCase: FilterCase) throws { try Self.check(testCase) }
 
     @Test func everyBuiltInFilterHasAReferenceCase() {
         let covered = Set((FilterCases.perPixel + FilterCases.compositing + FilterCases.generators + FilterCases.neighbourhood + FilterCases.geometry
-            + FilterCases.convolutionAndMorphology + FilterCases.tileEffects).map { $0.name.lowercased() } + FilterCases.checkedByDecoding.map { $0.lowercased() })
+            + FilterCases.convolutionAndMorphology + FilterCases.tileEffects + FilterCases.distortions
+            + FilterCases.halftonesAndLines + FilterCases.stylizeMore).map { $0.name.lowercased() } + FilterCases.checkedByDecoding.map { $0.lowercased() })
         let names = CIFilter.filterNames(inCategory: kCICategoryBuiltIn)
         let missing = names.filter { name in
             let key = String(name.dropFirst(2)).lowercased()

@@ -831,6 +831,47 @@ def tile_effects():
     # Perspective tile: the extent's corners (0,0) (12,0) (12,10) (0,10) seen at BL (1, 1), BR (9, 2), TR (8, 7), TL (2, 8).
     quad = [(1, 1), (9, 2), (8, 7), (2, 8)]
     record("perspectiveTile", render(perspective_tile_sampler(P, quad), *region))
+    # Triangle kaleidoscope: point (6, 5), size 6, rotation 0.3, decay 0.5. Folded by reflecting the point
+    # across whichever side of the triangle it lies beyond until it is inside (an independent route to the
+    # engine's barycentric labelling), faded by exp(-decay * max(0, rho - R) / size).
+    record("triangleKaleidoscope", render(triangle_kaleidoscope(P, (6, 5), 6, 0.3, 0.5), *region))
+    # Op tile: centre (6, 5), width 5, angle 0.3, scale 1.6: p samples c + scale (p - c), c its tile's centre.
+    record("opTile", render(op_tile(P, (6, 5), 5, 0.3, 1.6), *region))
+
+def triangle_kaleidoscope(P, point, size, rotation, decay):
+    c = np.array(point, float)
+    a = size * np.array([math.cos(rotation), math.sin(rotation)])
+    b = size * np.array([math.cos(rotation + math.pi / 3), math.sin(rotation + math.pi / 3)])
+    v0 = c - (a + b) / 3
+    corners = [v0, v0 + a, v0 + b]
+    R = size / math.sqrt(3)
+    def f(x, y):
+        q = np.array([x, y], float)
+        for _ in range(1000):
+            moved = False
+            for k in range(3):
+                p0, p1, opposite = corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]
+                d = p1 - p0
+                n = np.array([-d[1], d[0]]) / np.linalg.norm(d)
+                if (opposite - p0) @ n < 0: n = -n
+                dist = (q - p0) @ n
+                if dist < -1e-12:
+                    q = q - 2 * dist * n
+                    moved = True
+            if not moved: break
+        w = math.exp(-decay * max(0.0, math.hypot(x - c[0], y - c[1]) - R) / size)
+        return bilinear(P, q[0], q[1]) * w
+    return f
+
+def op_tile(P, centre, width, angle, scale):
+    o, a, b, inv = lattice(centre, width, angle, math.pi / 2)
+    def f(x, y):
+        p = np.array([x, y], float)
+        u, v = inv @ (p - o)
+        c = o + round_away(u) * a + round_away(v) * b
+        q = c + scale * (p - c)
+        return bilinear(P, q[0], q[1])
+    return f
 
 def perspective_tile_sampler(P, quad):
     dst = [(0, 0), (12, 0), (12, 10), (0, 10)]
@@ -847,11 +888,300 @@ def perspective_tile_sampler(P, quad):
         return periodic_bilinear(P, (m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
     return f
 
+# ---------------------------------------------------------------- colour maths (4×3 pattern; two alpha patterns)
+
+POLY = {"r": [0.05, 0.9, 0.3, -0.2], "g": [0, 1.2, -0.4, 0.1], "b": [0.1, 0.5, 0.5, 0], "a": [0.1, 0.8, 0, 0]}
+CROSS = {"r": [0.8, 0.1, 0.05, 0.2, -0.1, 0, 0.3, 0, -0.2, 0.02],
+         "g": [0, 0.9, 0.1, 0, 0.2, -0.1, 0, 0.25, 0, 0.01],
+         "b": [0.1, 0, 0.7, -0.05, 0, 0.3, 0.1, 0, 0.15, 0]}
+
+def color_maths():
+    P = pattern(4, 3)
+    def extreme(u, f):
+        m = f(u[..., :3], axis=-1)[..., None]
+        return np.concatenate([m, m, m, u[..., 3:]], -1)
+    record("maximumComponent", per_pixel_unpremultiplied(P, lambda u: extreme(u, np.max)))
+    record("minimumComponent", per_pixel_unpremultiplied(P, lambda u: extreme(u, np.min)))
+    def cubic(k, c): return k[0] + k[1] * c + k[2] * c ** 2 + k[3] * c ** 3
+    record("colorPolynomial", per_pixel_unpremultiplied(P, lambda u: np.stack(
+        [cubic(POLY["r"], u[..., 0]), cubic(POLY["g"], u[..., 1]), cubic(POLY["b"], u[..., 2]), cubic(POLY["a"], u[..., 3])], -1)))
+    def cross(k, u):
+        r, g, b = u[..., 0], u[..., 1], u[..., 2]
+        return k[0] * r + k[1] * g + k[2] * b + k[3] * r * r + k[4] * g * g + k[5] * b * b + k[6] * r * g + k[7] * g * b + k[8] * b * r + k[9]
+    record("colorCrossPolynomial", per_pixel_unpremultiplied(P, lambda u: np.stack(
+        [cross(CROSS["r"], u), cross(CROSS["g"], u), cross(CROSS["b"], u), u[..., 3]], -1)))
+    record("colorThreshold", per_pixel_unpremultiplied(P, lambda u: np.concatenate([(u[..., :3] > 0.3).astype(float), u[..., 3:]], -1)))
+    S, D = alpha_pattern_seeded(4, 3, 0), alpha_pattern_seeded(4, 3, 1)
+    us, ud = unpremultiply(S), unpremultiply(D)
+    record("colorAbsoluteDifference", premultiply(np.concatenate([np.abs(us[..., :3] - ud[..., :3]), us[..., 3:] * ud[..., 3:]], -1)))
+    record("mix", D + (S - D) * 0.3)
+    # Gaussian gradient: centre (3, 2), radius 6 (sigma 2), colours as the other gradients, region 6×4.
+    c0, c1 = srgb_color(1, 0.5, 0.2), srgb_color(0, 0.2, 0.6)
+    X, Y = centres(0, 0, 6, 4)
+    g = np.exp(-((X - 3) ** 2 + (Y - 2) ** 2) / (2 * 2.0 ** 2))[..., None]
+    record("gaussianGradient", c1 + (c0 - c1) * g)
+
+# ---------------------------------------------------------------- circular distortions (12×10 pattern, region (-2, -2, 16, 14))
+
+def radial_warp(P, centre, f):
+    """Samples P at f(p - centre) + centre (f returns the offset and a weight)."""
+    c = np.array(centre, float)
+    def g(x, y):
+        q, w = f(np.array([x, y], float) - c)
+        return bilinear(P, q[0] + c[0], q[1] + c[1]) * w
+    return g
+
+def rotate(v, a):
+    return np.array([math.cos(a) * v[0] - math.sin(a) * v[1], math.sin(a) * v[0] + math.cos(a) * v[1]])
+
+def distortions():
+    P = pattern(12, 10)
+    region = (-2, -2, 16, 14)
+    C, R = (6, 5), 5
+    def twirl(v):
+        r = math.hypot(*v)
+        return (rotate(v, -1.3 * (1 - r / R)), 1) if r < R else (v, 1)
+    record("twirlDistortion", render(radial_warp(P, C, twirl), *region))
+    def vortex(v):
+        r = math.hypot(*v)
+        return (rotate(v, -4 * (1 - r / R) ** 2), 1) if r < R else (v, 1)
+    record("vortexDistortion", render(radial_warp(P, C, vortex), *region))
+    def pinch(v):
+        r = math.hypot(*v)
+        return (v * (R * (r / R) ** (1 / 1.7) / r), 1) if 0 < r < R else (v, 1)
+    record("pinchDistortion", render(radial_warp(P, C, pinch), *region))
+    def bump(v):
+        r = math.hypot(*v)
+        return (v * (1 - 0.6 * (1 - r / R) ** 2), 1) if r < R else (v, 1)
+    record("bumpDistortion", render(radial_warp(P, C, bump), *region))
+    def hole(v, radius=3):
+        r = math.hypot(*v)
+        return (v * (math.sqrt(r * r - radius * radius) / r), 1) if r >= radius else (v, 0)
+    record("holeDistortion", render(radial_warp(P, C, hole), *region))
+    def splash(v, radius=3):
+        r = math.hypot(*v)
+        return (v * (radius / r), 1) if r > radius else (v, 1)
+    record("circleSplashDistortion", render(radial_warp(P, C, splash), *region))
+
+# ---------------------------------------------------------------- halftones, hexagonal pixellation, line averages (12×10 pattern)
+
+def halftone(P, centre, angle, width, sharpness, shade):
+    ramp = (1 - sharpness) * width + 1
+    c, s = math.cos(angle), math.sin(angle)
+    def grey(outside): return min(max(0.5 + outside * width / ramp, 0), 1)
+    def f(x, y):
+        u_ = unpremultiply(sample(P, math.floor(x), math.floor(y)))
+        cov = 1 - min(max(u_[0] * 0.2125 + u_[1] * 0.7154 + u_[2] * 0.0721, 0), 1)
+        dx, dy = x - centre[0], y - centre[1]
+        q = np.array([c * dx + s * dy, -s * dx + c * dy]) / width
+        g = 1.0 if cov <= 1e-5 else (0.0 if cov >= 1 - 1e-5 else shade(q, cov, grey))
+        return np.array([g, g, g, u_[3]])
+    return f
+
+def halftones_and_lines():
+    P = pattern(12, 10)
+    region = (0, 0, 12, 10)
+    def centred(v): return v - round_away(v)
+    dot = lambda q, cov, grey: grey(math.hypot(centred(q[0]), centred(q[1])) - math.sqrt(cov / 2))
+    line = lambda q, cov, grey: grey(abs(centred(q[1])) - cov / 2)
+    def hatch(q, cov, grey):
+        half = (1 - math.sqrt(1 - cov)) / 2
+        return min(grey(abs(centred(q[1])) - half), grey(abs(centred(q[0])) - half))
+    circle = lambda q, cov, grey: grey(abs(centred(math.hypot(q[0], q[1]))) - cov / 2)
+    record("dotScreen", render(halftone(P, (5.3, 4.1), 0.4, 4, 0.6, dot), *region))
+    record("lineScreen", render(halftone(P, (5.3, 4.1), 0.4, 4, 0.6, line), *region))
+    record("hatchedScreen", render(halftone(P, (5.3, 4.1), 0.4, 4, 0.6, hatch), *region))
+    record("circularScreen", render(halftone(P, (5.3, 4.1), 0, 3, 0.2, circle), *region))
+    # Hexagonal pixellate: lattice points (1.2, 0.7) + i (3, 0) + j (1.5, 3 sqrt(3)/2); nearest pixel at the nearest point.
+    o = np.array([1.2, 0.7]); a = np.array([3.0, 0.0]); b = np.array([1.5, 1.5 * math.sqrt(3)])
+    inv = np.linalg.inv(np.column_stack([a, b]))
+    def hexa(x, y):
+        p = np.array([x, y]); best, best_len = None, math.inf
+        for i in range(-8, 9):
+            for j in range(-8, 9):
+                q = o + i * a + j * b
+                d = (p - q) @ (p - q)
+                if d < best_len: best, best_len = q, d
+        return nearest(P, best[0], best[1])
+    record("hexagonalPixellate", render(hexa, *region))
+    # Row and column averages of the area (2, 1, 8, 6).
+    A = P[1:7, 2:10]
+    record("rowAverage", A.mean(axis=1)[:, None, :])
+    record("columnAverage", A.mean(axis=0)[None, :, :])
+
+# ---------------------------------------------------------------- edges, bloom and gloom, Lab ΔE, linear bump
+
+def lab(u):
+    r, g, b = u[..., 0], u[..., 1], u[..., 2]
+    X = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+    Y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    Z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+    d = 6 / 29
+    f = lambda t: np.where(t > d ** 3, np.cbrt(t), t / (3 * d * d) + 4 / 29)
+    return 116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))
+
+def stylize_more():
+    P = pattern(12, 10)
+    # Edges: Sobel per premultiplied component of the edge-replicated image, magnitude / 4 x 1.5, input alpha.
+    Q = np.pad(P, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    at = lambda dx, dy: Q[1 + dy:11 + dy, 1 + dx:13 + dx]
+    gx = (at(1, 1) + 2 * at(1, 0) + at(1, -1)) - (at(-1, 1) + 2 * at(-1, 0) + at(-1, -1))
+    gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    mag = np.sqrt(gx ** 2 + gy ** 2) * 1.5 / 4
+    record("edges", np.concatenate([mag[..., :3], P[..., 3:]], -1))
+    # Bloom and gloom: radius 1.5, intensity 0.7, blur of the edge-replicated input.
+    g = gaussian_weights(1.5)
+    B = separable(P, g, g, mode="edge")
+    record("bloom", P + (B - P * B) * 0.7)
+    record("gloom", P - P * (1 - B) * 0.7)
+    # Lab ΔE94 between the two alpha patterns (unpremultiplied), opaque.
+    S, D = unpremultiply(alpha_pattern_seeded(4, 3, 0)), unpremultiply(alpha_pattern_seeded(4, 3, 1))
+    L1, a1, b1 = lab(S); L2, a2, b2 = lab(D)
+    c1, c2 = np.hypot(a1, b1), np.hypot(a2, b2)
+    dH2 = np.maximum((a1 - a2) ** 2 + (b1 - b2) ** 2 - (c1 - c2) ** 2, 0)
+    dE = np.sqrt((L1 - L2) ** 2 + ((c1 - c2) / (1 + 0.045 * c1)) ** 2 + dH2 / (1 + 0.015 * c1) ** 2)
+    record("labDeltaE", np.stack([dE, dE, dE, np.ones_like(dE)], -1))
+    # Linear bump: centre (6, 5), radius 4, angle 0.5, scale 0.8, over (-2, -2, 16, 14).
+    n = np.array([-math.sin(0.5), math.cos(0.5)])
+    def bump_linear(x, y):
+        p = np.array([x, y]); d = (p - np.array([6, 5])) @ n
+        q = p - n * (d * 0.8 * (1 - abs(d) / 4) ** 2) if abs(d) < 4 else p
+        return bilinear(P, q[0], q[1])
+    record("bumpDistortionLinear", render(bump_linear, -2, -2, 16, 14))
+
+# ---------------------------------------------------------------- perspective transforms (12×10 pattern, region (-2, -2, 18, 16))
+
+def perspective_transforms():
+    P = pattern(12, 10)
+    quad = [(1, 0), (13, 2), (11, 12), (-1, 9)]            # BL, BR, TR, TL
+    def warp_from(rect):
+        x, y, w, h = rect
+        H = homography(quad, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        def f(px, py):
+            q = H((px, py))
+            return bilinear(P, q[0], q[1])
+        return f
+    # Output extent = the points' bounding box (-1, 0)...(13, 12); render (-2, -2, 18, 16) and clear outside it.
+    def cropped(f):
+        def g(x, y):
+            return f(x, y) if -1 <= x <= 13 and 0 <= y <= 12 else np.zeros(4)
+        return g
+    record("perspectiveTransform", render(cropped(warp_from((0, 0, 12, 10))), -2, -2, 18, 16))
+    record("perspectiveTransformWithExtent", render(cropped(warp_from((2, 1, 8, 6))), -2, -2, 18, 16))
+
+# ---------------------------------------------------------------- median, depth and disparity, circular wrap
+
+def median_depth_wrap():
+    P = pattern(12, 10)
+    Q = np.pad(P, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    stack = np.stack([Q[1 + dy:11 + dy, 1 + dx:13 + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+    record("medianFilter", np.median(stack, axis=0))
+    S = pattern(4, 3)
+    recip = lambda v: np.where(v > 0, 1 / np.where(v > 0, v, 1), 0)
+    # Depth and disparity: the 4×3 pattern lifted by 0.5 (CIColorMatrix bias), then 1/v.
+    record("depthToDisparity", per_pixel_unpremultiplied(S, lambda u: np.concatenate([recip(u[..., :3] + 0.5), u[..., 3:]], -1)))
+    record("disparityToDepth", per_pixel_unpremultiplied(S, lambda u: np.concatenate([recip(u[..., :3] + 0.5), u[..., 3:]], -1)))
+    # Circular wrap: centre (6, 2), radius 3, angle 0.3; extent the square of half-size 10 - 2 = 8 around the centre.
+    def wrap(x, y):
+        v = np.array([x - 6, y - 2]); r = math.hypot(*v)
+        if r < 3: return np.zeros(4)
+        phi = math.atan2(v[1], v[0]) - (0.3 + math.pi / 2)
+        phi -= round_away(phi / (2 * math.pi)) * 2 * math.pi
+        return bilinear(P, 6 - phi * 3, 2 + r)
+    record("circularWrap", render(wrap, -2, -6, 16, 16))
+
+# ---------------------------------------------------------------- dissolve, colour map, colour cubes mixed with a mask
+
+def dissolve_map_cubes():
+    S, D = alpha_pattern_seeded(4, 3, 0), alpha_pattern_seeded(4, 3, 1)
+    record("dissolveTransition", S + (D - S) * 0.35)
+    P = pattern(4, 3)
+    G = alpha_pattern_seeded(5, 1, 2)[0]          # the gradient: one row of five premultiplied pixels
+    def cmap(p):
+        l = min(max(p[0] * 0.2125 + p[1] * 0.7154 + p[2] * 0.0721, 0), 1)
+        pos = l * 4; i = min(int(pos), 3); t = pos - i
+        return (G[i] + (G[i + 1] - G[i]) * t) * p[3]
+    record("colorMap", np.array([[cmap(P[y, x]) for x in range(4)] for y in range(3)]))
+    m = np.clip(unpremultiply(D)[..., 1:2], 0, 1)
+    rot = np.concatenate([P[..., 1:2], P[..., 2:3], P[..., 0:1]], -1)
+    rgb = rot + (P[..., :3] - rot) * m
+    record("colorCubesMixedWithMask", np.concatenate([rgb, P[..., 3:]], -1))
+
+# ---------------------------------------------------------------- swipe transitions (12×10 pattern to the 12×10 alpha pattern, seed 1)
+
+def swipes():
+    P, T = pattern(12, 10), alpha_pattern_seeded(12, 10, 1)
+    # Swipe: extent (1, 2, 9, 6), angle 0.6, width 3, time 0.45, colour (0.2, 0.7, 0.4), opacity 0.4.
+    u = np.array([math.cos(0.6), math.sin(0.6)])
+    proj = [np.array(c) @ u for c in [(1, 2), (10, 2), (10, 8), (1, 8)]]
+    lo, hi = min(proj), max(proj)
+    e = lo + 0.45 * (hi - lo + 3)
+    colour = srgb_color(0.2, 0.7, 0.4)
+    def swipe(x, y):
+        a, b = sample(P, math.floor(x), math.floor(y)), sample(T, math.floor(x), math.floor(y))
+        s_ = np.array([x, y]) @ u
+        if s_ >= e: return a
+        if s_ <= e - 3: return b
+        base = a + (b - a) * ((e - s_) / 3)
+        return base + (colour - base) * 0.4
+    record("swipeTransition", render(swipe, 0, 0, 12, 10))
+    # Bars: angle 0.7, width 3, offset 4, time 0.4, span of the joint extent (0, 0, 12, 10).
+    d = np.array([math.cos(0.7), math.sin(0.7)]); n = np.array([-math.sin(0.7), math.cos(0.7)])
+    proj = [np.array(c) @ d for c in [(0, 0), (12, 0), (12, 10), (0, 10)]]
+    lo, hi = min(proj), max(proj)
+    progress = 0.4 * (hi - lo + 4)
+    def bars(x, y):
+        q = np.array([x, y]); k = math.floor((q @ n) / 3)
+        delay = 0 if k % 2 == 0 else 4
+        return sample(T, math.floor(x), math.floor(y)) if q @ d < lo - delay + progress else sample(P, math.floor(x), math.floor(y))
+    record("barsSwipeTransition", render(bars, 0, 0, 12, 10))
+
+# ---------------------------------------------------------------- cell effects (12×10 pattern)
+
+def cell_unit(i, j, k):
+    """Filters/Stylize/CellSeeds.swift's hash: a number in [0, 1) from (i, j, k), 32-bit arithmetic."""
+    M = 0xFFFFFFFF
+    h = ((i & M) * 0x9E3779B1 & M) ^ ((j & M) * 0x85EBCA77 & M) ^ ((k * 0xC2B2AE3D) & M)
+    h ^= h >> 15; h = (h * 0x2C1B3C6D) & M
+    h ^= h >> 12; h = (h * 0x297A2D39) & M
+    h ^= h >> 15
+    return h / 4294967296.0
+
+def cell_seed(centre, size, i, j):
+    return np.array([centre[0] + (i + cell_unit(i, j, 0)) * size, centre[1] + (j + cell_unit(i, j, 1)) * size])
+
+def nearest_seed(centre, size, x, y, reach):
+    ci, cj = math.floor((x - centre[0]) / size), math.floor((y - centre[1]) / size)
+    best, best_d = None, math.inf
+    for j in range(cj - reach, cj + reach + 1):
+        for i in range(ci - reach, ci + reach + 1):
+            s_ = cell_seed(centre, size, i, j); d = (s_[0] - x) ** 2 + (s_[1] - y) ** 2
+            if d < best_d: best, best_d = s_, d
+    return best, best_d
+
+def clamped_nearest(img, fx, fy):
+    """The pixel at (fx, fy) of an image repeated beyond its edges (clampedToExtent)."""
+    h, w = img.shape[:2]
+    return img[min(max(math.floor(fy), 0), h - 1), min(max(math.floor(fx), 0), w - 1)]
+
+def cells():
+    P = pattern(12, 10)
+    # Crystallize: radius 3, centre (1.3, 0.6); the nearest seed's pixel (nearest sampling, edges repeated).
+    def crystal(x, y):
+        s_, _ = nearest_seed((1.3, 0.6), 3, x, y, 2)
+        return clamped_nearest(P, s_[0], s_[1])
+    record("crystallize", render(crystal, 0, 0, 12, 10))
+    # Pointillize: radius 1.6 (cells 3.2 wide), centre (0.4, 1.1); clear between the dots.
+    def dot(x, y):
+        s_, d = nearest_seed((0.4, 1.1), 3.2, x, y, 1)
+        return clamped_nearest(P, s_[0], s_[1]) if d <= 1.6 ** 2 else np.zeros(4)
+    record("pointillize", render(dot, 0, 0, 12, 10))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
-    convolution_and_morphology(); more_generators(); tile_effects()
+    convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

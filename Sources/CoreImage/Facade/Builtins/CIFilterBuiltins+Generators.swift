@@ -186,6 +186,39 @@ final class HueSaturationValueGradientBuiltinFilter: CIBuiltinFilter, CIHueSatur
     }
 }
 
+/// The properties of the `CIGaussianGradient` filter.
+public protocol CIGaussianGradient: CIFilterProtocol {
+    /// `inputCenter`: the center of the effect as x and y coordinates.
+    var center: CGPoint { get set }
+    /// `inputColor0`: the first color to use in the gradient.
+    var color0: CIColor { get set }
+    /// `inputColor1`: the second color to use in the gradient.
+    var color1: CIColor { get set }
+    /// `inputRadius`: the radius of the Gaussian distribution.
+    var radius: Float { get set }
+}
+
+/// `CIGaussianGradient` with typed properties.
+final class GaussianGradientBuiltinFilter: CIBuiltinFilter, CIGaussianGradient, @unchecked Sendable {
+    init() { super.init(named: "CIGaussianGradient") }
+    var center: CGPoint {
+        get { point("inputCenter") }
+        set { setValue(CIVector(cgPoint: newValue), forKey: "inputCenter") }
+    }
+    var color0: CIColor {
+        get { color("inputColor0") }
+        set { setValue(newValue, forKey: "inputColor0") }
+    }
+    var color1: CIColor {
+        get { color("inputColor1") }
+        set { setValue(newValue, forKey: "inputColor1") }
+    }
+    var radius: Float {
+        get { float("inputRadius") }
+        set { setValue(newValue, forKey: "inputRadius") }
+    }
+}
+
 extension CIFilter {
     /// A new `CIRadialGradient` filter with typed properties, inputs at their defaults.
     public static func radialGradient() -> CIFilter & CIRadialGradient { RadialGradientBuiltinFilter() }
@@ -197,4 +230,6 @@ extension CIFilter {
     public static func checkerboardGenerator() -> CIFilter & CICheckerboardGenerator { CheckerboardGeneratorBuiltinFilter() }
     /// A new `CIHueSaturationValueGradient` filter with typed properties, inputs at their defaults.
     public static func hueSaturationValueGradient() -> CIFilter & CIHueSaturationValueGradient { HueSaturationValueGradientBuiltinFilter() }
+    /// Generates a gradient that varies from one color to another using a Gaussian distribution.
+    public static func gaussianGradient() -> CIFilter & CIGaussianGradient { GaussianGradientBuiltinFilter() }
 }

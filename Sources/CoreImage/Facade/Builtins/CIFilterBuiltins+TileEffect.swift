@@ -444,6 +444,84 @@ final class PerspectiveTileBuiltinFilter: CIBuiltinFilter, CIPerspectiveTile, @u
     }
 }
 
+/// The properties of the `CITriangleKaleidoscope` filter.
+public protocol CITriangleKaleidoscope: CIFilterProtocol {
+    /// `inputImage`: the image to use as an input image.
+    var inputImage: CIImage? { get set }
+    /// `inputPoint`: the x and y position to use as the center of the triangular area in the input image.
+    var point: CGPoint { get set }
+    /// `inputSize`: the size, in pixels, of the triangle.
+    var size: Float { get set }
+    /// `inputRotation`: the rotation angle of the triangle.
+    var rotation: Float { get set }
+    /// `inputDecay`: how fast the color fades from the center triangle.
+    var decay: Float { get set }
+}
+
+/// `CITriangleKaleidoscope` with typed properties.
+final class TriangleKaleidoscopeBuiltinFilter: CIBuiltinFilter, CITriangleKaleidoscope, @unchecked Sendable {
+    init() { super.init(named: "CITriangleKaleidoscope") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var point: CGPoint {
+        get { self.point("inputPoint") }
+        set { setValue(CIVector(cgPoint: newValue), forKey: "inputPoint") }
+    }
+    var size: Float {
+        get { float("inputSize") }
+        set { setValue(newValue, forKey: "inputSize") }
+    }
+    var rotation: Float {
+        get { float("inputRotation") }
+        set { setValue(newValue, forKey: "inputRotation") }
+    }
+    var decay: Float {
+        get { float("inputDecay") }
+        set { setValue(newValue, forKey: "inputDecay") }
+    }
+}
+
+/// The properties of the `CIOpTile` filter.
+public protocol CIOpTile: CIFilterProtocol {
+    /// `inputImage`: the image to use as an input image.
+    var inputImage: CIImage? { get set }
+    /// `inputCenter`: the x and y position to use as the center of the effect.
+    var center: CGPoint { get set }
+    /// `inputScale`: a value that determines the number of tiles in the effect.
+    var scale: Float { get set }
+    /// `inputAngle`: the angle of a tile.
+    var angle: Float { get set }
+    /// `inputWidth`: the width of a tile.
+    var width: Float { get set }
+}
+
+/// `CIOpTile` with typed properties.
+final class OpTileBuiltinFilter: CIBuiltinFilter, CIOpTile, @unchecked Sendable {
+    init() { super.init(named: "CIOpTile") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var center: CGPoint {
+        get { point("inputCenter") }
+        set { setValue(CIVector(cgPoint: newValue), forKey: "inputCenter") }
+    }
+    var scale: Float {
+        get { float("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    var angle: Float {
+        get { float("inputAngle") }
+        set { setValue(newValue, forKey: "inputAngle") }
+    }
+    var width: Float {
+        get { float("inputWidth") }
+        set { setValue(newValue, forKey: "inputWidth") }
+    }
+}
+
 extension CIFilter {
     /// Tiles the input image after applying an affine transform.
     public static func affineTile() -> CIFilter & CIAffineTile { AffineTileBuiltinFilter() }
@@ -471,4 +549,8 @@ extension CIFilter {
     public static func kaleidoscope() -> CIFilter & CIKaleidoscope { KaleidoscopeBuiltinFilter() }
     /// Applies a perspective transform to an image and tiles the result.
     public static func perspectiveTile() -> CIFilter & CIPerspectiveTile { PerspectiveTileBuiltinFilter() }
+    /// Mirrors a triangular portion of the image across its sides, a kaleidoscope filling the plane.
+    public static func triangleKaleidoscope() -> CIFilter & CITriangleKaleidoscope { TriangleKaleidoscopeBuiltinFilter() }
+    /// Cuts the image into tiles, each showing its neighbourhood scaled down, for an op art look.
+    public static func opTile() -> CIFilter & CIOpTile { OpTileBuiltinFilter() }
 }

@@ -4,20 +4,24 @@ import Foundation
 extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
         [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
-         temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear]
+         temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
+         colorAbsoluteDifference, depthToDisparity, disparityToDepth]
     }
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
-         photoEffectInstant, photoEffectProcess, photoEffectTransfer]
+         photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
+         labDeltaE, colorMap, colorCubesMixedWithMask]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
-         morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum]
+         morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum,
+         medianFilter]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
-         ninePartTiled, edgePreserveUpsampleFilter]
+         ninePartTiled, edgePreserveUpsampleFilter,
+         perspectiveTransform, perspectiveTransformWithExtent]
     }
     static var compositing: [FilterDefinition] {
         [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
@@ -29,14 +33,22 @@ extension FilterCatalog {
     }
     static var generators: [FilterDefinition] {
         [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
-         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator]
+         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient]
     }
     static var stylize: [FilterDefinition] {
-        [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical]
+        [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
+         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize]
     }
-    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram] }
+    static var distortions: [FilterDefinition] {
+        [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
+         bumpDistortionLinear, circularWrap]
+    }
+    static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
+    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
+    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
     static var tileEffects: [FilterDefinition] {
         [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,
-         sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile]
+         sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile,
+         triangleKaleidoscope, opTile]
     }
 }

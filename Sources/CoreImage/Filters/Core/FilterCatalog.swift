@@ -4,7 +4,8 @@ import Foundation
 /// `CIFilter.filterNames(inCategory:)`, `CIFilter.attributes` and `photos image filters`.
 package enum FilterCatalog {
     package static let all: [FilterDefinition] = colorAdjustment + colorEffect + blurAndSharpen + geometry + compositing
-        + generators + stylize + reductions + tileEffects
+        + generators + stylize + reductions + tileEffects + distortions + halftones
+        + transitions
 
     private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

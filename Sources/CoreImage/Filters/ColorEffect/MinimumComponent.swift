@@ -1,0 +1,19 @@
+import Foundation
+
+extension FilterCatalog {
+    /// CIMinimumComponent: a grey image of min(r, g, b) (`rgb' = min(r, g, b)`), alpha unchanged. Computed on
+    /// premultiplied values, which gives the same result as on unpremultiplied ones (alpha scales all three).
+    static let minimumComponent = FilterDefinition(
+        name: "CIMinimumComponent", display: "Minimum Component",
+        categories: [kCategory.colorEffect, kCategory.video, kCategory.interlaced, kCategory.nonSquarePixels, kCategory.stillImage],
+        summary: "Returns a grayscale image from min(r,g,b).",
+        parameters: [.image()], mac: "10.5", iOS: "6"
+    ) { args in
+        guard let image = args.image() else { return nil }
+        return image.applying(ClosureKernel(name: "minimumComponent", signature: "", arity: 1, opaque: { $0[0].isOpaque }) { inputs, _ in
+            let p = inputs[0]
+            let m = min(p.x, min(p.y, p.z))
+            return SIMD4(m, m, m, p.w)
+        })
+    }
+}
