@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
-        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CVideoFrames"]),
+        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "CVideoFrames"]),
 
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [
@@ -130,7 +130,7 @@ let package = Package(
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "_TestSupport", "_Testing_CoreGraphics"]),
-        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
+        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),

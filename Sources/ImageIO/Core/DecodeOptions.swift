@@ -57,8 +57,9 @@ public struct DecodeOptions: Sendable {
         self.allowEmbeddedThumbnail = allowEmbeddedThumbnail
     }
 
-    /// The output size for an image whose (oriented) size is `width × height`.
-    func targetSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    /// The output size for an image whose (oriented) size is `width × height` (each side rounded, at least 1,
+    /// never enlarged).
+    public func targetSize(width: Int, height: Int) -> (width: Int, height: Int) {
         func scaled(_ factor: Double) -> (Int, Int) {
             guard factor < 1 else { return (width, height) }
             return (max(1, Int((Double(width) * factor).rounded())), max(1, Int((Double(height) * factor).rounded())))

@@ -23,9 +23,12 @@ enum PixelOps {
     }
 
     /// Decodes a file upright in sRGB: at full size, fitted into `size` (exactly, never enlarged), or scaled.
+    /// RAW files are developed by Core Image's RAW pipeline (`RAWRendition`), never served from their embedded
+    /// preview; a sensor that pipeline does not develop falls back to ImageIO (LibRaw's development or preview).
     static func decode(_ url: URL, size: DecodeOptions.SizeRequest = .original) throws(ImageManagementError) -> CGImage {
         let file = try open(url)
         let raw = file.format == .dng || file.format == .cameraRAW
+        if raw, let developed = RAWRendition.develop(file, size: size) { return developed }
         let options = DecodeOptions(size: size, applyOrientation: true, colorSpace: CGColorSpace(name: CGColorSpace.sRGB),
                                     bitDepth: .eight, allowEmbeddedThumbnail: raw)
         do { return try file.decode(options).makeCGImage() } catch { throw unreadable(error, url) }
