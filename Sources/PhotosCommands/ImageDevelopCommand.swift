@@ -25,18 +25,13 @@ struct ImageDevelopCommand: ParsableCommand {
     @Option(help: "Output format: jpeg, heic, tiff or png16 (default: OUT's suffix).") var format: String?
     @Option(help: "Lossy quality, 1–100.") var quality = 90
 
-    var outputType: String? {
-        switch (format ?? (output as NSString).pathExtension).lowercased() {
-        case "jpeg", "jpg": "public.jpeg"
-        case "png16", "png": "public.png"
-        case "heic", "heif": "public.heic"
-        case "tiff", "tif": "public.tiff"
-        default: nil
-        }
+    /// What OUT becomes: 16 bits per channel for png16 and TIFF.
+    var destination: ImageFileOutput {
+        ImageFileOutput(format: format, path: output, sixteenBitByDefault: (format ?? (output as NSString).pathExtension).lowercased().hasPrefix("tif"))
     }
 
     func validate() throws {
-        guard outputType != nil else { throw ValidationError("cannot write '\(format ?? (output as NSString).pathExtension)': use jpeg, heic, tiff or png16") }
+        guard destination.type != nil else { throw ValidationError("cannot write '\(format ?? (output as NSString).pathExtension)': use jpeg, heic, tiff or png16") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         if let scale { guard scale > 0, scale <= 1 else { throw ValidationError("--scale must be above 0 and at most 1") } }
         if let boost { guard (0...1).contains(boost) else { throw ValidationError("--boost must be between 0 and 1") } }
@@ -70,19 +65,7 @@ struct ImageDevelopCommand: ParsableCommand {
         if let scale { filter.scaleFactor = scale }
         filter.isDraftModeEnabled = draft
         guard let image = filter.outputImage else { throw CommandError("\(input): the development produced no image") }
-        let space = CGColorSpace(name: CGColorSpace.sRGB)!
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image develop"])
-        let destination = URL(fileURLWithPath: output)
-        let options: [CIImageRepresentationOption: Any] = [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: Double(quality) / 100]
-        do {
-            switch outputType {
-            case "public.png": try context.writePNGRepresentation(of: image, to: destination, format: .RGBA16, colorSpace: space, options: options)
-            case "public.heic": try context.writeHEIFRepresentation(of: image, to: destination, format: .RGBA8, colorSpace: space, options: options)
-            case "public.tiff": try context.writeTIFFRepresentation(of: image, to: destination, format: .RGBA16, colorSpace: space, options: options)
-            default: try context.writeJPEGRepresentation(of: image, to: destination, colorSpace: space, options: options)
-            }
-        } catch {
-            throw CommandError("\(output): \(error)")
-        }
+        try destination.write(image, to: output, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!, quality: quality, context: context)
     }
 }

@@ -36,21 +36,15 @@ struct ImageFilterCommand: ParsableCommand {
         return steps
     }
 
-    var outputType: String? {
-        switch (format ?? (output as NSString).pathExtension).lowercased() {
-        case "jpeg", "jpg": "public.jpeg"
-        case "png": "public.png"
-        case "heic", "heif": "public.heic"
-        case "tiff", "tif": "public.tiff"
-        default: nil
-        }
-    }
+    var destination: ImageFileOutput { ImageFileOutput(format: format, path: output) }
 
     func validate() throws {
         guard !steps.isEmpty else { throw ValidationError("give at least one --filter NAME [key=value…]") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         guard deadline > 0, deadline.isFinite else { throw ValidationError("--deadline must be a positive number of seconds") }
-        guard outputType != nil else { throw ValidationError("cannot write '\(format ?? (output as NSString).pathExtension)': use jpeg, png, heic or tiff") }
+        guard destination.type != nil, format?.lowercased() != "png16" else {
+            throw ValidationError("cannot write '\(format ?? (output as NSString).pathExtension)': use jpeg, png, heic or tiff")
+        }
         if let colorSpace, CIFilter.colorSpace(named: colorSpace) == nil { throw ValidationError("unknown colour space '\(colorSpace)'") }
         for step in steps where CIFilter(name: step.name) == nil {
             throw ValidationError("unknown filter '\(step.name)' (see `photos image filters`)")
@@ -64,18 +58,7 @@ struct ImageFilterCommand: ParsableCommand {
         let image = try Self.apply(steps, to: source)
         let space = colorSpace.flatMap(CIFilter.colorSpace(named:)) ?? source.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB)!
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image filter", .renderTimeLimit: deadline])
-        let url = URL(fileURLWithPath: output)
-        let options: [CIImageRepresentationOption: Any] = [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: Double(quality) / 100]
-        do {
-            switch outputType {
-            case "public.png": try context.writePNGRepresentation(of: image, to: url, format: .RGBA8, colorSpace: space, options: options)
-            case "public.heic": try context.writeHEIFRepresentation(of: image, to: url, format: .RGBA8, colorSpace: space, options: options)
-            case "public.tiff": try context.writeTIFFRepresentation(of: image, to: url, format: .RGBA8, colorSpace: space, options: options)
-            default: try context.writeJPEGRepresentation(of: image, to: url, colorSpace: space, options: options)
-            }
-        } catch {
-            throw CommandError("\(output): \(error)")
-        }
+        try destination.write(image, to: output, colorSpace: space, quality: quality, context: context)
     }
 
     /// The chain applied to `source`; neighbourhood filters read repeated edges and are cropped back.
