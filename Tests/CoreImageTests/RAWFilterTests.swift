@@ -229,4 +229,29 @@ struct RAWFilterTests {
         #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-5 })
         #expect(image.properties["{TIFF}"] != nil || image.properties["PixelWidth"] != nil)
     }
+
+    @Test func colourNoiseReductionSmoothsChromaAndKeepsLuminance() throws {
+        let url = TestMedia.url("raw/canon550d_magiclantern_colorchart.dng")!
+        func develop(_ amount: Float) throws -> [Float] {
+            let filter = try #require(CIRAWFilter(imageURL: url))
+            filter.boostAmount = 0
+            filter.scaleFactor = 0.5
+            filter.colorNoiseReductionAmount = amount
+            #expect(filter.isColorNoiseReductionSupported)
+            return Render.linearFloats(try #require(filter.outputImage), CGRect(x: 100, y: 100, width: 160, height: 120))
+        }
+        let before = try develop(0), after = try develop(1)
+        func luma(_ p: [Float], _ i: Int) -> Float { 0.2125 * p[i] + 0.7154 * p[i + 1] + 0.0721 * p[i + 2] }
+        /// Mean absolute difference of chroma between horizontal neighbours: speckle noise, not the chart's patches.
+        func chromaDeviation(_ p: [Float]) -> Double {
+            var total = 0.0, count = 0
+            for i in stride(from: 0, to: p.count - 4, by: 4) where (i / 4) % 160 != 159 {
+                for c in [0, 2] { total += Double(abs((p[i + c] - luma(p, i)) - (p[i + 4 + c] - luma(p, i + 4)))); count += 1 }
+            }
+            return total / Double(count)
+        }
+        #expect(stride(from: 0, to: before.count, by: 4).allSatisfy { abs(luma(before, $0) - luma(after, $0)) < 1e-4 }, "luminance is kept")
+        let (noisy, smoothed) = (chromaDeviation(before), chromaDeviation(after))
+        #expect(smoothed < noisy * 0.5, "chroma speckle \(noisy) → \(smoothed)")
+    }
 }

@@ -12,7 +12,8 @@ struct ImageDevelopCommandTests {
         let dng = TestMedia.url("raw/synthetic_rggb_12bit.dng")!
         let directory = TemporaryDirectory()
         let jpeg = directory.appending("out.jpg"), png = directory.appending("out.png")
-        let run = try PhotosBinary.run(["image", "develop", dng.path, jpeg.path, "--scale", "0.5", "--exposure", "0.3", "--temperature", "5200"])
+        let run = try PhotosBinary.run(["image", "develop", dng.path, jpeg.path, "--scale", "0.5", "--exposure", "0.3", "--temperature", "5200",
+                                        "--color-noise-reduction", "0.5"])
         #expect(run.status == 0, "\(run.stderr)")
         let header = try ImageFile(contentsOf: jpeg).header()
         #expect(header.format == .jpeg && header.width == 768 && header.height == 511, "\(header.width)×\(header.height)")

@@ -24,7 +24,7 @@ extension CIRAWFilter {
         kCIInputEVKey, kCIInputBoostKey, kCIInputBoostShadowAmountKey, kCIInputBaselineExposureKey, kCIInputNeutralTemperatureKey,
         kCIInputNeutralTintKey, kCIInputNeutralChromaticityXKey, kCIInputNeutralChromaticityYKey, kCIInputNeutralLocationKey,
         kCIInputScaleFactorKey, kCIInputAllowDraftModeKey, kCIInputDecoderVersionKey, kCIInputImageOrientationKey,
-        kCIInputIgnoreImageOrientationKey, kCIInputLinearSpaceFilter,
+        kCIInputIgnoreImageOrientationKey, kCIInputLinearSpaceFilter, kCIInputColorNoiseReductionAmountKey,
     ]
 
     /// Sets a RAW key for `setValue(_:forKey:)` (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…) by setting the property it stands for.
@@ -51,7 +51,8 @@ extension CIRAWFilter {
             if let number, let turned = CGImagePropertyOrientation(rawValue: UInt32(number)) { orientation = turned }
         case kCIInputIgnoreImageOrientationKey: if let number { orientation = number != 0 ? .up : sensor.orientation }
         case kCIInputLinearSpaceFilter: linearSpaceFilter = value as? CIFilter
-        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputColorNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
+        case kCIInputColorNoiseReductionAmountKey: if let number { colorNoiseReductionAmount = min(max(number, 0), 1) }
+        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
              kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
             break
         default:
@@ -83,7 +84,8 @@ extension CIRAWFilter {
         case kCIInputLinearSpaceFilter: return linearSpaceFilter
         case kCIOutputNativeSizeKey: return CIVector(x: nativeSize.width, y: nativeSize.height)
         case kCIActiveKeys: return Self.legacyKeys
-        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputColorNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: 0)
+        case kCIInputColorNoiseReductionAmountKey: return NSNumber(value: colorNoiseReductionAmount)
+        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: 0)
         default: return nil
         }
     }

@@ -14,7 +14,7 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// exposure). Filters are mutable and not thread-safe; their output images are immutable.
 ///
 /// Differences from Apple: the initialisers return `nil` for files that are not RAW, are damaged, or whose sensor
-/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); noise reduction, sharpness,
+/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); luminance noise reduction, sharpness,
 /// contrast, detail, moiré reduction, local tone mapping, lens correction and extended dynamic range are not
 /// supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
 /// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
@@ -99,6 +99,14 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     /// curve (its `inputImage` is set by the development).
     public var linearSpaceFilter: CIFilter?
 
+    // MARK: Noise
+
+    /// Whether colour noise reduction is supported (it is, for every Bayer file).
+    public var isColorNoiseReductionSupported: Bool { true }
+    /// Colour noise reduction, 0…1 (default 0; Apple picks a per-camera default): chroma is smoothed with a
+    /// Gaussian of σ = amount × 6 native pixels while luminance is kept exactly (see `ChromaNoiseReduction`).
+    public var colorNoiseReductionAmount: Float = 0
+
     // MARK: White balance
 
     /// The temperature (kelvin) considered neutral; default: the camera's as-shot white balance. Setting it
@@ -145,10 +153,6 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     public var isLuminanceNoiseReductionSupported: Bool { false }
     /// Luminance noise reduction (stays 0: not supported yet).
     public var luminanceNoiseReductionAmount: Float { get { 0 } set {} }
-    /// Whether colour noise reduction is supported (not yet).
-    public var isColorNoiseReductionSupported: Bool { false }
-    /// Colour noise reduction (stays 0: not supported yet).
-    public var colorNoiseReductionAmount: Float { get { 0 } set {} }
     /// Whether sharpening is supported (not yet).
     public var isSharpnessSupported: Bool { false }
     /// Sharpening (stays 0: not supported yet).
@@ -208,6 +212,7 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     public override var outputImage: CIImage? {
         guard supportedDecoderVersions.contains(decoderVersion), scaleFactor > 0, scaleFactor <= 1, scaleFactor.isFinite else { return nil }
         var image = RAWDevelopment.demosaiced(self)
+        if colorNoiseReductionAmount > 0 { image = ChromaNoiseReduction.apply(image, amount: colorNoiseReductionAmount, scale: scaleFactor) }
         let ev = exposure + baselineExposure
         if ev != 0 { image = image.applyingFilter("CIExposureAdjust", parameters: [kCIInputEVKey: ev]) }
         if let linearSpaceFilter {

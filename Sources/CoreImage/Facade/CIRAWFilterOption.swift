@@ -47,7 +47,7 @@ public struct CIRAWFilterOption: RawRepresentable, Hashable, Sendable {
     public static let activeKeys = CIRAWFilterOption(rawValue: kCIActiveKeys)
     /// Luminance noise reduction (not supported yet: stays 0).
     public static let luminanceNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputLuminanceNoiseReductionAmountKey)
-    /// Colour noise reduction (not supported yet: stays 0).
+    /// Colour noise reduction (`colorNoiseReductionAmount`).
     public static let colorNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputColorNoiseReductionAmountKey)
     /// Noise reduction (not supported yet: stays 0).
     public static let noiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionAmountKey)
