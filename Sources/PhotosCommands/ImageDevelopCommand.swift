@@ -3,10 +3,10 @@ import CoreImage
 import Foundation
 
 /// `photos image develop IN OUT [--exposure EV] [--temperature K] [--tint T] [--boost X] [--boost-shadows X]
-/// [--color-noise-reduction X] [--scale S] [--draft] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
+/// [--color-noise-reduction X] [--sharpness X] [--scale S] [--draft] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
 /// DNG file with `CIRAWFilter` (this package's pipeline) and writes it in sRGB (16 bits per channel for png16 and
 /// tiff). Unset options keep the file's defaults (as-shot white balance, its orientation and baseline exposure).
-/// Luminance noise reduction and sharpening options are not offered until the pipeline has those stages.
+/// Luminance noise reduction is not offered until the pipeline has that stage.
 struct ImageDevelopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "develop", abstract: "Develop a RAW or DNG file (CIRAWFilter).",
@@ -20,6 +20,7 @@ struct ImageDevelopCommand: ParsableCommand {
     @Option(help: "Tone curve amount, 0…1 (default 1).") var boost: Float?
     @Option(help: "Shadow boost, 0…2 (default 1).") var boostShadows: Float?
     @Option(help: "Colour noise reduction, 0…1 (default 0).") var colorNoiseReduction: Float?
+    @Option(help: "Sharpening, 0…1 (default 0).") var sharpness: Float?
     @Option(help: "Output scale, 0 < S ≤ 1 (default 1).") var scale: Float?
     @Flag(help: "Draft mode: the faster demosaic.") var draft = false
     @Option(help: "Pipeline version (default: the newest).") var decoderVersion: String?
@@ -37,6 +38,7 @@ struct ImageDevelopCommand: ParsableCommand {
         if let scale { guard scale > 0, scale <= 1 else { throw ValidationError("--scale must be above 0 and at most 1") } }
         if let boost { guard (0...1).contains(boost) else { throw ValidationError("--boost must be between 0 and 1") } }
         if let boostShadows { guard (0...2).contains(boostShadows) else { throw ValidationError("--boost-shadows must be between 0 and 2") } }
+        if let sharpness { guard (0...1).contains(sharpness) else { throw ValidationError("--sharpness must be between 0 and 1") } }
         if let colorNoiseReduction { guard (0...1).contains(colorNoiseReduction) else { throw ValidationError("--color-noise-reduction must be between 0 and 1") } }
         if let tint { guard (-150...150).contains(tint) else { throw ValidationError("--tint must be between -150 and 150") } }
         if let temperature { guard (1_000...15_000).contains(temperature) else { throw ValidationError("--temperature must be between 1000 and 15000 K") } }
@@ -66,6 +68,7 @@ struct ImageDevelopCommand: ParsableCommand {
         if let boostShadows { filter.boostShadowAmount = boostShadows }
         if let scale { filter.scaleFactor = scale }
         if let colorNoiseReduction { filter.colorNoiseReductionAmount = colorNoiseReduction }
+        if let sharpness { filter.sharpnessAmount = sharpness }
         filter.isDraftModeEnabled = draft
         guard let image = filter.outputImage else { throw CommandError("\(input): the development produced no image") }
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image develop"])

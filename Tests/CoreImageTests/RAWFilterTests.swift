@@ -254,4 +254,24 @@ struct RAWFilterTests {
         let (noisy, smoothed) = (chromaDeviation(before), chromaDeviation(after))
         #expect(smoothed < noisy * 0.5, "chroma speckle \(noisy) → \(smoothed)")
     }
+
+    @Test func sharpeningRaisesLocalContrastAndZeroChangesNothing() throws {
+        let url = TestMedia.url(Self.synthetic)!
+        let region = CGRect(x: 200, y: 150, width: 128, height: 96)
+        func develop(_ amount: Float) throws -> [Float] {
+            let filter = try #require(CIRAWFilter(imageURL: url))
+            #expect(filter.isSharpnessSupported && filter.sharpnessAmount == 0)
+            filter.sharpnessAmount = amount
+            return Render.linearFloats(try #require(filter.outputImage), region)
+        }
+        /// Mean absolute difference between horizontal neighbours' green.
+        func localContrast(_ p: [Float]) -> Double {
+            var total = 0.0
+            for i in stride(from: 1, to: p.count - 4, by: 4) { total += Double(abs(p[i] - p[i + 4])) }
+            return total / Double(p.count / 4)
+        }
+        let plain = try develop(0), sharpened = try develop(1)
+        #expect(plain == (try develop(0)))
+        #expect(localContrast(sharpened) > localContrast(plain) * 1.1, "\(localContrast(plain)) → \(localContrast(sharpened))")
+    }
 }

@@ -25,6 +25,7 @@ extension CIRAWFilter {
         kCIInputNeutralTintKey, kCIInputNeutralChromaticityXKey, kCIInputNeutralChromaticityYKey, kCIInputNeutralLocationKey,
         kCIInputScaleFactorKey, kCIInputAllowDraftModeKey, kCIInputDecoderVersionKey, kCIInputImageOrientationKey,
         kCIInputIgnoreImageOrientationKey, kCIInputLinearSpaceFilter, kCIInputColorNoiseReductionAmountKey,
+        kCIInputEnableSharpeningKey,
     ]
 
     /// Sets a RAW key for `setValue(_:forKey:)` (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…) by setting the property it stands for.
@@ -52,6 +53,7 @@ extension CIRAWFilter {
         case kCIInputIgnoreImageOrientationKey: if let number { orientation = number != 0 ? .up : sensor.orientation }
         case kCIInputLinearSpaceFilter: linearSpaceFilter = value as? CIFilter
         case kCIInputColorNoiseReductionAmountKey: if let number { colorNoiseReductionAmount = min(max(number, 0), 1) }
+        case kCIInputEnableSharpeningKey: if let number { sharpnessAmount = number != 0 ? max(sharpnessAmount, 0.5) : 0 }
         case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
              kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
             break
@@ -85,6 +87,7 @@ extension CIRAWFilter {
         case kCIOutputNativeSizeKey: return CIVector(x: nativeSize.width, y: nativeSize.height)
         case kCIActiveKeys: return Self.legacyKeys
         case kCIInputColorNoiseReductionAmountKey: return NSNumber(value: colorNoiseReductionAmount)
+        case kCIInputEnableSharpeningKey: return NSNumber(value: sharpnessAmount > 0)
         case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: 0)
         default: return nil
         }

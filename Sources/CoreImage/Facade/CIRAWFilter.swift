@@ -14,7 +14,7 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// exposure). Filters are mutable and not thread-safe; their output images are immutable.
 ///
 /// Differences from Apple: the initialisers return `nil` for files that are not RAW, are damaged, or whose sensor
-/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); luminance noise reduction, sharpness,
+/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); luminance noise reduction,
 /// contrast, detail, moiré reduction, local tone mapping, lens correction and extended dynamic range are not
 /// supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
 /// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
@@ -107,6 +107,12 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     /// Gaussian of σ = amount × 6 native pixels while luminance is kept exactly (see `ChromaNoiseReduction`).
     public var colorNoiseReductionAmount: Float = 0
 
+    /// Whether sharpening is supported (it is, for every Bayer file).
+    public var isSharpnessSupported: Bool { true }
+    /// Sharpening, 0…1 (default 0; Apple picks a per-camera default): luminance sharpening (`CISharpenLuminance`,
+    /// radius 1.69 × `scaleFactor`, sharpness = amount) after the linear-space filter, before the tone curve.
+    public var sharpnessAmount: Float = 0
+
     // MARK: White balance
 
     /// The temperature (kelvin) considered neutral; default: the camera's as-shot white balance. Setting it
@@ -153,10 +159,6 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
     public var isLuminanceNoiseReductionSupported: Bool { false }
     /// Luminance noise reduction (stays 0: not supported yet).
     public var luminanceNoiseReductionAmount: Float { get { 0 } set {} }
-    /// Whether sharpening is supported (not yet).
-    public var isSharpnessSupported: Bool { false }
-    /// Sharpening (stays 0: not supported yet).
-    public var sharpnessAmount: Float { get { 0 } set {} }
     /// Whether local contrast is supported (not yet).
     public var isContrastSupported: Bool { false }
     /// Local contrast (stays 0: not supported yet).
@@ -219,6 +221,12 @@ public final class CIRAWFilter: CIFilter, @unchecked Sendable {
             linearSpaceFilter.setValue(image, forKey: kCIInputImageKey)
             guard let filtered = linearSpaceFilter.outputImage else { return nil }
             image = filtered
+        }
+        if sharpnessAmount > 0 {
+            let extent = image.extent
+            image = image.clampedToExtent().applyingFilter("CISharpenLuminance", parameters: [
+                kCIInputSharpnessKey: min(sharpnessAmount, 1), kCIInputRadiusKey: 1.69 * Double(scaleFactor),
+            ]).cropped(to: extent)
         }
         if boostAmount > 0 { image = RAWDevelopment.boosted(image, amount: min(boostAmount, 1), shadows: min(max(boostShadowAmount, 0), 2)) }
         image = image.oriented(orientation)

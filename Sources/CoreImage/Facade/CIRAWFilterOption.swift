@@ -47,6 +47,8 @@ public struct CIRAWFilterOption: RawRepresentable, Hashable, Sendable {
     public static let activeKeys = CIRAWFilterOption(rawValue: kCIActiveKeys)
     /// Luminance noise reduction (not supported yet: stays 0).
     public static let luminanceNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputLuminanceNoiseReductionAmountKey)
+    /// Sharpening on or off (`sharpnessAmount` > 0; turning it on sets at least 0.5).
+    public static let enableSharpening = CIRAWFilterOption(rawValue: kCIInputEnableSharpeningKey)
     /// Colour noise reduction (`colorNoiseReductionAmount`).
     public static let colorNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputColorNoiseReductionAmountKey)
     /// Noise reduction (not supported yet: stays 0).
@@ -93,3 +95,5 @@ public let kCIInputLuminanceNoiseReductionAmountKey = "inputLuminanceNoiseReduct
 public let kCIInputColorNoiseReductionAmountKey = "inputColorNoiseReductionAmount"
 /// Noise reduction.
 public let kCIInputNoiseReductionAmountKey = "inputNoiseReductionAmount"
+/// Sharpening on or off.
+public let kCIInputEnableSharpeningKey = "inputEnableSharpening"
