@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/, Docs/Fuzzing.md) and runs them.
 #
-#   scripts/fuzz.sh [TARGET…] [--minutes N | --seconds N] [--release] [--ci]
+#   scripts/fuzz.sh [TARGET…] [--minutes N | --seconds N] [--release] [--skip-build] [--ci]
 #
 # With no TARGET every target runs, one after another, each for the given time (default 5 minutes).
 # --release builds with optimisation: a slower build, about 5 times the executions per second (long runs).
+# --skip-build runs the targets as last built (while another build holds .build-fuzz, for instance).
 # --ci is the short regression pass of scripts/test.sh: it stops at the first crash and fails.
 # Without --ci a crash is saved and the target restarts for the rest of its time.
-# Everything lives in .build-fuzz/ (git-ignored): the sanitizer build, corpus/TARGET (seeds plus what the
-# fuzzer found), crashes/TARGET (reproducers), logs/TARGET.log. Re-running continues from the saved corpus.
+# Everything lives in .build-fuzz/ (git-ignored): the sanitizer build, seeds/TARGET (made from ../shared/media),
+# corpus/TARGET (what the fuzzer found; re-running continues from it), crashes/TARGET (reproducers),
+# logs/TARGET.log. Fuzz/Seeds (hand-written) and Fuzz/Regressions (fixed crashes) are read in every run.
 # Reproduce a crash with: .build-fuzz/debug/fuzz-TARGET CRASH_FILE (or release/ after --release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,13 +20,15 @@ targets=()
 seconds=300
 ci=0
 config=debug
+skip_build=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) seconds=$(( $2 * 60 )); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --ci) ci=1; shift ;;
     --release) config=release; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --skip-build) skip_build=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1 (see --help)" >&2; exit 64 ;;
     *)
       if [[ " ${ALL_TARGETS[*]} " != *" $1 "* ]]; then
@@ -48,6 +52,7 @@ build_flags=(--build-path "$WORK" -c "$config"
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
   -Xcc -fsanitize=fuzzer-no-link,address,undefined -Xcc -fsanitize-trap=undefined)
 for target in "${targets[@]}"; do
+  if [ "$skip_build" -eq 1 ] && [ -x "$WORK/$config/fuzz-$target" ]; then continue; fi
   echo "== building fuzz-$target"
   if ! PHOTOKIT_FUZZ=1 swift build "${build_flags[@]}" --product "fuzz-$target" >"$WORK/build-$target.log" 2>&1; then
     grep -v "Cannot export local symbol" "$WORK/build-$target.log" | tail -30
@@ -56,9 +61,10 @@ for target in "${targets[@]}"; do
   fi
 done
 
-# Seeds generated from the shared media corpus, once per corpus directory (a marker records it).
+# Seeds generated from the shared media corpus into .build-fuzz/seeds/TARGET, once (a marker records it).
 seed_from_media() {
   local target=$1 corpus=$2
+  mkdir -p "$corpus"
   [ -f "$corpus/.seeded-from-media" ] && return 0
   if [ ! -d "$MEDIA" ]; then
     echo "   $MEDIA is absent: $target starts from the hand-written seeds only"
@@ -123,15 +129,25 @@ options_for() {
 # LeakSanitizer is off: Swift keeps references in enum payloads with spare bits set (Data, String, indirect
 # cases), which it cannot see, so every once-built global cache is reported as leaked. ASan proper stays on.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+# A Swift trap goes straight to libFuzzer's handler (which prints the stack and saves the input): the Swift
+# runtime's own backtracer reads other threads' stacks, which ASan reports instead of the trap.
+export SWIFT_BACKTRACE=enable=no
 
 summary=()
 failed=0
 for target in "${targets[@]}"; do
   corpus="$WORK/corpus/$target" crashes="$WORK/crashes/$target" log="$WORK/logs/$target.log"
   mkdir -p "$corpus" "$crashes" "$WORK/logs"
-  seed_from_media "$target" "$corpus"
-  seeds="Fuzz/Seeds/$target"
-  [ -d "$seeds" ] || seeds=""
+  seed_from_media "$target" "$WORK/seeds/$target"
+  # Inputs: the generated seeds, the hand-written ones, and the minimised reproducers of fixed crashes.
+  seeds=("$WORK/seeds/$target")
+  for dir in "Fuzz/Seeds/$target" "Fuzz/Regressions/$target"; do [ -d "$dir" ] && seeds+=("$dir"); done
+  # New inputs go to the first directory: the kept corpus in a long run; in --ci a scratch one, so the
+  # short pass always starts from the same seeds and takes the same time.
+  if [ "$ci" -eq 1 ]; then
+    corpus="$WORK/corpus-ci/$target"
+    rm -rf "$corpus" && mkdir -p "$corpus"
+  fi
   : >"$log"
   echo "== fuzz-$target for ${seconds}s (crashes go to $crashes/, log $log)"
   start=$(date +%s)
@@ -142,16 +158,16 @@ for target in "${targets[@]}"; do
     status=0
     # shellcheck disable=SC2046
     "$WORK/$config/fuzz-$target" $(options_for "$target") -max_total_time="$left" -timeout=25 -rss_limit_mb=3072 \
-      -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" $seeds >"$log.run" 2>&1 || status=$?
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log.run" | tail -1 | grep -o '[0-9]*$' || true)
+      -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "${seeds[@]}" >"$log.run" 2>&1 || status=$?
+    runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log.run" | tail -1 | grep -o '[0-9]*$' || true)
     # A crashed run prints no final stats; its last status line has the count.
-    [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log.run" | tail -1 | tr -d '#' || true)
+    [ -n "$runs" ] || runs=$(grep -ao '^#[0-9]*' "$log.run" | tail -1 | tr -d '#' || true)
     executions=$(( executions + ${runs:-0} ))
     cat "$log.run" >>"$log" && echo "-- run ended (status $status, ${runs:-0} executions)" >>"$log"
     [ "$status" -eq 0 ] && break
     found=$(( found + 1 ))
-    artifact=$(grep -o "Test unit written to [^ ]*" "$log.run" | tail -1 | sed 's/Test unit written to //')
-    grep -E "(==[0-9]+==ERROR|^SUMMARY|Fatal error:|ERROR: libFuzzer)" "$log.run" | tail -3 | sed 's/^/   /'
+    artifact=$(grep -ao "Test unit written to [^ ]*" "$log.run" | tail -1 | sed 's/Test unit written to //')
+    grep -aE "(==[0-9]+==ERROR|^SUMMARY|Fatal error:|ERROR: libFuzzer)" "$log.run" | tail -3 | sed 's/^/   /'
     echo "   CRASH in fuzz-$target: reproducer ${artifact:-(none written; see $log)}"
     echo "   reproduce: $WORK/$config/fuzz-$target ${artifact:-CRASH_FILE}"
     if [ "$ci" -eq 1 ]; then break; fi
