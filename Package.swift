@@ -146,3 +146,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/, Docs/Fuzzing.md). They exist only when scripts/fuzz.sh builds with PHOTOKIT_FUZZ=1,
+// `-sanitize=fuzzer,address` and its own build path: their `main` hands over to libFuzzer's driver, which only
+// that build links, so a plain `swift build` never sees them.
+if Context.environment["PHOTOKIT_FUZZ"] == "1" {
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)")
+    }
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Fuzz/FuzzSupport"),
+        fuzzTarget("media-inspection", ["MediaInspection"]),
+        fuzzTarget("image-decode", ["ImageIO", "CoreGraphics"]),
+        fuzzTarget("predicates", ["FetchPredicates"]),
+        fuzzTarget("filter-chains", ["FilterChains", "CoreImage", "CoreGraphics"]),
+        fuzzTarget("extension-manifest", ["PhotosUI", "Photos", "PhotoLibrary"]),
+    ]
+}

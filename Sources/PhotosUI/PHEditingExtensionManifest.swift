@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLibrary
 
 /// An editing extension's manifest: the Info.plist keys Photos reads from an app extension bundle (Linux
 /// addition, same keys). Installed as `<identifier>.photoextension/Info.plist` beside the executable.
@@ -59,7 +60,7 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
     /// Reads and validates a manifest; throws `PHEditingExtensionError.invalidManifest` naming the problem.
     public init(propertyListData data: Data) throws {
         func invalid(_ why: String) -> PHEditingExtensionError { .invalidManifest(why) }
-        guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] else {
+        guard let plist = PropertyListBytes.dictionary(data) else {
             throw invalid("not a property list dictionary")
         }
         func string(_ key: String) throws -> String {

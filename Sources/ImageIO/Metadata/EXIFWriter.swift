@@ -119,17 +119,18 @@ enum EXIFWriter {
         return [UInt8(u & 0xFF), UInt8((u >> 8) & 0xFF), UInt8((u >> 16) & 0xFF), UInt8(u >> 24)]
     }
 
-    /// A rational close to `value`: denominators 1…10000 chosen so the numerator fits 32 bits.
-    private static func rational(_ value: Double, signed: Bool) -> [UInt8] {
+    /// A rational close to `value`: denominators 1…10000 chosen so the numerator fits 32 bits. Values beyond
+    /// 32 bits (a file's damaged tag can hold 1e300, or a denominator of 1e-300) are clamped, never trapped on.
+    static func rational(_ value: Double, signed: Bool) -> [UInt8] {
         guard value.isFinite else { return le32(0) + le32(1) }
-        if value > 0 && value < 1, abs(1 / value - (1 / value).rounded()) < 1e-6 * (1 / value) {
+        let limit = signed ? Double(Int32.max) : Double(UInt32.max)
+        if value > 0 && value < 1, 1 / value <= limit, abs(1 / value - (1 / value).rounded()) < 1e-6 * (1 / value) {
             return le32(1) + le32(Int((1 / value).rounded()))   // exposure times: 1/250 rather than 40/10000
         }
         var denominator = 10_000
-        let limit = signed ? Double(Int32.max) : Double(UInt32.max)
         while denominator > 1 && abs(value * Double(denominator)) > limit { denominator /= 10 }
         if value == value.rounded() && abs(value) < limit { denominator = 1 }
-        let numerator = Int((value * Double(denominator)).rounded())
+        let numerator = Int(min(max((value * Double(denominator)).rounded(), -limit), limit))
         if signed { return le32(Int(Int32(clamping: numerator))) + le32(denominator) }
         return le32(Int(UInt32(clamping: max(0, numerator)))) + le32(denominator)
     }

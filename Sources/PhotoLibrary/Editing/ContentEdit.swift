@@ -52,7 +52,7 @@ public struct AdjustmentPayload: Sendable, Hashable {
 
     /// Reads the stored form; nil when the bytes are not adjustment data.
     public init?(encoded: Data) {
-        guard let plist = try? PropertyListSerialization.propertyList(from: encoded, options: [], format: nil) as? [String: Any],
+        guard let plist = PropertyListBytes.dictionary(encoded),
               let identifier = plist["formatIdentifier"] as? String, let version = plist["formatVersion"] as? String,
               let data = plist["data"] as? Data else { return nil }
         self.init(formatIdentifier: identifier, formatVersion: version, data: data)

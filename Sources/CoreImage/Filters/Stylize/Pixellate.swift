@@ -14,12 +14,18 @@ extension FilterCatalog {
     ) { args in
         guard let image = args.image() else { return nil }
         let c = args.point(kCIInputCenterKey)
-        let center = SIMD2(Float(c.x), Float(c.y)), scale = max(args.float(kCIInputScaleKey), 1)
+        // Squares are at most 2000 px wide (as CIMotionBlur's radius is bounded): a stored scale of 1e300 is
+        // infinite as a Float and trapped converting the region of interest to Int, and 1e5 asked for a 600 GB one.
+        // A sample is at most half a square from the pixel it fills, so that is how far the region reaches.
+        let center = SIMD2(Float(c.x), Float(c.y)), scale = min(max(args.float(kCIInputScaleKey), 1), Self.largestPixellateScale)
         let kernel = WarpKernel(name: "pixellate", signature: "\(center) \(scale)", sampling: .nearest, extent: { $0[0].extent },
-                                roi: { $0.outset(Int(scale.rounded(.up)) + 1, Int(scale.rounded(.up)) + 1) }) { p in
+                                roi: { $0.outset(Int((scale / 2).rounded(.up)) + 1, Int((scale / 2).rounded(.up)) + 1) }) { p in
             let cell = ((p - center) / scale).rounded(.down)
             return center + (cell + 0.5) * scale
         }
         return image.applying(area: kernel)
     }
+
+    /// The largest `inputScale` CIPixellate uses (larger values give squares of this size).
+    static let largestPixellateScale: Float = 2000
 }
