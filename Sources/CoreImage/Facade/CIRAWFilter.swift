@@ -18,7 +18,7 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// contrast, detail, moiré reduction, local tone mapping, lens correction and extended dynamic range are not
 /// supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
 /// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
-public final class CIRAWFilter: CIFilter, @unchecked Sendable {
+public final class CIRAWFilter: CIFilter {
     package let sensor: RAWSensorData
     let serial: UInt64
     private let fileProperties: [AnyHashable: Any]
