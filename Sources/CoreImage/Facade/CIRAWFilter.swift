@@ -22,7 +22,6 @@ public final class CIRAWFilter: CIFilter {
     package let sensor: RAWSensorData
     let serial: UInt64
     private let fileProperties: [AnyHashable: Any]
-    private let identifierHint: String?
     /// The white balance as camera multipliers; temperature, tint and chromaticity are views of it.
     var whiteBalance: RAWWhiteBalance
 
@@ -35,22 +34,21 @@ public final class CIRAWFilter: CIFilter {
     }
 
     /// A filter developing RAW or DNG bytes, or `nil`. `identifierHint` (a type identifier or extension) is
-    /// kept but not needed: the bytes identify the format.
+    /// accepted but not needed: the bytes identify the format.
     public convenience init?(imageData data: Data, identifierHint: String?) {
         guard let sensor = try? RAWSensorData.unpack(data) else { return nil }
-        self.init(sensor: sensor, data: data, identifierHint: identifierHint)
+        self.init(sensor: sensor, data: data)
     }
 
     /// Beyond Apple: `init(imageData:identifierHint:)` that throws why the bytes cannot be developed (an
     /// `ImageIOError` naming the reason: not RAW, truncated, an unsupported sensor, over the size limits).
     public static func developing(_ data: Data, identifierHint: String?) throws -> CIRAWFilter {
-        CIRAWFilter(sensor: try RAWSensorData.unpack(data), data: data, identifierHint: identifierHint)
+        CIRAWFilter(sensor: try RAWSensorData.unpack(data), data: data)
     }
 
-    private init(sensor: RAWSensorData, data: Data, identifierHint: String?) {
+    private init(sensor: RAWSensorData, data: Data) {
         self.sensor = sensor
         serial = sensorSerials.add(1, ordering: .relaxed).newValue
-        self.identifierHint = identifierHint
         let source = CGImageSourceCreateWithData(data, nil)
         fileProperties = source.flatMap { CGImageSourceCopyPropertiesAtIndex($0, 0, nil) as? [AnyHashable: Any] } ?? [:]
         whiteBalance = RAWWhiteBalance(multipliers: sensor.asShotMultipliers)

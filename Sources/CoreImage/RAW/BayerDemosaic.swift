@@ -20,8 +20,8 @@ struct BayerDemosaic: AreaKernel {
     /// Per position of the 2×2 pattern: the factor taking (raw − black) to a balanced value clipped at 1.
     let scales: [Float]
     let blacks: [Float]
-    /// Camera RGB → linear sRGB, row-major 3×3.
-    let matrix: [Float]
+    /// Camera RGB → linear sRGB.
+    let matrix: CameraToRGB
 
     static let border = 2
 
@@ -35,12 +35,12 @@ struct BayerDemosaic: AreaKernel {
         scales = (0..<4).map { position in
             multipliers[sensor.pattern[position]] / max(sensor.whiteLevel - sensor.blackLevels[position], 1)
         }
-        matrix = sensor.cameraToLinearSRGB
+        matrix = CameraToRGB(sensor.cameraToLinearSRGB)
     }
 
     var name: String { "demosaic" }
     var signature: String {
-        "\(method.rawValue) sensor#\(sensorSerial) scales \(scales) blacks \(blacks) matrix \(matrix)"
+        "\(method.rawValue) sensor#\(sensorSerial) scales \(scales) blacks \(blacks) matrix \(matrix.rows)"
     }
     var arity: Int { 0 }
     func extent(of inputs: [Image]) -> CGRect { CGRect(x: 0, y: 0, width: sensor.width, height: sensor.height) }
@@ -62,8 +62,7 @@ struct BayerDemosaic: AreaKernel {
         let rows = rect.height + 2 * b, columns = rect.width + 2 * b
         loadMosaic(into: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
 
-        let m = matrix, pattern = sensor.pattern
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        let matrix = self.matrix, pattern = sensor.pattern
         let gradientCorrected = method == .gradientCorrected
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
@@ -77,11 +76,7 @@ struct BayerDemosaic: AreaKernel {
                 let colour = column & 1 == 0 ? colours.0 : colours.1
                 let camera = gradientCorrected ? Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
                                                : Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                let c = simd_clamp01(camera)
-                out[0] = m0 * c.x + m1 * c.y + m2 * c.z
-                out[1] = m3 * c.x + m4 * c.y + m5 * c.z
-                out[2] = m6 * c.x + m7 * c.y + m8 * c.z
-                out[3] = 1
+                matrix.store(simd_clamp01(camera), to: out)
                 out += 4
             }
         }
@@ -158,4 +153,25 @@ struct BayerDemosaic: AreaKernel {
 @inline(__always)
 private func simd_clamp01(_ v: SIMD3<Float>) -> SIMD3<Float> {
     v.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+}
+
+/// A camera's 3×3 matrix to linear sRGB, applied to a demosaiced pixel and stored as opaque RGBA.
+struct CameraToRGB: Sendable {
+    let red: SIMD3<Float>, green: SIMD3<Float>, blue: SIMD3<Float>
+
+    /// From a row-major 3×3 matrix.
+    init(_ m: [Float]) {
+        red = SIMD3(m[0], m[1], m[2]); green = SIMD3(m[3], m[4], m[5]); blue = SIMD3(m[6], m[7], m[8])
+    }
+
+    /// The rows, for digests.
+    var rows: [SIMD3<Float>] { [red, green, blue] }
+
+    @inline(__always)
+    func store(_ c: SIMD3<Float>, to out: UnsafeMutablePointer<Float>) {
+        out[0] = (red * c).sum()
+        out[1] = (green * c).sum()
+        out[2] = (blue * c).sum()
+        out[3] = 1
+    }
 }

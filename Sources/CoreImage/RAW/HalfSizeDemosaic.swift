@@ -21,7 +21,7 @@ struct HalfSizeDemosaic: AreaKernel {
         let rect = output.rect.intersection(PixelRect(x: 0, y: 0, width: halfWidth, height: halfHeight))
         if rect != output.rect { output.clear() }
         guard !rect.isEmpty else { return }
-        let m = base.matrix, scales = base.scales, blacks = base.blacks, pattern = sensor.pattern
+        let matrix = base.matrix, scales = base.scales, blacks = base.blacks, pattern = sensor.pattern
         sensor.mosaic.withUnsafeBufferPointer { mosaic in
             for imageRow in rect.y..<rect.maxY {
                 let sensorRow = 2 * (halfHeight - 1 - imageRow)
@@ -34,11 +34,7 @@ struct HalfSizeDemosaic: AreaKernel {
                         sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), 1)
                     }
                     add(top[x], 0); add(top[x + 1], 1); add(bottom[x], 2); add(bottom[x + 1], 3)
-                    let c = SIMD3(sum.x, sum.y * 0.5, sum.z)
-                    out[0] = m[0] * c.x + m[1] * c.y + m[2] * c.z
-                    out[1] = m[3] * c.x + m[4] * c.y + m[5] * c.z
-                    out[2] = m[6] * c.x + m[7] * c.y + m[8] * c.z
-                    out[3] = 1
+                    matrix.store(SIMD3(sum.x, sum.y * 0.5, sum.z), to: out)
                     out += 4
                 }
             }
