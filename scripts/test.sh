@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
-# A short fuzz pass over every input surface (Docs/Fuzzing.md): each libFuzzer target ~15 s in a separate sanitizer
-# build (.build-fuzz); a crash fails the run and prints the reproducer's path.
-scripts/fuzz.sh --ci --seconds 15
+# A short fuzz pass over every input surface (Docs/Fuzzing.md): each libFuzzer target a fixed number of executions
+# (10–30 s) in a separate sanitizer build (.build-fuzz); a crash fails the run and prints the reproducer's path.
+scripts/fuzz.sh --ci --seconds 60
 # The served API against its OpenAPI document (a real `photos serve`, schemathesis from PyPI).
 scripts/api-contract.sh .build/debug/photos
 # The web app in headless Chromium against a real `photos serve` (setup, upload, timeline, viewer, editor, live updates, sharing).

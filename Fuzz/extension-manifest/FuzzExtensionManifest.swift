@@ -33,7 +33,7 @@ func fuzzExtensionManifest(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         _ = PHAdjustmentData(payload)
         _ = try? payload.encoded()
     }
-    _ = try? PropertyListDecoder().decode(WireRequest.self, from: data)
+    _ = try? PropertyListBytes.decode(WireRequest.self, from: data)
     return 0
 }
 

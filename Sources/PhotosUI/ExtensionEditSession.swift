@@ -18,7 +18,7 @@ final class ExtensionEditSession<Controller: PHContentEditingController> {
     func start() {
         let request: EditingExtensionRequest
         do {
-            request = try PropertyListDecoder().decode(EditingExtensionRequest.self, from: Data(contentsOf: URL(fileURLWithPath: requestPath)))
+            request = try PropertyListBytes.decode(EditingExtensionRequest.self, from: Data(contentsOf: URL(fileURLWithPath: requestPath)))
         } catch {
             PHEditingExtensionMain.fail("cannot read the edit request \(requestPath): \(error)", status: EditingExtensionWire.ExitStatus.failure)
         }

@@ -148,7 +148,7 @@ public final class PHEditingExtensionHost: Sendable {
         func invalid(_ reason: String) -> PHEditingExtensionError { .invalidOutput(extension: name, reason: reason) }
         let resultURL = workspace.output.appendingPathComponent(EditingExtensionWire.resultFileName)
         guard let resultData = try workspace.regularFileContents(resultURL, limit: 4 << 20),
-              let result = try? PropertyListDecoder().decode(EditingExtensionResult.self, from: resultData) else {
+              let result = try? PropertyListBytes.decode(EditingExtensionResult.self, from: resultData) else {
             throw invalid("no readable \(EditingExtensionWire.resultFileName)")
         }
         let fileName = result.renderedFileName

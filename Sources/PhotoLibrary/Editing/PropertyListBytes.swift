@@ -6,7 +6,25 @@ import Foundation
 /// (`NSSet`) to Swift while casting the result, for instance to `[String: Any]`. Property lists written by this
 /// library and by Apple's tools never hold sets, so a binary one that has a set object anywhere is refused before
 /// Foundation parses it. XML and OpenStep property lists cannot express sets.
+///
+/// FoundationEssentials' `PropertyListDecoder` traps (stops the process) on some damaged input: an `<integer>`
+/// holding bytes that are not UTF-8, a binary property list's damaged string. ``decode(_:from:)`` therefore never
+/// hands outside bytes to it: Foundation's parser reads them first, and the decoder sees only what that parser
+/// wrote back.
 package enum PropertyListBytes {
+    /// Decodes `type` from an outside property list (XML, binary or OpenStep). Throws
+    /// `CocoaError(.propertyListReadCorrupt)` when the bytes are not a property list this library reads, and the
+    /// decoder's error when they do not hold a `type`.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard !hasSetObject(data) else {
+            throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "a binary property list holding a set, or a damaged one"])
+        }
+        let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        // Written back by Foundation itself: well-formed, so the decoder's parser has nothing damaged to trip on.
+        let canonical = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        return try PropertyListDecoder().decode(type, from: canonical)
+    }
+
     /// The top-level dictionary of `data`, or nil when it is not a property list dictionary this library reads.
     package static func dictionary(_ data: Data) -> [String: Any]? {
         guard !hasSetObject(data),

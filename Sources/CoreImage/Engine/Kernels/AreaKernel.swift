@@ -25,10 +25,13 @@ package struct Tile {
         return SIMD4(p[0], p[1], p[2], p[3])
     }
 
-    /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i's centre is i + 0.5).
+    /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i's centre is i + 0.5); clear outside
+    /// `rect`, at non-finite positions included.
     @inline(__always)
     package func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let fx = x - 0.5, fy = y - 0.5
+        // Also refuses NaN and positions too far out to convert to Int (a filter given absurd parameters).
+        guard fx > Float(rect.x) - 2, fx < Float(rect.maxX) + 1, fy > Float(rect.y) - 2, fy < Float(rect.maxY) + 1 else { return .zero }
         let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
         let tx = fx - Float(x0), ty = fy - Float(y0)
         let top = pixel(x0, y0) * (1 - tx) + pixel(x0 + 1, y0) * tx
@@ -36,10 +39,11 @@ package struct Tile {
         return top * (1 - ty) + bottom * ty
     }
 
-    /// Nearest-pixel sample at (`x`, `y`).
+    /// Nearest-pixel sample at (`x`, `y`); clear outside `rect`, at non-finite positions included.
     @inline(__always)
     package func nearest(_ x: Float, _ y: Float) -> SIMD4<Float> {
-        pixel(Int(x.rounded(.down)), Int(y.rounded(.down)))
+        guard x > Float(rect.x) - 1, x < Float(rect.maxX) + 1, y > Float(rect.y) - 1, y < Float(rect.maxY) + 1 else { return .zero }
+        return pixel(Int(x.rounded(.down)), Int(y.rounded(.down)))
     }
 
     /// Sets every pixel to zero.
@@ -66,6 +70,11 @@ package protocol AreaKernel: Sendable {
     /// Whether inputs should be computed once into a whole intermediate rather than per tile (large reach,
     /// whole-image reductions). Decided from the kernel alone, so results never depend on the tile size.
     var prefersIntermediateInput: Bool { get }
+    /// Whether `render` reads its inputs only through the bounds-checked samplers (`Tile.pixel`, `bilinear`,
+    /// `nearest`), so the engine may cut a region of interest down to the input's extent: outside it the input
+    /// is clear, as those samplers are outside a tile. Warps need this, since a map may send pixels arbitrarily
+    /// far out (a huge centre or scale) and ask for a region no memory holds.
+    var samplesInputsWithBoundsChecks: Bool { get }
     /// Computes `output.rect` from input tiles covering the regions of interest.
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>)
 }
@@ -76,6 +85,7 @@ extension AreaKernel {
     package func isOpaque(inputs: [Image]) -> Bool { false }
     package func scratchFloats(width: Int, height: Int) -> Int { 0 }
     package var prefersIntermediateInput: Bool { false }
+    package var samplesInputsWithBoundsChecks: Bool { false }
 }
 
 /// An area kernel that pulls its (single) input in horizontal bands instead of as one tile, so that its working

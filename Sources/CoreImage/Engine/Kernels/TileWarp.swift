@@ -32,6 +32,7 @@ package struct TileWarp: AreaKernel {
     /// rendered per output tile in float32, like the other warps. Decided from the kernel alone.
     package var prefersIntermediateInput: Bool { !source.isInfinite && source.area > 512 * 512 }
 
+    package var samplesInputsWithBoundsChecks: Bool { true }
     package func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect {
         if rect.isEmpty { return .empty }
         guard let roi else { return source }
@@ -67,6 +68,7 @@ package struct TileWarp: AreaKernel {
 
     /// Bilinear sample of the input repeated with period `r` (pixel-centre coordinates).
     static func periodicBilinear(_ input: Tile, _ r: PixelRect, _ q: SIMD2<Double>) -> SIMD4<Float> {
+        guard isWrappable(q) else { return .zero }
         let gx = q.x - 0.5, gy = q.y - 0.5
         let fx = gx.rounded(.down), fy = gy.rounded(.down)
         let tx = Float(gx - fx), ty = Float(gy - fy)
@@ -79,8 +81,12 @@ package struct TileWarp: AreaKernel {
 
     /// Nearest-pixel sample of the input repeated with period `r`.
     static func periodicNearest(_ input: Tile, _ r: PixelRect, _ q: SIMD2<Double>) -> SIMD4<Float> {
-        input.pixel(wrap(Int(q.x.rounded(.down)), r.x, r.width), wrap(Int(q.y.rounded(.down)), r.y, r.height))
+        guard isWrappable(q) else { return .zero }
+        return input.pixel(wrap(Int(q.x.rounded(.down)), r.x, r.width), wrap(Int(q.y.rounded(.down)), r.y, r.height))
     }
+
+    /// Whether `q` is finite and near enough to convert to Int (a filter given absurd parameters maps far out).
+    static func isWrappable(_ q: SIMD2<Double>) -> Bool { abs(q.x) < 1e15 && abs(q.y) < 1e15 }
 
     /// The pixel rectangle covering `points`, grown by two pixels for bilinear neighbours.
     package static func bounds(_ points: [SIMD2<Double>]) -> PixelRect {

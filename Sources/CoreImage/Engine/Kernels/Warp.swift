@@ -17,6 +17,7 @@ package struct WarpKernel: AreaKernel {
     }
 
     package func extent(of inputs: [Image]) -> CGRect { outputExtent(inputs) }
+    package var samplesInputsWithBoundsChecks: Bool { true }
     package func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { rect.isEmpty ? rect : roi(rect) }
 
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {

@@ -88,3 +88,21 @@ package struct RenderStopped: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// A render that would need more working memory per thread than the machine has: a region of interest grown out
+/// of proportion to the image (a filter parameter far beyond it). Refused before anything is allocated.
+package struct RenderTooLarge: Error, CustomStringConvertible, Sendable {
+    package var floatsPerThread: Int
+    package var physicalMemory: UInt64
+
+    package var description: String {
+        let gib = { (bytes: Double) in (bytes / Double(1 << 30)).formatted(.number.precision(.significantDigits(3))) }
+        return "the render needs \(gib(Double(floatsPerThread) * 4)) GiB of working memory per thread, more than this machine's \(gib(Double(physicalMemory))) GiB: a filter parameter is out of proportion to the image"
+    }
+
+    /// Throws when `floats` per worker exceed the machine's physical memory.
+    package static func check(_ floats: Int) throws(RenderTooLarge) {
+        let memory = ProcessInfo.processInfo.physicalMemory
+        if floats < 0 || UInt64(floats) > memory / 4 { throw RenderTooLarge(floatsPerThread: floats, physicalMemory: memory) }
+    }
+}

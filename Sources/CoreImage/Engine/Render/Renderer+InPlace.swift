@@ -26,7 +26,9 @@ extension Renderer {
         statistics.tileWidth = settings.tileWidth
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
-        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: schedule.arenaFloats) }
+        let arenaFloats = schedule.arenaFloats
+        try RenderTooLarge.check(arenaFloats)
+        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: arenaFloats) }
         try leaf.bitmap.withBytes { base in
             leaf.base = base
             var destination = schedule.destination

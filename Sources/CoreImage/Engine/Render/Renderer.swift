@@ -15,7 +15,9 @@ package enum Renderer {
         statistics.tileWidth = settings.tileWidth
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
-        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: schedule.arenaFloats) }
+        let arenaFloats = schedule.arenaFloats
+        try RenderTooLarge.check(arenaFloats)
+        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: arenaFloats) }
 
         try withPinnedBitmaps(schedule.bitmapLeaves.map(\.bitmap)[...]) { pointers in
             for (leaf, pointer) in zip(schedule.bitmapLeaves, pointers) { leaf.base = pointer }

@@ -19,17 +19,28 @@ package final class AreaStage: Stage, @unchecked Sendable {
         if let banded = kernel as? any BandedAreaKernel {
             let roi = kernel.regionOfInterest(input: 0, for: PixelRect(x: 0, y: 0, width: width, height: height))
             let band = PixelRect(x: 0, y: 0, width: roi.width, height: banded.bandHeight)
-            return kernel.scratchFloats(width: width, height: height) + band.area * 4 + 128
+            return kernel.scratchFloats(width: width, height: height) + Stage.pixelFloats(band.width, band.height) + 128
                 + inputs[0].scratchFloats(width: band.width, height: band.height)
         }
         var total = kernel.scratchFloats(width: width, height: height) + 64
         for (index, input) in inputs.enumerated() {
-            let roi = kernel.regionOfInterest(input: index, for: PixelRect(x: 0, y: 0, width: width, height: height))
+            let roi = inputRegion(index, for: PixelRect(x: 0, y: 0, width: width, height: height), sized: true)
             // Warps may need a slightly larger region at other positions (rounding): leave a margin.
             let w = roi.width + 4, h = roi.height + 4
-            total += w * h * 4 + 16 + input.scratchFloats(width: w, height: h)
+            total += Stage.pixelFloats(w, h) + 16 + input.scratchFloats(width: w, height: h)
         }
         return total
+    }
+
+    /// The part of input `index` the kernel needs for `rect`: its region of interest, cut to the input's extent
+    /// when the kernel samples with bounds checks. For sizing scratch memory (`sized`), where `rect` stands for
+    /// any tile of its size, a region larger than the input is cut to the input's size instead.
+    func inputRegion(_ index: Int, for rect: PixelRect, sized: Bool) -> PixelRect {
+        let roi = kernel.regionOfInterest(input: index, for: rect)
+        guard kernel.samplesInputsWithBoundsChecks else { return roi }
+        let extent = inputs[index].extent
+        if !sized { return roi.intersection(extent) }
+        return PixelRect(x: 0, y: 0, width: min(roi.width, extent.width), height: min(roi.height, extent.height))
     }
 
     package override func renderInside(_ tile: Tile, _ worker: WorkerContext) {
@@ -50,7 +61,7 @@ package final class AreaStage: Stage, @unchecked Sendable {
         }
         withUnsafeTemporaryAllocation(of: Tile.self, capacity: max(inputs.count, 1)) { tiles in
             for (index, input) in inputs.enumerated() {
-                let roi = kernel.regionOfInterest(input: index, for: tile.rect)
+                let roi = inputRegion(index, for: tile.rect, sized: false)
                 let inputTile = Tile(base: arena.take(max(roi.area, 1) * 4), rect: roi, stride: max(roi.width, 1))
                 if !roi.isEmpty { input.render(into: inputTile, worker) }
                 tiles.initializeElement(at: index, to: inputTile)

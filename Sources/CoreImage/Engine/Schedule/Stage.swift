@@ -28,6 +28,16 @@ package class Stage: @unchecked Sendable {
     /// Scratch floats needed to render a `width` × `height` rectangle (excluding the output tile).
     package func scratchFloats(width: Int, height: Int) -> Int { 0 }
 
+    /// The floats of `width` × `height` RGBA pixels, saturating at 2⁵⁰ (4 PiB) instead of overflowing: a
+    /// region of interest grown out of proportion (a filter parameter far beyond the image) then asks for
+    /// more memory than any machine has, which the renderer refuses with an error (``RenderTooLarge``).
+    package static func pixelFloats(_ width: Int, _ height: Int) -> Int {
+        let cap = 1 << 50
+        guard width > 0, height > 0 else { return 0 }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow || area > cap / 4 ? cap : area * 4
+    }
+
     /// Fills all of `tile.rect`: clear outside `extent`, computed inside.
     package final func render(into tile: Tile, _ worker: WorkerContext) {
         let inside = tile.rect.intersection(extent)

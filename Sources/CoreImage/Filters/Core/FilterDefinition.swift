@@ -47,8 +47,18 @@ package struct FilterDefinition: Sendable {
 package struct FilterArguments: Sendable {
     package var values: [String: ParameterValue]
 
+    /// The largest magnitude a number or a vector component (other than a rectangle's) reaches a filter with:
+    /// 10⁸, a hundred times the side of the largest image this engine renders. Beyond it no value changes a
+    /// rendering (a centre 10⁸ px away is as far as one 10⁴³ px away, a pixellate square of 10⁸ px covers any
+    /// image), but products of such values overflow pixel arithmetic. Apple documents no such limit; its GPU
+    /// kernels compute in 32-bit floats, where these values are meaningless too.
+    package static let magnitudeLimit = 1e8
+
+    static func withinMagnitudeLimit(_ value: Double) -> Double { min(max(value, -magnitudeLimit), magnitudeLimit) }
+
     /// The given values with defaults filled in; numbers are clamped to the parameter's documented range
-    /// (`kCIAttributeMin`…`kCIAttributeMax`, where the filter declares them).
+    /// (`kCIAttributeMin`…`kCIAttributeMax`, where the filter declares them) and, like vector components other
+    /// than a rectangle's, to ±``magnitudeLimit``.
     package init(_ values: [String: ParameterValue], definition: FilterDefinition) {
         var all = values
         for parameter in definition.parameters {
@@ -56,8 +66,14 @@ package struct FilterArguments: Sendable {
                 if let value = parameter.defaultValue { all[parameter.key] = value }
                 continue
             }
-            if case .number(let number) = value, parameter.kind == .number, number.isFinite {
-                all[parameter.key] = .number(parameter.clamped(number))
+            switch value {
+            case .number(let number) where number.isFinite:
+                let documented = parameter.kind == .number ? parameter.clamped(number) : number
+                all[parameter.key] = .number(Self.withinMagnitudeLimit(documented))
+            case .vector(let components) where parameter.attributeType != "CIAttributeTypeRectangle":
+                all[parameter.key] = .vector(components.map { $0.isFinite ? Self.withinMagnitudeLimit($0) : $0 })
+            default:
+                break
             }
         }
         self.values = all
