@@ -39,6 +39,8 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "PhotosUI", targets: ["PhotosUI"]),
         .executable(name: "photos", targets: ["photos"]),
+        // Reads RAW files with LibRaw in a process of its own first (RAWProbe); build it beside your program.
+        .executable(name: "photokit-raw-probe", targets: ["photokit-raw-probe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -59,7 +61,11 @@ let package = Package(
 
         // Swift-native cores.
         .target(name: "FetchPredicates"),
-        .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff"]),
+        // LibRaw first reads a file in a process of its own (RAWProbe → photokit-raw-probe), so its crashes stay there.
+        .target(name: "RAWProbe", dependencies: ["COpenSSLCrypto"]),
+        .executableTarget(name: "photokit-raw-probe", dependencies: ["CLibRaw"], path: "Sources/C/RAWProbeTool",
+                         linkerSettings: [.linkedLibrary("raw_r")]),
+        .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff", "RAWProbe"]),
         .target(name: "PhotoLibrary", dependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -69,7 +75,7 @@ let package = Package(
         // Pixels: codecs and ImageIO's API; the Core Image engine; the UIImage subset.
         .target(name: "ImageIO", dependencies: [
             "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
-            "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif",
+            "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
@@ -129,7 +135,7 @@ let package = Package(
         .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "_TestSupport", "_Testing_CoreGraphics"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "RAWProbe", "_TestSupport", "_Testing_CoreGraphics"]),
         .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),

@@ -14,4 +14,5 @@ fi
 python3 -c "import numpy, pidng, rawpy, PIL" 2>/dev/null || python3 -m pip install -q --break-system-packages numpy pidng rawpy pillow \
   || python3 -m pip install -q numpy pidng rawpy pillow
 swift build -c release --product photos
+swift build -c release --product photokit-raw-probe
 exec .build/release/photos bench raw "$@"

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 count="${1:-1000000}"
 swift build -c release --product photos
+swift build -c release --product photokit-raw-probe
 binary=.build/release/photos
 library=".build/bench-web-library-$count"
 if [ ! -f "$library/database/Photos.sqlite" ]; then

@@ -14,6 +14,7 @@ done
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --product photos
+swift build --product photokit-raw-probe   # LibRaw reads RAW files in it first (Sources/RAWProbe)
 swift build --product photokit-example
 swift build --product filtster
 BIN="$(swift build --show-bin-path)"

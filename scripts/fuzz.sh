@@ -6,7 +6,9 @@
 # With no TARGET every target runs, one after another, each for the given time (default 5 minutes).
 # --release builds with optimisation: a slower build, about 5 times the executions per second (long runs).
 # --skip-build runs the targets as last built (while another build holds .build-fuzz, for instance).
-# --ci is the short regression pass of scripts/test.sh: it stops at the first crash and fails.
+# --ci is the short regression pass of scripts/test.sh: a fixed seed and a fixed number of executions per target
+# (ci_runs_for), so every machine explores exactly the same inputs, fast or slow; the time is then a cap only.
+# It stops at the first crash and fails.
 # Without --ci a crash is saved and the target restarts for the rest of its time.
 # Everything lives in .build-fuzz/ (git-ignored): the sanitizer build, seeds/TARGET (made from ../shared/media),
 # corpus/TARGET (what the fuzzer found; re-running continues from it), crashes/TARGET (reproducers),
@@ -126,12 +128,40 @@ options_for() {
   esac
 }
 
+# The short pass's executions per target: about what CI's machine does in 15 s (twice that time here).
+# A fixed count, not a time, because a faster machine would otherwise reach inputs a slower one never tries:
+# CI once found a crash that this machine's 15 s never reached.
+ci_runs_for() {
+  case "$1" in
+    media-inspection) echo 20000 ;;   # RAW-looking inputs start photokit-raw-probe: slower
+    image-decode)     echo 2000 ;;
+    predicates)       echo 50000 ;;
+    filter-chains)    echo 70000 ;;
+    extension-manifest) echo 70000 ;;
+  esac
+}
+
+# LibRaw reads RAW inputs first in photokit-raw-probe (Sources/RAWProbe), built here without sanitizers (one C
+# file): a LibRaw crash on an input is then the probe's, and the target sees the library's error.
+if ! cc -O2 -o "$WORK/photokit-raw-probe" Sources/C/RAWProbeTool/main.c -lraw_r; then
+  echo "fuzz.sh: building photokit-raw-probe failed" >&2; exit 1
+fi
+export PHOTOKIT_RAW_PROBE=$PWD/$WORK/photokit-raw-probe
+
 # LeakSanitizer is off: Swift keeps references in enum payloads with spare bits set (Data, String, indirect
 # cases), which it cannot see, so every once-built global cache is reported as leaked. ASan proper stays on.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # A Swift trap goes straight to libFuzzer's handler (which prints the stack and saves the input): the Swift
 # runtime's own backtracer reads other threads' stacks, which ASan reports instead of the trap.
 export SWIFT_BACKTRACE=enable=no
+# In --ci the pass should be the same on every run: Swift's hashing is seeded, and Foundation's dictionaries hash
+# addresses, which address-space randomisation changes (setarch -R turns it off for the run, where allowed).
+# What is left (timing) still lets a long pass drift, so the pass is short and its count fixed.
+norandom=()
+if [ "$ci" -eq 1 ]; then
+  export SWIFT_DETERMINISTIC_HASHING=1
+  if setarch "$(uname -m)" -R true 2>/dev/null; then norandom=(setarch "$(uname -m)" -R); fi
+fi
 
 summary=()
 failed=0
@@ -149,7 +179,8 @@ for target in "${targets[@]}"; do
     rm -rf "$corpus" && mkdir -p "$corpus"
   fi
   : >"$log"
-  echo "== fuzz-$target for ${seconds}s (crashes go to $crashes/, log $log)"
+  if [ "$ci" -eq 1 ]; then budget="$(ci_runs_for "$target") executions (at most ${seconds}s)"; else budget="${seconds}s"; fi
+  echo "== fuzz-$target for $budget (crashes go to $crashes/, log $log)"
   start=$(date +%s)
   executions=0 found=0
   while :; do
@@ -157,9 +188,10 @@ for target in "${targets[@]}"; do
     [ "$left" -gt 0 ] || break
     status=0
     # shellcheck disable=SC2046
-    # In --ci the mutation sequence is fixed (-seed=1), so the short pass explores the same inputs on every run:
+    # In --ci the mutation sequence and its length are fixed (-seed=1, -runs), so the short pass explores the same
+    # inputs on every run and machine:
     # a regression fails it reliably, and it never fails at random on a crash outside this project's code.
-    "$WORK/$config/fuzz-$target" $(options_for "$target") $([ "$ci" -eq 1 ] && echo -seed=1) -max_total_time="$left" -timeout=25 -rss_limit_mb=3072 \
+    "${norandom[@]}" "$WORK/$config/fuzz-$target" $(options_for "$target") $([ "$ci" -eq 1 ] && echo -seed=1 -runs="$(ci_runs_for "$target")") -max_total_time="$left" -timeout=25 -rss_limit_mb=3072 \
       -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "${seeds[@]}" >"$log.run" 2>&1 || status=$?
     runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log.run" | tail -1 | grep -o '[0-9]*$' || true)
     # A crashed run prints no final stats; its last status line has the count.

@@ -1,5 +1,6 @@
 internal import CLibRaw
 internal import CTiff
+internal import RAWProbe
 import Foundation
 
 /// DNG and camera RAW through LibRaw (`libraw_r`): `libraw_open_buffer` only identifies the file and
@@ -8,6 +9,8 @@ import Foundation
 enum RAWInspector {
     static func inspect(_ source: InspectionSource, format: MediaInfo.Format) throws(MediaInspectionError) -> MediaInfo {
         let bytes = source.bytes
+        // LibRaw reads the bytes in a process of its own first: a file it crashes or hangs on is refused here.
+        do { try LibRawProbe.check(bytes, upTo: .open) } catch { throw source.error(.corrupt, error.description) }
         guard let lr = libraw_init(UInt32(LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue)) else {
             throw source.error(.unreadable, "LibRaw could not be initialised")
         }

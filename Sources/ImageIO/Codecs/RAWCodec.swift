@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 internal import CLibRaw
+internal import RAWProbe
 
 /// Camera RAW and DNG through LibRaw's thread-safe `libraw_r`: developed with the camera's white balance into
 /// sRGB (sRGB curve), stored orientation (LibRaw's flip reported as the orientation, not applied). Shrink-on-load:
@@ -14,8 +15,13 @@ public struct RAWCodec: ImageCodec {
     public func sniff(_ prefix: UnsafeRawBufferPointer) -> ImageFormat? { RAWSniffer.sniff(prefix) }
     public func imageCount(in data: Data) throws(ImageIOError) -> Int { 1 }
 
-    /// A LibRaw handle that has opened `data` (kept pinned during `body`).
-    static func withRaw<R>(_ data: Data, format: ImageFormat, _ body: (UnsafeMutablePointer<libraw_data_t>) throws(ImageIOError) -> R) throws(ImageIOError) -> R {
+    /// A LibRaw handle that has opened `data` (kept pinned during `body`), which will take LibRaw up to `step`:
+    /// LibRaw first reads the bytes that far in a process of its own (`LibRawProbe`), so a file it crashes or
+    /// hangs on is refused here as corrupt.
+    static func withRaw<R>(_ data: Data, format: ImageFormat, upTo step: LibRawProbe.Step,
+                           _ body: (UnsafeMutablePointer<libraw_data_t>) throws(ImageIOError) -> R) throws(ImageIOError) -> R {
+        let probe = data.withUnsafeBytes { bytes in Result { () throws(LibRawProbe.Failure) in try LibRawProbe.check(bytes, upTo: step) } }
+        if case .failure(let failure) = probe { throw ImageIOError(.corrupt, failure.description, format: format) }
         guard let raw = libraw_init(0) else { throw ImageIOError(.unsupported, "LibRaw could not be initialised", format: format) }
         defer { libraw_close(raw) }
         libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
@@ -40,7 +46,7 @@ public struct RAWCodec: ImageCodec {
     public func header(of data: Data, index: Int, limits: ImageLimits) throws(ImageIOError) -> ImageHeader {
         guard index == 0 else { throw ImageIOError(.invalidArgument, "a RAW file holds one image; index \(index) does not exist", format: .cameraRAW) }
         let format = data.prefix(4096).withUnsafeBytes { sniff($0) } ?? .cameraRAW
-        return try Self.withRaw(data, format: format) { (raw) throws(ImageIOError) -> ImageHeader in
+        return try Self.withRaw(data, format: format, upTo: .open) { (raw) throws(ImageIOError) -> ImageHeader in
             let sizes = raw.pointee.sizes
             try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)
             try limits.check(Int(sizes.width), Int(sizes.height), format: format)
@@ -61,7 +67,7 @@ public struct RAWCodec: ImageCodec {
     }
 
     public func decode(_ data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels {
-        try Self.withRaw(data, format: header.format) { (raw) throws(ImageIOError) -> DecodedPixels in
+        try Self.withRaw(data, format: header.format, upTo: .develop) { (raw) throws(ImageIOError) -> DecodedPixels in
             let half = request.accepts(width: header.width / 2, height: header.height / 2)
             raw.pointee.params.half_size = half ? 1 : 0
             raw.pointee.params.use_camera_wb = 1
@@ -84,7 +90,7 @@ public struct RAWCodec: ImageCodec {
     }
 
     public func embeddedThumbnail(of data: Data, index: Int, header: ImageHeader, request: DecodeRequest) throws(ImageIOError) -> DecodedPixels? {
-        let preview: Data? = try Self.withRaw(data, format: header.format) { (raw) throws(ImageIOError) -> Data? in
+        let preview: Data? = try Self.withRaw(data, format: header.format, upTo: .thumbnail) { (raw) throws(ImageIOError) -> Data? in
             guard libraw_unpack_thumb(raw) == 0 else { return nil }
             var error: Int32 = 0
             guard let thumb = libraw_dcraw_make_mem_thumb(raw, &error) else { return nil }

@@ -61,7 +61,7 @@ public final class RAWSensorData: Sendable {
         guard let format = data.prefix(4096).withUnsafeBytes({ RAWSniffer.sniff($0) }) else {
             throw ImageIOError(.unknownFormat, "not a RAW or DNG file")
         }
-        return try RAWCodec.withRaw(data, format: format) { (raw) throws(ImageIOError) -> RAWSensorData in
+        return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
             let sizes = raw.pointee.sizes
             let width = Int(sizes.width), height = Int(sizes.height)
             try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import ImageIO
+@testable import RAWProbe
+
+/// ImageIO's RAW paths (header, LibRaw development, embedded preview, sensor data) let LibRaw read a file only
+/// after `photokit-raw-probe` read it as far in a process of its own (`Fuzz/Regressions/media-inspection` holds
+/// files Debian's LibRaw 0.20 crashes on).
+@Suite struct LibRawProbeTests {
+    static let reproducers = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Regressions/media-inspection")
+
+    @Test func theProbeIsBuiltBesideTheTests() {
+        #expect(LibRawProbe.executable != nil, "photokit-raw-probe should be beside the test executable")
+    }
+
+    @Test(arguments: ["libraw-hassy-model-strcat-overflow.raw", "libraw-null-call.raw", "libraw-parse-tiff-ifd-segv.raw"])
+    func aCrashingFileIsCorruptOnEveryPath(_ name: String) throws {
+        let data = try Data(contentsOf: Self.reproducers.appendingPathComponent(name))
+        #expect { try ImageFile(data: data).header() } throws: { error in
+            guard let error = error as? ImageIOError else { return false }
+            return error.code == .corrupt && "\(error)".contains("LibRaw crashed reading this file")
+        }
+        #expect(throws: ImageIOError.self) { try RAWSensorData.unpack(data) }
+        for step in LibRawProbe.Step.allCases {
+            #expect(throws: LibRawProbe.Failure.self) { try data.withUnsafeBytes { try LibRawProbe.check($0, upTo: step) } }
+        }
+    }
+
+    @Test func bytesLibRawRefusesPassTheProbeAndFailInProcessWithLibRawsReason() throws {
+        // Not a RAW file at all: LibRaw refuses it with an error (exit 10 in the probe), which is not a crash.
+        let bytes = Data("II*\0 not really a TIFF".utf8)
+        try bytes.withUnsafeBytes { try LibRawProbe.check($0, upTo: .develop) }
+        #expect(LibRawProbe.run(try #require(LibRawProbe.executable), UnsafeRawBufferPointer(start: nil, count: 0), .open) == .passed)
+    }
+
+    @Test func stepsIncludeTheOnesTheyPassThrough() {
+        #expect(LibRawProbe.Step.develop.includes(.unpack))
+        #expect(LibRawProbe.Step.develop.includes(.open))
+        #expect(LibRawProbe.Step.thumbnail.includes(.open))
+        #expect(!LibRawProbe.Step.thumbnail.includes(.unpack))
+        #expect(!LibRawProbe.Step.unpack.includes(.develop))
+    }
+}
