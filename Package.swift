@@ -62,7 +62,7 @@ let package = Package(
         // Swift-native cores.
         .target(name: "FetchPredicates"),
         // LibRaw first reads a file in a process of its own (RAWProbe → photokit-raw-probe), so its crashes stay there.
-        .target(name: "RAWProbe", dependencies: ["COpenSSLCrypto"]),
+        .target(name: "RAWProbe"),
         .executableTarget(name: "photokit-raw-probe", dependencies: ["CLibRaw"], path: "Sources/C/RAWProbeTool",
                          linkerSettings: [.linkedLibrary("raw_r")]),
         .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff", "RAWProbe"]),

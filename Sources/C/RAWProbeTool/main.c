@@ -3,20 +3,36 @@
 // stops this process and not the library, the importer or the service that asked (LibRawProbe.swift).
 //
 //   photokit-raw-probe open|unpack|thumbnail|develop < FILE
+//   photokit-raw-probe sensor MAX_BYTES < FILE > SENSOR
 //
 // Exit status: 0 LibRaw read the file that far; 10 + step when LibRaw refused it with an error at that step
 // (open 10, unpack 11, thumbnail 12, develop 13); 2 usage or input errors. A signal means LibRaw crashed.
+//
+// `sensor` does LibRaw's whole part of a development here, so the library's process never runs LibRaw on the
+// file: it opens the file, and unpacks it when it is an RGB 2×2 Bayer mosaic whose unpacking needs at most
+// MAX_BYTES (raw width × height × 4), then writes (native byte order, read by RAWSensorPackage.swift):
+//   "PKRAWS01", int32 open status, int32 unpack status (1 = not unpacked), uint64 sizeof(libraw_data_t),
+//   libraw_data_t, int8 colour[8][8] (libraw_COLOR), uint64 byte count, the raw image (raw_pitch × raw_height).
+// It exits 0 whenever it wrote that.
 #include <libraw/libraw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 static void quiet_data_error(void *data, const char *file, const int offset) { (void)data; (void)file; (void)offset; }
 static void quiet_memory_error(void *data, const char *file, const char *where) { (void)data; (void)file; (void)where; }
 
-// The whole of standard input, at most `limit` bytes (NULL when larger or unreadable).
+// The whole of standard input, at most `limit` bytes (NULL when larger or unreadable): mapped when it is a
+// regular file (as the library passes it), else read.
 static unsigned char *read_all(size_t limit, size_t *count) {
+    struct stat info;
+    if (fstat(0, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 && (size_t)info.st_size <= limit) {
+        void *mapped = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, 0, 0);
+        if (mapped != MAP_FAILED) { *count = (size_t)info.st_size; return mapped; }
+    }
     size_t capacity = 1 << 20, used = 0;
     unsigned char *buffer = malloc(capacity);
     if (!buffer) return NULL;
@@ -37,11 +53,55 @@ static unsigned char *read_all(size_t limit, size_t *count) {
     return buffer;
 }
 
+static int write_all(const void *data, size_t count) {
+    const unsigned char *p = data;
+    while (count > 0) {
+        ssize_t n = write(1, p, count);
+        if (n <= 0) return -1;
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+static int sensor(unsigned char *bytes, size_t count, unsigned long long max_bytes) {
+    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
+    if (!raw) return 2;
+    libraw_set_dataerror_handler(raw, quiet_data_error, NULL);
+    libraw_set_memerror_handler(raw, quiet_memory_error, NULL);
+    int open_status = libraw_open_buffer(raw, bytes, count), unpack_status = 1;
+    if (open_status == LIBRAW_SUCCESS) {
+        unsigned long long needed = (unsigned long long)raw->sizes.raw_width * raw->sizes.raw_height * 4;
+        unsigned filters = raw->idata.filters;
+        if (needed <= max_bytes && filters >= 1000 && raw->idata.colors == 3) unpack_status = libraw_unpack(raw);
+    }
+    signed char colour[8][8] = {{0}};
+    if (open_status == LIBRAW_SUCCESS)
+        for (int row = 0; row < 8; row++) for (int column = 0; column < 8; column++) colour[row][column] = (signed char)libraw_COLOR(raw, row, column);
+    unsigned long long image_bytes = 0;
+    const void *image = NULL;
+    if (unpack_status == LIBRAW_SUCCESS && raw->rawdata.raw_image) {
+        image = raw->rawdata.raw_image;
+        image_bytes = (unsigned long long)raw->sizes.raw_pitch * raw->sizes.raw_height;
+    }
+    unsigned long long struct_size = sizeof(libraw_data_t);
+    if (write_all("PKRAWS01", 8) || write_all(&open_status, 4) || write_all(&unpack_status, 4)
+        || write_all(&struct_size, 8) || write_all(raw, sizeof(libraw_data_t)) || write_all(colour, 64)
+        || write_all(&image_bytes, 8) || (image_bytes && write_all(image, image_bytes))) return 2;
+    return 0;
+}
+
 int main(int argc, char **argv) {
     static const char *steps[] = {"open", "unpack", "thumbnail", "develop"};
     int step = -1;
     for (int i = 0; argc == 2 && i < 4; i++) if (strcmp(argv[1], steps[i]) == 0) step = i;
-    if (step < 0) { fprintf(stderr, "usage: photokit-raw-probe open|unpack|thumbnail|develop < FILE\n"); return 2; }
+    if (argc == 3 && strcmp(argv[1], "sensor") == 0) {
+        size_t count = 0;
+        unsigned char *bytes = read_all((size_t)4 << 30, &count);
+        if (!bytes) { fprintf(stderr, "photokit-raw-probe: cannot read standard input\n"); return 2; }
+        return sensor(bytes, count, strtoull(argv[2], NULL, 10));
+    }
+    if (step < 0) { fprintf(stderr, "usage: photokit-raw-probe open|unpack|thumbnail|develop < FILE, or sensor MAX_BYTES < FILE\n"); return 2; }
     size_t count = 0;
     unsigned char *bytes = read_all((size_t)4 << 30, &count);
     if (!bytes) { fprintf(stderr, "photokit-raw-probe: cannot read standard input\n"); return 2; }
@@ -69,6 +129,5 @@ int main(int argc, char **argv) {
         libraw_dcraw_clear_mem(image);
     }
     libraw_close(raw);
-    free(bytes);
-    return 0;
+    return 0;   // the input (mapped or read) goes with the process
 }

@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 internal import CLibRaw
+internal import RAWProbe
 
 /// The undeveloped content of a Bayer RAW file: the sensor's mosaic of raw values over the visible area and
 /// everything needed to develop it (levels, the colour filter pattern, white balance and colour matrices).
@@ -51,17 +52,60 @@ public final class RAWSensorData: Sendable {
         return (0..<Int(libraw_cameraCount())).compactMap { list[$0].map { String(cString: $0) } }
     }()
 
+    /// The size of LibRaw's state (`libraw_data_t`) this module was built against; the probe's must match.
+    package static let libRawStateSize = MemoryLayout<libraw_data_t>.size
+
     /// Unpacks the sensor data of a RAW or DNG file.
     ///
     /// Throws `.unknownFormat`/`.unsupported` for files that are not RAW, for sensors that are not a 2×2 Bayer
     /// pattern (X-Trans, monochrome, four-colour, linear DNGs and sRAW: these are refused, never developed wrongly),
     /// `.tooLarge` when the sensor is beyond `limits` (checked from the header before anything is unpacked) and
-    /// `.truncated`/`.corrupt` when the data cannot be read.
+    /// `.truncated`/`.corrupt` when the data cannot be read, and `.corrupt` naming it when LibRaw crashed or hung
+    /// on the file. LibRaw opens and unpacks it in `photokit-raw-probe`, a process of its own (where that program
+    /// is built beside this one; else here): unlike Apple's, a damaged file cannot stop the calling process.
     public static func unpack(_ data: Data, limits: ImageLimits = ImageLimits()) throws(ImageIOError) -> RAWSensorData {
         guard let format = data.prefix(4096).withUnsafeBytes({ RAWSniffer.sniff($0) }) else {
             throw ImageIOError(.unknownFormat, "not a RAW or DNG file")
         }
-        return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
+        // LibRaw opens and unpacks the file in photokit-raw-probe, a process of its own, and hands its state back:
+        // this process never runs LibRaw on the file (a file LibRaw crashes on is refused as corrupt).
+        let probed = data.withUnsafeBytes { bytes in
+            Result { () throws(LibRawProbe.Failure) in
+                try LibRawProbe.sensor(bytes, maxBytes: limits.maxDecodeBytes, stateSize: libRawStateSize)
+            }
+        }
+        switch probed {
+        case .failure(let failure):
+            throw ImageIOError(.corrupt, failure.description, format: format)
+        case .success(let package?):
+            guard package.openStatus == 0 else { throw RAWCodec.failure(package.openStatus, "LibRaw cannot open the file", format: format) }
+            let raw = UnsafeMutablePointer<libraw_data_t>.allocate(capacity: 1)
+            defer { raw.deallocate() }
+            UnsafeMutableRawPointer(raw).copyMemory(from: package.state.baseAddress!, byteCount: package.state.count)
+            return try withExtendedLifetime(package) { () throws(ImageIOError) -> RAWSensorData in
+                try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
+                    guard package.unpackStatus == 0 else { throw RAWCodec.failure(package.unpackStatus, "LibRaw cannot read the raw data", format: format) }
+                    return (package.rawImage.baseAddress, package.rawImage.count)
+                }
+            }
+        case .success(nil):
+            // No probe beside this program: LibRaw runs here.
+            return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
+                try extract(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) }) { () throws(ImageIOError) in
+                    let status = libraw_unpack(raw)
+                    guard status == 0 else { throw RAWCodec.failure(status, "LibRaw cannot read the raw data", format: format) }
+                    return (raw.pointee.rawdata.raw_image.map { UnsafePointer($0) }, nil)
+                }
+            }
+        }
+    }
+
+    /// The sensor data from LibRaw's state `raw` after opening: checks the sizes and the pattern (`colour(row,
+    /// column)` is `libraw_COLOR`), then `unpack` gives the raw image (with its length in values when it is known).
+    private static func extract(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
+                                colour: (Int, Int) -> Int,
+                                unpack: () throws(ImageIOError) -> (UnsafePointer<UInt16>?, Int?)) throws(ImageIOError) -> RAWSensorData {
+        do {
             let sizes = raw.pointee.sizes
             let width = Int(sizes.width), height = Int(sizes.height)
             try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)
@@ -77,8 +121,8 @@ public final class RAWSensorData: Sendable {
             guard filters != 9 else { throw ImageIOError(.unsupported, "X-Trans sensors are not supported yet", format: format) }
             guard filters >= 1000 else { throw ImageIOError(.unsupported, "the colour filter pattern is not a 2×2 Bayer pattern", format: format) }
             var pattern: [Int] = []
-            for row in 0..<2 { for column in 0..<2 { pattern.append(Int(libraw_COLOR(raw, Int32(row), Int32(column)))) } }
-            for row in 0..<8 { for column in 0..<8 where Int(libraw_COLOR(raw, Int32(row), Int32(column))) != pattern[(row & 1) * 2 + (column & 1)] {
+            for row in 0..<2 { for column in 0..<2 { pattern.append(colour(row, column)) } }
+            for row in 0..<8 { for column in 0..<8 where colour(row, column) != pattern[(row & 1) * 2 + (column & 1)] {
                 throw ImageIOError(.unsupported, "the colour filter pattern does not repeat every 2×2 photosites", format: format)
             } }
             let channels = pattern.map { $0 == 3 ? 1 : $0 }
@@ -86,14 +130,14 @@ public final class RAWSensorData: Sendable {
                 throw ImageIOError(.unsupported, "the colour filter pattern is not red, green, green, blue", format: format)
             }
 
-            let status = libraw_unpack(raw)
-            guard status == 0 else { throw RAWCodec.failure(status, "LibRaw cannot read the raw data", format: format) }
-            guard let rawImage = raw.pointee.rawdata.raw_image else {
+            let (unpackedImage, count) = try unpack()
+            guard let rawImage = unpackedImage else {
                 throw ImageIOError(.unsupported, "the file holds no Bayer mosaic (a linear DNG or an sRAW)", format: format)
             }
             let unpacked = raw.pointee.sizes   // raw_pitch is known once unpacked
             let pitch = Int(unpacked.raw_pitch) / 2, top = Int(sizes.top_margin), left = Int(sizes.left_margin)
-            guard top + height <= Int(sizes.raw_height), left + width <= Int(sizes.raw_width), pitch >= Int(sizes.raw_width), width >= 2, height >= 2 else {
+            guard top + height <= Int(sizes.raw_height), left + width <= Int(sizes.raw_width), pitch >= Int(sizes.raw_width), width >= 2, height >= 2,
+                  count.map({ $0 >= pitch * Int(sizes.raw_height) }) ?? true else {
                 throw ImageIOError(.corrupt, "the visible area lies outside the sensor data", format: format)
             }
             var mosaic = [UInt16](repeating: 0, count: width * height)
