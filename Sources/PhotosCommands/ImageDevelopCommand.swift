@@ -3,10 +3,9 @@ import CoreImage
 import Foundation
 
 /// `photos image develop IN OUT [--exposure EV] [--temperature K] [--tint T] [--boost X] [--boost-shadows X]
-/// [--color-noise-reduction X] [--sharpness X] [--scale S] [--draft] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
+/// [--noise-reduction X] [--color-noise-reduction X] [--contrast X] [--detail X] [--sharpness X] [--scale S] [--draft] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
 /// DNG file with `CIRAWFilter` (this package's pipeline) and writes it in sRGB (16 bits per channel for png16 and
 /// tiff). Unset options keep the file's defaults (as-shot white balance, its orientation and baseline exposure).
-/// Luminance noise reduction is not offered until the pipeline has that stage.
 struct ImageDevelopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "develop", abstract: "Develop a RAW or DNG file (CIRAWFilter).",
@@ -19,7 +18,10 @@ struct ImageDevelopCommand: ParsableCommand {
     @Option(help: "Tint considered neutral, -150…150 (default: as shot).") var tint: Float?
     @Option(help: "Tone curve amount, 0…1 (default 1).") var boost: Float?
     @Option(help: "Shadow boost, 0…2 (default 1).") var boostShadows: Float?
+    @Option(help: "Luminance noise reduction, 0…1 (default 0).") var noiseReduction: Float?
     @Option(help: "Colour noise reduction, 0…1 (default 0).") var colorNoiseReduction: Float?
+    @Option(help: "Local contrast, 0…1 (default 0).") var contrast: Float?
+    @Option(help: "Detail enhancement, 0…3 (default 0).") var detail: Float?
     @Option(help: "Sharpening, 0…1 (default 0).") var sharpness: Float?
     @Option(help: "Output scale, 0 < S ≤ 1 (default 1).") var scale: Float?
     @Flag(help: "Draft mode: the faster demosaic.") var draft = false
@@ -40,6 +42,9 @@ struct ImageDevelopCommand: ParsableCommand {
         if let boostShadows { guard (0...2).contains(boostShadows) else { throw ValidationError("--boost-shadows must be between 0 and 2") } }
         if let sharpness { guard (0...1).contains(sharpness) else { throw ValidationError("--sharpness must be between 0 and 1") } }
         if let colorNoiseReduction { guard (0...1).contains(colorNoiseReduction) else { throw ValidationError("--color-noise-reduction must be between 0 and 1") } }
+        if let noiseReduction { guard (0...1).contains(noiseReduction) else { throw ValidationError("--noise-reduction must be between 0 and 1") } }
+        if let contrast { guard (0...1).contains(contrast) else { throw ValidationError("--contrast must be between 0 and 1") } }
+        if let detail { guard (0...3).contains(detail) else { throw ValidationError("--detail must be between 0 and 3") } }
         if let tint { guard (-150...150).contains(tint) else { throw ValidationError("--tint must be between -150 and 150") } }
         if let temperature { guard (1_000...15_000).contains(temperature) else { throw ValidationError("--temperature must be between 1000 and 15000 K") } }
         if let exposure { guard exposure.isFinite, abs(exposure) <= 10 else { throw ValidationError("--exposure must be between -10 and 10 EV") } }
@@ -68,6 +73,9 @@ struct ImageDevelopCommand: ParsableCommand {
         if let boostShadows { filter.boostShadowAmount = boostShadows }
         if let scale { filter.scaleFactor = scale }
         if let colorNoiseReduction { filter.colorNoiseReductionAmount = colorNoiseReduction }
+        if let noiseReduction { filter.luminanceNoiseReductionAmount = noiseReduction }
+        if let contrast { filter.contrastAmount = contrast }
+        if let detail { filter.detailAmount = detail }
         if let sharpness { filter.sharpnessAmount = sharpness }
         filter.isDraftModeEnabled = draft
         guard let image = filter.outputImage else { throw CommandError("\(input): the development produced no image") }

@@ -13,7 +13,8 @@ struct ImageDevelopCommandTests {
         let directory = TemporaryDirectory()
         let jpeg = directory.appending("out.jpg"), png = directory.appending("out.png")
         let run = try PhotosBinary.run(["image", "develop", dng.path, jpeg.path, "--scale", "0.5", "--exposure", "0.3", "--temperature", "5200",
-                                        "--color-noise-reduction", "0.5"])
+                                        "--color-noise-reduction", "0.5", "--noise-reduction", "0.5",
+                                        "--contrast", "0.3", "--detail", "1.5"])
         #expect(run.status == 0, "\(run.stderr)")
         let header = try ImageFile(contentsOf: jpeg).header()
         #expect(header.format == .jpeg && header.width == 768 && header.height == 511, "\(header.width)×\(header.height)")
@@ -31,6 +32,8 @@ struct ImageDevelopCommandTests {
         let dng = TestMedia.url("raw/synthetic_rggb_12bit.dng")!
         let badScale = try PhotosBinary.run(["image", "develop", dng.path, directory.appending("out.jpg").path, "--scale", "2"])
         #expect(badScale.status != 0 && badScale.stderr.contains("--scale"))
+        let badDetail = try PhotosBinary.run(["image", "develop", dng.path, directory.appending("out.jpg").path, "--detail", "4"])
+        #expect(badDetail.status != 0 && badDetail.stderr.contains("--detail must be between 0 and 3"), "\(badDetail.stderr)")
         let badVersion = try PhotosBinary.run(["image", "develop", dng.path, directory.appending("out.jpg").path, "--decoder-version", "8"])
         #expect(badVersion.status != 0 && badVersion.stderr.contains("decoder version '8' is not available"), "\(badVersion.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appending("out.jpg").path))

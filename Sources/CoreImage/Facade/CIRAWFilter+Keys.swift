@@ -25,7 +25,8 @@ extension CIRAWFilter {
         kCIInputNeutralTintKey, kCIInputNeutralChromaticityXKey, kCIInputNeutralChromaticityYKey, kCIInputNeutralLocationKey,
         kCIInputScaleFactorKey, kCIInputAllowDraftModeKey, kCIInputDecoderVersionKey, kCIInputImageOrientationKey,
         kCIInputIgnoreImageOrientationKey, kCIInputLinearSpaceFilter, kCIInputColorNoiseReductionAmountKey,
-        kCIInputEnableSharpeningKey,
+        kCIInputEnableSharpeningKey, kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
+        kCIInputNoiseReductionContrastAmountKey, kCIInputNoiseReductionDetailAmountKey, kCIInputNoiseReductionSharpnessAmountKey,
     ]
 
     /// Sets a RAW key for `setValue(_:forKey:)` (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…) by setting the property it stands for.
@@ -54,8 +55,12 @@ extension CIRAWFilter {
         case kCIInputLinearSpaceFilter: linearSpaceFilter = value as? CIFilter
         case kCIInputColorNoiseReductionAmountKey: if let number { colorNoiseReductionAmount = min(max(number, 0), 1) }
         case kCIInputEnableSharpeningKey: if let number { sharpnessAmount = number != 0 ? max(sharpnessAmount, 0.5) : 0 }
-        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
-             kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
+        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey:
+            if let number { luminanceNoiseReductionAmount = min(max(number, 0), 1) }
+        case kCIInputNoiseReductionContrastAmountKey: if let number { contrastAmount = min(max(number, 0), 1) }
+        case kCIInputNoiseReductionSharpnessAmountKey: if let number { sharpnessAmount = min(max(number, 0), 1) }
+        case kCIInputNoiseReductionDetailAmountKey: if let number { detailAmount = min(max(number, 0), 1) * 3 }
+        case kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
             break
         default:
             fatalError("CIRAWFilter: setValue(_:forKey:) with key '\(key)', which this filter does not have (its keys: \(Self.legacyKeys.joined(separator: ", ")))")
@@ -88,7 +93,10 @@ extension CIRAWFilter {
         case kCIActiveKeys: return Self.legacyKeys
         case kCIInputColorNoiseReductionAmountKey: return NSNumber(value: colorNoiseReductionAmount)
         case kCIInputEnableSharpeningKey: return NSNumber(value: sharpnessAmount > 0)
-        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: 0)
+        case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: luminanceNoiseReductionAmount)
+        case kCIInputNoiseReductionContrastAmountKey: return NSNumber(value: contrastAmount)
+        case kCIInputNoiseReductionSharpnessAmountKey: return NSNumber(value: sharpnessAmount)
+        case kCIInputNoiseReductionDetailAmountKey: return NSNumber(value: detailAmount / 3)
         default: return nil
         }
     }

@@ -105,6 +105,25 @@ public final class CIRAWFilter: CIFilter {
     /// Gaussian of σ = amount × 6 native pixels while luminance is kept exactly (see `ChromaNoiseReduction`).
     public var colorNoiseReductionAmount: Float = 0
 
+    /// Whether luminance noise reduction is supported (it is, for every Bayer file).
+    public var isLuminanceNoiseReductionSupported: Bool { true }
+    /// Luminance noise reduction, 0…1 (default 0; Apple picks a per-camera default): an edge-preserving (guided)
+    /// filter of the encoded luminance flattens grain below about 6% × amount of the range (see `RAWLuminance`).
+    /// Applied after the linear-space filter.
+    public var luminanceNoiseReductionAmount: Float = 0
+
+    /// Whether local contrast is supported (it is, for every Bayer file).
+    public var isContrastSupported: Bool { true }
+    /// Local contrast, 0…1 (default 0; Apple picks a per-camera default): the luminance gains amount × 0.75 × its
+    /// difference from a wide edge-preserving blur of itself, so transitions between areas steepen without halos.
+    public var contrastAmount: Float = 0
+
+    /// Whether detail enhancement is supported (it is, for every Bayer file).
+    public var isDetailSupported: Bool { true }
+    /// Detail enhancement, 0…3 (default 0; Apple picks a per-camera default): fine luminance detail beyond a small
+    /// threshold (so flat grain is not amplified) is added back amount × 0.5 times.
+    public var detailAmount: Float = 0
+
     /// Whether sharpening is supported (it is, for every Bayer file).
     public var isSharpnessSupported: Bool { true }
     /// Sharpening, 0…1 (default 0; Apple picks a per-camera default): luminance sharpening (`CISharpenLuminance`,
@@ -153,18 +172,6 @@ public final class CIRAWFilter: CIFilter {
     public var isLensCorrectionSupported: Bool { false }
     /// Whether lens correction is on (always false: not supported yet).
     public var isLensCorrectionEnabled: Bool { get { false } set {} }
-    /// Whether luminance noise reduction is supported (not yet).
-    public var isLuminanceNoiseReductionSupported: Bool { false }
-    /// Luminance noise reduction (stays 0: not supported yet).
-    public var luminanceNoiseReductionAmount: Float { get { 0 } set {} }
-    /// Whether local contrast is supported (not yet).
-    public var isContrastSupported: Bool { false }
-    /// Local contrast (stays 0: not supported yet).
-    public var contrastAmount: Float { get { 0 } set {} }
-    /// Whether detail enhancement is supported (not yet).
-    public var isDetailSupported: Bool { false }
-    /// Detail enhancement (stays 0: not supported yet).
-    public var detailAmount: Float { get { 0 } set {} }
     /// Whether moiré reduction is supported (not yet).
     public var isMoireReductionSupported: Bool { false }
     /// Moiré reduction (stays 0: not supported yet).
@@ -220,6 +227,8 @@ public final class CIRAWFilter: CIFilter {
             guard let filtered = linearSpaceFilter.outputImage else { return nil }
             image = filtered
         }
+        image = RAWLuminance.apply(image, noiseReduction: luminanceNoiseReductionAmount, contrast: contrastAmount,
+                                   detail: detailAmount, scale: scaleFactor)
         if sharpnessAmount > 0 {
             let extent = image.extent
             image = image.clampedToExtent().applyingFilter("CISharpenLuminance", parameters: [

@@ -45,14 +45,20 @@ public struct CIRAWFilterOption: RawRepresentable, Hashable, Sendable {
     public static let outputNativeSize = CIRAWFilterOption(rawValue: kCIOutputNativeSizeKey)
     /// The keys this filter answers, read only.
     public static let activeKeys = CIRAWFilterOption(rawValue: kCIActiveKeys)
-    /// Luminance noise reduction (not supported yet: stays 0).
+    /// Luminance noise reduction (`luminanceNoiseReductionAmount`).
     public static let luminanceNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputLuminanceNoiseReductionAmountKey)
     /// Sharpening on or off (`sharpnessAmount` > 0; turning it on sets at least 0.5).
     public static let enableSharpening = CIRAWFilterOption(rawValue: kCIInputEnableSharpeningKey)
     /// Colour noise reduction (`colorNoiseReductionAmount`).
     public static let colorNoiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputColorNoiseReductionAmountKey)
-    /// Noise reduction (not supported yet: stays 0).
+    /// Noise reduction: here the luminance noise reduction (`luminanceNoiseReductionAmount`).
     public static let noiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionAmountKey)
+    /// Local contrast applied with noise reduction (`contrastAmount`, 0…1).
+    public static let noiseReductionContrastAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionContrastAmountKey)
+    /// Sharpening applied with noise reduction, 0…1 (`sharpnessAmount`).
+    public static let noiseReductionSharpnessAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionSharpnessAmountKey)
+    /// Detail applied with noise reduction, 0…1 (`detailAmount` / 3: the key's range is 0…1, the property's 0…3).
+    public static let noiseReductionDetailAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionDetailAmountKey)
 }
 
 /// `boostAmount`.
@@ -95,5 +101,11 @@ public let kCIInputLuminanceNoiseReductionAmountKey = "inputLuminanceNoiseReduct
 public let kCIInputColorNoiseReductionAmountKey = "inputColorNoiseReductionAmount"
 /// Noise reduction.
 public let kCIInputNoiseReductionAmountKey = "inputNoiseReductionAmount"
+/// Local contrast with noise reduction, 0…1 (`contrastAmount`).
+public let kCIInputNoiseReductionContrastAmountKey = "inputNoiseReductionContrastAmount"
+/// Sharpening with noise reduction, 0…1 (`sharpnessAmount`).
+public let kCIInputNoiseReductionSharpnessAmountKey = "inputNoiseReductionSharpnessAmount"
+/// Detail with noise reduction, 0…1 (`detailAmount` / 3).
+public let kCIInputNoiseReductionDetailAmountKey = "inputNoiseReductionDetailAmount"
 /// Sharpening on or off.
 public let kCIInputEnableSharpeningKey = "inputEnableSharpening"
