@@ -27,6 +27,7 @@ extension CIRAWFilter {
         kCIInputIgnoreImageOrientationKey, kCIInputLinearSpaceFilter, kCIInputColorNoiseReductionAmountKey,
         kCIInputEnableSharpeningKey, kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey,
         kCIInputNoiseReductionContrastAmountKey, kCIInputNoiseReductionDetailAmountKey, kCIInputNoiseReductionSharpnessAmountKey,
+        kCIInputDisableGamutMapKey,
     ]
 
     /// Sets a RAW key for `setValue(_:forKey:)` (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…) by setting the property it stands for.
@@ -59,6 +60,7 @@ extension CIRAWFilter {
             if let number { luminanceNoiseReductionAmount = min(max(number, 0), 1) }
         case kCIInputNoiseReductionContrastAmountKey: if let number { contrastAmount = min(max(number, 0), 1) }
         case kCIInputNoiseReductionSharpnessAmountKey: if let number { sharpnessAmount = min(max(number, 0), 1) }
+        case kCIInputDisableGamutMapKey: if let number { isGamutMappingEnabled = number == 0 }
         case kCIInputNoiseReductionDetailAmountKey: if let number { detailAmount = min(max(number, 0), 1) * 3 }
         case kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
             break
@@ -96,6 +98,7 @@ extension CIRAWFilter {
         case kCIInputLuminanceNoiseReductionAmountKey, kCIInputNoiseReductionAmountKey: return NSNumber(value: luminanceNoiseReductionAmount)
         case kCIInputNoiseReductionContrastAmountKey: return NSNumber(value: contrastAmount)
         case kCIInputNoiseReductionSharpnessAmountKey: return NSNumber(value: sharpnessAmount)
+        case kCIInputDisableGamutMapKey: return NSNumber(value: !isGamutMappingEnabled)
         case kCIInputNoiseReductionDetailAmountKey: return NSNumber(value: detailAmount / 3)
         default: return nil
         }

@@ -105,6 +105,16 @@ public final class CIRAWFilter: CIFilter {
     /// Gaussian of σ = amount × 6 native pixels while luminance is kept exactly (see `ChromaNoiseReduction`).
     public var colorNoiseReductionAmount: Float = 0
 
+    /// The amount subtracted from the shadows, 0..<1 of the linear luminance (default 0; Apple picks a per-image
+    /// default): luminance at or below it turns black and the rest is stretched so white stays white, each pixel
+    /// keeping its hue (`RAWToneStages.shadowBiased`). Applied after exposure, before the linear-space filter.
+    public var shadowBias: Float = 0
+
+    /// Whether out-of-gamut colours are mapped into the working space's gamut (towards grey of the same
+    /// luminance) rather than clipped, before the tone curve. Apple's default is `true`; here it is `false` for
+    /// `PhotoKitLinux.1`, whose output is frozen, and setting it to `true` maps them (`RAWToneStages.gamutMapped`).
+    public var isGamutMappingEnabled: Bool = false
+
     /// Whether luminance noise reduction is supported (it is, for every Bayer file).
     public var isLuminanceNoiseReductionSupported: Bool { true }
     /// Luminance noise reduction, 0…1 (default 0; Apple picks a per-camera default): an edge-preserving (guided)
@@ -222,6 +232,7 @@ public final class CIRAWFilter: CIFilter {
         if colorNoiseReductionAmount > 0 { image = ChromaNoiseReduction.apply(image, amount: colorNoiseReductionAmount, scale: scaleFactor) }
         let ev = exposure + baselineExposure
         if ev != 0 { image = image.applyingFilter("CIExposureAdjust", parameters: [kCIInputEVKey: ev]) }
+        image = RAWToneStages.shadowBiased(image, bias: shadowBias)
         if let linearSpaceFilter {
             linearSpaceFilter.setValue(image, forKey: kCIInputImageKey)
             guard let filtered = linearSpaceFilter.outputImage else { return nil }
@@ -235,6 +246,7 @@ public final class CIRAWFilter: CIFilter {
                 kCIInputSharpnessKey: min(sharpnessAmount, 1), kCIInputRadiusKey: 1.69 * Double(scaleFactor),
             ]).cropped(to: extent)
         }
+        if isGamutMappingEnabled { image = RAWToneStages.gamutMapped(image) }
         if boostAmount > 0 { image = RAWDevelopment.boosted(image, amount: min(boostAmount, 1), shadows: min(max(boostShadowAmount, 0), 2)) }
         image = image.oriented(orientation)
         return CIImage(image: image.image, properties: fileProperties as? [String: Any] ?? [:])

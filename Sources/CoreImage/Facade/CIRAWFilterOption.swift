@@ -55,6 +55,8 @@ public struct CIRAWFilterOption: RawRepresentable, Hashable, Sendable {
     public static let noiseReductionAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionAmountKey)
     /// Local contrast applied with noise reduction (`contrastAmount`, 0…1).
     public static let noiseReductionContrastAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionContrastAmountKey)
+    /// Gamut mapping off (`!isGamutMappingEnabled`).
+    public static let disableGamutMap = CIRAWFilterOption(rawValue: kCIInputDisableGamutMapKey)
     /// Sharpening applied with noise reduction, 0…1 (`sharpnessAmount`).
     public static let noiseReductionSharpnessAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionSharpnessAmountKey)
     /// Detail applied with noise reduction, 0…1 (`detailAmount` / 3: the key's range is 0…1, the property's 0…3).
@@ -103,6 +105,8 @@ public let kCIInputColorNoiseReductionAmountKey = "inputColorNoiseReductionAmoun
 public let kCIInputNoiseReductionAmountKey = "inputNoiseReductionAmount"
 /// Local contrast with noise reduction, 0…1 (`contrastAmount`).
 public let kCIInputNoiseReductionContrastAmountKey = "inputNoiseReductionContrastAmount"
+/// Gamut mapping off, a Boolean (`!isGamutMappingEnabled`).
+public let kCIInputDisableGamutMapKey = "inputDisableGamutMap"
 /// Sharpening with noise reduction, 0…1 (`sharpnessAmount`).
 public let kCIInputNoiseReductionSharpnessAmountKey = "inputNoiseReductionSharpnessAmount"
 /// Detail with noise reduction, 0…1 (`detailAmount` / 3).
