@@ -168,5 +168,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("predicates", ["FetchPredicates"]),
         fuzzTarget("filter-chains", ["FilterChains", "CoreImage", "CoreGraphics"]),
         fuzzTarget("extension-manifest", ["PhotosUI", "Photos", "PhotoLibrary"]),
+        fuzzTarget("raw-develop", ["CoreImage", "CoreGraphics"]),
     ]
 }

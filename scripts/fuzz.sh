@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop)
 targets=()
 seconds=300
 ci=0
@@ -125,6 +125,7 @@ options_for() {
     predicates)       echo "-dict=Fuzz/Dictionaries/predicates.dict -max_len=4096" ;;
     filter-chains)    echo "-dict=Fuzz/Dictionaries/filter-chains.dict -max_len=4096" ;;
     extension-manifest) echo "-max_len=16384" ;;
+    raw-develop)      echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
   esac
 }
 
@@ -138,6 +139,7 @@ ci_runs_for() {
     predicates)       echo 50000 ;;
     filter-chains)    echo 70000 ;;
     extension-manifest) echo 70000 ;;
+    raw-develop)      echo 400 ;;    # every input that opens starts photokit-raw-probe and develops (~0.1–0.4 s here)
   esac
 }
 
