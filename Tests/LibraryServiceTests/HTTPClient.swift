@@ -21,13 +21,16 @@ struct HTTPClient: Sendable {
         var problemType: String? { (json["type"] as? String).map { String($0.dropFirst("/problems/".count)) } }
     }
 
-    static let session: URLSession = {
+    /// A session of its own for every request, invalidated after it: on Linux a URLSession drives all its
+    /// transfers through one libcurl multi handle, and with one session shared by every test, transfers stalled
+    /// together under load (eight requests of different tests timed out at the same instant in one run).
+    static func makeSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.timeoutIntervalForRequest = 60
         return URLSession(configuration: configuration)
-    }()
+    }
 
     func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil, headers: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
@@ -45,7 +48,9 @@ struct HTTPClient: Sendable {
         // get a stopped one's port, and a pooled connection could then reach the old server while it shuts down.
         request.setValue("close", forHTTPHeaderField: "Connection")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await Self.session.data(for: request)
+        let session = Self.makeSession()
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
