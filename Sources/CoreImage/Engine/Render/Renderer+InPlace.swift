@@ -26,9 +26,7 @@ extension Renderer {
         statistics.tileWidth = settings.tileWidth
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
-        let arenaFloats = schedule.arenaFloats
-        try RenderTooLarge.check(arenaFloats)
-        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: arenaFloats) }
+        let workers = try workerContexts(for: schedule, count: statistics.threads)
         try leaf.bitmap.withBytes { base in
             leaf.base = base
             var destination = schedule.destination

@@ -25,9 +25,7 @@ extension Renderer {
         statistics.tileWidth = settings.tileWidth
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
-        let arenaFloats = schedule.arenaFloats
-        try RenderTooLarge.check(arenaFloats)
-        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: arenaFloats) }
+        let workers = try workerContexts(for: schedule, count: statistics.threads)
         let stripHeight = max(settings.tileHeight, 1)
         var spare: [PixelBuffer] = []
         var pending: [(rows: PixelRect, buffer: PixelBuffer)] = []

@@ -15,9 +15,7 @@ package enum Renderer {
         statistics.tileWidth = settings.tileWidth
         statistics.tileHeight = settings.tileHeight
         statistics.threads = max(1, min(settings.threads, WorkerPool.shared.threadCount))
-        let arenaFloats = schedule.arenaFloats
-        try RenderTooLarge.check(arenaFloats)
-        let workers = (0..<statistics.threads).map { _ in WorkerContext(arenaFloats: arenaFloats) }
+        let workers = try workerContexts(for: schedule, count: statistics.threads)
 
         try withPinnedBitmaps(schedule.bitmapLeaves.map(\.bitmap)[...]) { pointers in
             for (leaf, pointer) in zip(schedule.bitmapLeaves, pointers) { leaf.base = pointer }
@@ -40,6 +38,14 @@ package enum Renderer {
         }
         statistics.programDescription = TreePrinter.programGraph(schedule)
         return statistics
+    }
+
+    /// One worker context (with its arena) per thread, each sized for `schedule`; throws `RenderTooLarge` rather
+    /// than allocating more than the machine has.
+    static func workerContexts(for schedule: Schedule, count: Int) throws(RenderTooLarge) -> [WorkerContext] {
+        let arenaFloats = schedule.arenaFloats
+        try RenderTooLarge.check(arenaFloats)
+        return (0..<count).map { _ in WorkerContext(arenaFloats: arenaFloats) }
     }
 
     /// Splits `rect` into tiles and renders them on the pool; each call gets its worker's context. When the
