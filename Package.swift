@@ -21,9 +21,10 @@ let cShims: [Target] = [
     .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
     // fork + Landlock + rlimits + exec for editing extensions (must run between fork and exec, so in C).
     .target(name: "CSandbox", path: "Sources/C/CSandbox"),
-    // Video poster frames: FFmpeg's decode loop and libswscale's conversion to RGBA, in C (imported by ImageManagement only).
-    .target(name: "CVideoFrames", path: "Sources/C/CVideoFrames",
-            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale")]),
+    // Movies: FFmpeg's demuxing, decode and encode loops and libswscale's conversions, in C (imported by Movies only).
+    .target(name: "CMovieCodec", path: "Sources/C/CMovieCodec",
+            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
+                             .linkedLibrary("swresample")]),
 ]
 
 let package = Package(
@@ -36,6 +37,8 @@ let package = Package(
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "PhotosUI", targets: ["PhotosUI"]),
         .executable(name: "photos", targets: ["photos"]),
@@ -58,6 +61,7 @@ let package = Package(
         .target(name: "CoreLocation"),
         .target(name: "CoreGraphics", dependencies: ["CLCMS2"]),
         .target(name: "UniformTypeIdentifiers"),
+        .target(name: "CoreMedia"),
 
         // Swift-native cores.
         .target(name: "FetchPredicates"),
@@ -79,13 +83,17 @@ let package = Package(
         ]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
+        // Movies: tracks, metadata and frames read (and written) through FFmpeg.
+        .target(name: "Movies", dependencies: ["CoreMedia", "CMovieCodec"]),
+        // AVFoundation's asset, track, image-generator and export API over Movies and Core Image.
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "Movies", "MediaInspection", "CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
-        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "CVideoFrames"]),
+        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
 
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [
             "PhotoLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
-            "ImageIO", "UIKit", "ImageManagement",
+            "ImageIO", "UIKit", "ImageManagement", "CoreMedia", "AVFoundation",
         ]),
 
         // Running untrusted editing extensions: a child process that can touch only the files it is given.
@@ -133,6 +141,8 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
         .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "Movies", "_TestSupport", "_Testing_CoreGraphics"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "RAWProbe", "_TestSupport", "_Testing_CoreGraphics"]),

@@ -2,7 +2,8 @@ import Foundation
 import CoreGraphics
 import ImageIO
 import PhotoLibrary
-internal import CVideoFrames
+import CoreMedia
+import Movies
 
 /// Still pictures of videos: a video asset's picture is its first frame (Apple's Photos shows the first frame of a
 /// video without a chosen poster time), decoded once with FFmpeg, turned upright by the track's display matrix and
@@ -45,27 +46,29 @@ enum VideoPosters {
         return url
     }
 
-    /// The movie's first frame at or after `seconds`, upright, as an sRGB image, with its presentation time.
+    /// The frame showing at `seconds` (the last one when `seconds` is past the end), upright, as an sRGB image,
+    /// with its presentation time in seconds.
     static func frame(of movieURL: URL, at seconds: Double) throws(ImageManagementError) -> (image: CGImage, time: Double) {
-        var frame = vf_frame()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = vf_decode_frame(movieURL.path, seconds, maximumPixels, &frame, &message, message.count)
-        guard status == 0, let pixels = frame.pixels else {
-            throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): \(String(cString: message))")
+        do {
+            let reader = try MovieReader(url: movieURL)
+            guard let track = reader.primaryVideoTrack else {
+                throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): the movie has no video track")
+            }
+            try reader.startDecoding(track, maximumPixels: Int(maximumPixels))
+            if seconds > 0 { try reader.seek(to: CMTime(seconds: seconds, preferredTimescale: track.timescale)) }
+            guard let frame = try reader.nextFrame() else {
+                throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): the movie has no decodable frame")
+            }
+            let buffer = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: 8, data: frame.pixels)
+            let upright = buffer.applying(CGImagePropertyOrientation(rawValue: UInt32(track.exifOrientation)) ?? .up)
+            // The reader converts with the stream's YUV matrix to R'G'B' as displayed: sRGB is what the pixels are.
+            let image = upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB())
+            return (image, frame.presentationTime.seconds)
+        } catch let error as ImageManagementError {
+            throw error
+        } catch {
+            throw ImageManagementError(.unreadable, "\(error)")
         }
-        defer { vf_frame_free(&frame) }
-        let width = Int(frame.width), height = Int(frame.height)
-        let buffer = PixelBuffer(width: width, height: height, layout: .rgbx, bitsPerComponent: 8,
-                                 data: Data(bytes: pixels, count: width * height * 4))
-        let orientation: CGImagePropertyOrientation = switch frame.rotation {
-        case 90: .right
-        case 180: .down
-        case 270: .left
-        default: .up
-        }
-        let upright = buffer.applying(orientation)
-        // libswscale's default conversion is BT.601/709 YUV to R'G'B' as displayed: sRGB is what the pixels are.
-        return (upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()), frame.time)
     }
 }
 

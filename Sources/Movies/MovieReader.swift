@@ -1,0 +1,178 @@
+import CoreMedia
+import Foundation
+internal import CMovieCodec
+
+/// Reads a movie file: its tracks, duration and metadata on opening, then one video track's frames in
+/// presentation order, from the start or from any time (decoding resumes at the key frame before it).
+///
+/// Frames are converted to RGBA (8 bits per component, or 16 for sources deeper than 8 bits when asked) with
+/// the stream's own YUV matrix and range, optionally scaled. Memory holds one frame plus FFmpeg's reference
+/// frames. Not thread-safe: use a reader from one thread at a time (open one per task).
+public final class MovieReader {
+    /// Frames larger than this are refused before decoding (8K video is 33 Mpx).
+    public static let defaultMaximumPixels = 100_000_000
+
+    /// The file read.
+    public let url: URL
+    /// Every track, in the container's order.
+    public let tracks: [MovieTrack]
+    /// The movie's duration (the container's, else its longest track's); `.invalid` when unknown.
+    public let duration: CMTime
+    /// The container's metadata entries, keys as FFmpeg names them (e.g. `com.apple.quicktime.creationdate`,
+    /// `creation_time`, `major_brand`), in file order.
+    public let metadata: [(key: String, value: String)]
+
+    private let reader: OpaquePointer
+    private var decodingTrack: MovieTrack?
+
+    /// Opens `url` and reads its structure (no frame is decoded).
+    public init(url: URL) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let reader = mc_open(url.path, &message, message.count) else {
+            throw MovieError(.unreadable, "\(url.lastPathComponent): \(text(message))")
+        }
+        self.url = url
+        self.reader = reader
+        var tracks: [MovieTrack] = []
+        for i in 0..<mc_track_count(reader) {
+            var info = mc_track()
+            if mc_track_info(reader, i, &info) == 0 { tracks.append(Self.track(info)) }
+        }
+        self.tracks = tracks
+        let microseconds = mc_duration_us(reader)
+        if microseconds >= 0 {
+            duration = CMTime(value: microseconds, timescale: 1_000_000)
+        } else {
+            duration = tracks.map(\.timeRange.end).filter(\.isNumeric).max() ?? .invalid
+        }
+        metadata = Self.entries(reader, track: -1)
+    }
+
+    deinit { mc_close(reader) }
+
+    /// The metadata entries of one track (e.g. `language`, `handler_name`, `creation_time`).
+    public func metadata(of track: MovieTrack) -> [(key: String, value: String)] { Self.entries(reader, track: Int32(track.index)) }
+
+    /// The first enabled video track that is not a cover picture (the one players show).
+    public var primaryVideoTrack: MovieTrack? {
+        let video = tracks.filter { $0.kind == .video }
+        return video.first { $0.isEnabled } ?? video.first
+    }
+
+    /// Starts decoding `track`, each frame scaled to `size` (nil: the coded size) with `bitsPerComponent` 8 or 16.
+    /// Frames or sizes over `maximumPixels` are refused here, before any pixel buffer exists.
+    public func startDecoding(_ track: MovieTrack, size: (width: Int, height: Int)? = nil, bitsPerComponent: Int = 8,
+                              maximumPixels: Int = MovieReader.defaultMaximumPixels) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = mc_start_video(reader, Int32(track.index), Int32(size?.width ?? 0), Int32(size?.height ?? 0),
+                                    Int32(bitsPerComponent), Int64(maximumPixels), &message, message.count)
+        guard status == 0 else {
+            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
+        }
+        decodingTrack = track
+    }
+
+    /// Restarts decoding at the key frame at or before `time`. When `exact` (the default) the next frame is the one
+    /// showing at `time` (the last frame when `time` is past the end); otherwise it is that key frame.
+    public func seek(to time: CMTime, exact: Bool = true) throws(MovieError) {
+        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
+        let ticks = time.isNumeric ? time.convertScale(track.timescale, method: .roundTowardNegativeInfinity).value : 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard mc_seek(reader, ticks, exact ? 1 : 0, &message, message.count) == 0 else {
+            throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))")
+        }
+    }
+
+    /// Decodes the next frame and hands it to `body` (its pixels are valid only inside `body`); nil at the end.
+    public func withNextFrame<T>(_ body: (MovieFrame) throws -> T) throws -> T? {
+        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
+        var frame = mc_frame()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = mc_next_frame(reader, &frame, &message, message.count)
+        if status == 0 { return nil }
+        guard status > 0, let pixels = frame.pixels else {
+            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
+        }
+        let bytes = UnsafeRawBufferPointer(start: pixels, count: frame.bytes_per_row * Int(frame.height))
+        let pts = CMTime(value: frame.pts, timescale: track.timescale)
+        let duration = CMTime(value: frame.duration, timescale: track.timescale)
+        return try body(MovieFrame(pixels: bytes, width: Int(frame.width), height: Int(frame.height),
+                                   bytesPerRow: frame.bytes_per_row, bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
+                                   presentationTime: pts, duration: duration))
+    }
+
+    /// Decodes the next frame and copies it out; nil at the end.
+    public func nextFrame() throws -> DecodedFrame? {
+        try withNextFrame { frame in
+            DecodedFrame(pixels: Data(frame.pixels), width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow,
+                         bitsPerComponent: frame.bitsPerComponent, presentationTime: frame.presentationTime, duration: frame.duration)
+        }
+    }
+
+    private static func track(_ t: mc_track) -> MovieTrack {
+        let kind: MovieTrack.Kind = switch Int(t.kind) {
+        case MC_KIND_VIDEO: t.attached_picture != 0 ? .other : .video
+        case MC_KIND_AUDIO: .audio
+        case MC_KIND_METADATA: .metadata
+        case MC_KIND_SUBTITLE: .subtitle
+        default: .other
+        }
+        let codec = withUnsafeBytes(of: t.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let language = withUnsafeBytes(of: t.language) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let tag = t.codec_tag == 0 ? "" : String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: t.codec_tag >> (8 * $0)) }, as: UTF8.self)
+        var transform = MovieTransform.identity
+        if t.has_matrix != 0 {
+            let m = withUnsafeBytes(of: t.matrix) { Array($0.bindMemory(to: Int32.self)) }
+            transform = MovieTransform(a: Double(m[0]) / 65536, b: Double(m[1]) / 65536, c: Double(m[3]) / 65536,
+                                       d: Double(m[4]) / 65536, tx: Double(m[6]) / 65536, ty: Double(m[7]) / 65536)
+        }
+        // A time base of num/den seconds per tick is `den / num` ticks per second; FFmpeg's are 1/den in practice.
+        let timescale = t.time_base_num == 1 && t.time_base_den > 0 ? t.time_base_den : max(1, Int32(clamping: Int64(t.time_base_den) / Int64(max(1, t.time_base_num))))
+        let start = CMTime(value: t.start, timescale: timescale)
+        let duration = t.duration >= 0 ? CMTime(value: t.duration, timescale: timescale) : CMTime.indefinite
+        let rate: Double? = t.rate_num > 0 && t.rate_den > 0 ? Double(t.rate_num) / Double(t.rate_den) : nil
+        return MovieTrack(index: Int(t.index), trackID: Int32(t.track_id), kind: kind, codecName: codec, fourCharacterCode: tag,
+                          codedWidth: Int(t.width), codedHeight: Int(t.height), transform: transform, timescale: timescale,
+                          timeRange: CMTimeRange(start: start, duration: duration), frameRate: rate, sampleCount: Int(t.frame_count),
+                          bitRate: Int(t.bit_rate), sampleRate: Int(t.sample_rate), channelCount: Int(t.channels),
+                          bitsPerComponent: t.bits_per_sample > 0 ? Int(t.bits_per_sample) : nil, isEnabled: t.is_default != 0,
+                          languageCode: language.isEmpty ? nil : language)
+    }
+
+    private static func entries(_ reader: OpaquePointer, track: Int32) -> [(key: String, value: String)] {
+        (0..<min(mc_metadata_count(reader, track), 10_000)).compactMap { i in
+            guard let key = mc_metadata_key(reader, track, i), let value = mc_metadata_value(reader, track, i) else { return nil }
+            return (String(cString: key), String(cString: value))
+        }
+    }
+}
+
+/// A decoded frame lent by `MovieReader.withNextFrame`: RGBA rows, top first, not premultiplied (alpha opaque).
+public struct MovieFrame {
+    public let pixels: UnsafeRawBufferPointer
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// 8 or 16 (little-endian).
+    public let bitsPerComponent: Int
+    /// When the frame starts showing, in the track's timescale.
+    public let presentationTime: CMTime
+    /// How long it shows (zero when unknown).
+    public let duration: CMTime
+}
+
+/// A decoded frame owned by the caller (see `MovieFrame`).
+public struct DecodedFrame: Sendable {
+    public let pixels: Data
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    public let bitsPerComponent: Int
+    public let presentationTime: CMTime
+    public let duration: CMTime
+}
+
+/// The text of a NUL-terminated C message buffer.
+func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
