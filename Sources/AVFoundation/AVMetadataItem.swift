@@ -59,31 +59,40 @@ public struct AVMetadataIdentifier: RawRepresentable, Hashable, Sendable {
 /// Values are strings as the container stores them, except `creationDate` items, whose value is an `NSDate`.
 /// Difference from Apple: only string, number and date values are read (no artwork or binary data items).
 open class AVMetadataItem: NSObject, @unchecked Sendable {
-    /// `keySpace/key` (e.g. `mdta/com.apple.quicktime.creationdate`).
-    public let identifier: AVMetadataIdentifier?
+    var storedKeySpace: AVMetadataKeySpace?
+    var storedKey: String?
+    var storedCommonKey: AVMetadataKey?
+    var storedValue: (any NSCopying & NSObjectProtocol)?
+    var storedTime = CMTime.invalid
+    var storedDuration = CMTime.invalid
+
+    /// `keySpace/key` (e.g. `mdta/com.apple.quicktime.creationdate`; `©` is written `%A9`).
+    open var identifier: AVMetadataIdentifier? {
+        guard let storedKeySpace, let storedKey else { return nil }
+        let escaped = storedKey.unicodeScalars.map { $0 == "©" ? "%A9" : String($0) }.joined()
+        return AVMetadataIdentifier(rawValue: "\(storedKeySpace == .common ? "common" : storedKeySpace.rawValue)/\(escaped)")
+    }
     /// The key space the item came from.
-    public let keySpace: AVMetadataKeySpace?
+    open var keySpace: AVMetadataKeySpace? { storedKeySpace }
     /// The key within the key space (an `NSString`).
-    public let key: (any NSCopying & NSObjectProtocol)?
+    open var key: (any NSCopying & NSObjectProtocol)? { storedKey.map { $0 as NSString } }
     /// The common key this item also answers to, if any.
-    public let commonKey: AVMetadataKey?
+    open var commonKey: AVMetadataKey? { storedCommonKey }
     /// The value: an `NSString`, `NSNumber` or `NSDate`.
-    public let value: (any NSCopying & NSObjectProtocol)?
+    open var value: (any NSCopying & NSObjectProtocol)? { storedValue }
     /// The time the item applies from (`.invalid` for whole-asset metadata).
-    public let time: CMTime
+    open var time: CMTime { storedTime }
     /// How long the item applies (`.invalid` for whole-asset metadata).
-    public let duration: CMTime
+    open var duration: CMTime { storedDuration }
 
     init(keySpace: AVMetadataKeySpace, key: String, commonKey: AVMetadataKey?, value: any NSCopying & NSObjectProtocol) {
-        self.keySpace = keySpace
-        self.key = key as NSString
-        self.commonKey = commonKey
-        self.value = value
-        let escaped = key.unicodeScalars.map { $0 == "©" ? "%A9" : String($0) }.joined()
-        self.identifier = AVMetadataIdentifier(rawValue: "\(keySpace.rawValue == "comn" ? "common" : keySpace.rawValue)/\(escaped)")
-        self.time = .invalid
-        self.duration = .invalid
+        storedKeySpace = keySpace
+        storedKey = key
+        storedCommonKey = commonKey
+        storedValue = value
     }
+
+    override init() { super.init() }
 
     /// The value as a string (dates as ISO 8601, numbers in decimal).
     public var stringValue: String? {
@@ -123,5 +132,42 @@ open class AVMetadataItem: NSObject, @unchecked Sendable {
 
     open override var description: String {
         "<AVMetadataItem identifier=\(identifier?.rawValue ?? "nil") value=\(stringValue ?? "nil")>"
+    }
+}
+
+/// A metadata item whose fields can be set, as AVFoundation's `AVMutableMetadataItem` (for an export session's
+/// `metadata`). Setting `identifier` sets `keySpace` and `key` from it, and the other way round.
+open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
+    /// An empty item.
+    public override init() { super.init() }
+
+    open override var identifier: AVMetadataIdentifier? {
+        get { super.identifier }
+        set {
+            guard let raw = newValue?.rawValue, let slash = raw.firstIndex(of: "/") else { storedKeySpace = nil; storedKey = nil; return }
+            let space = String(raw[..<slash])
+            storedKeySpace = space == "common" ? .common : AVMetadataKeySpace(rawValue: space)
+            storedKey = String(raw[raw.index(after: slash)...]).replacingOccurrences(of: "%A9", with: "©")
+        }
+    }
+    open override var keySpace: AVMetadataKeySpace? {
+        get { storedKeySpace }
+        set { storedKeySpace = newValue }
+    }
+    open override var key: (any NSCopying & NSObjectProtocol)? {
+        get { super.key }
+        set { storedKey = (newValue as? NSString).map { $0 as String } }
+    }
+    open override var value: (any NSCopying & NSObjectProtocol)? {
+        get { storedValue }
+        set { storedValue = newValue }
+    }
+    open override var time: CMTime {
+        get { storedTime }
+        set { storedTime = newValue }
+    }
+    open override var duration: CMTime {
+        get { storedDuration }
+        set { storedDuration = newValue }
     }
 }

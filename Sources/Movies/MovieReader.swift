@@ -23,6 +23,8 @@ public final class MovieReader {
     public let metadata: [(key: String, value: String)]
 
     private let reader: OpaquePointer
+    /// The C reader, for `MovieWriter`'s packet copies.
+    var handle: OpaquePointer { reader }
     private var decodingTrack: MovieTrack?
 
     /// Opens `url` and reads its structure (no frame is decoded).

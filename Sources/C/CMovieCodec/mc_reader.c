@@ -314,3 +314,5 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
         av_packet_unref(reader->packet);
     }
 }
+
+AVFormatContext *mc_reader_format(const mc_reader *reader) { return reader->format; }

@@ -29,6 +29,24 @@ extension PHImageManager {
         }
     }
 
+    /// Requests an export session for a video asset's movie with `exportPreset` (an `AVAssetExportPreset…` name);
+    /// the handler runs once on a background queue with the session (set `outputURL` and `outputFileType`, then
+    /// export) or nil and `PHImageErrorKey` (not a video, or an unknown preset).
+    @discardableResult
+    public func requestExportSession(forVideo asset: PHAsset, options: PHVideoRequestOptions?, exportPreset: String,
+                                     resultHandler: @escaping (AVAssetExportSession?, [AnyHashable: Any]?) -> Void) -> PHImageRequestID {
+        let handler = UncheckedBox(resultHandler)
+        return requestMovie(of: asset, options: options) { url, info in
+            guard let url else { return handler.value(nil, info) }
+            guard let session = AVAssetExportSession(asset: AVURLAsset(url: url), presetName: exportPreset) else {
+                var failed = info
+                failed[PHImageErrorKey] = PHPhotosError(.requestNotSupportedForAsset, userInfo: [NSLocalizedDescriptionKey: "\(exportPreset) is not an export preset"]) as NSError
+                return handler.value(nil, failed)
+            }
+            handler.value(session, info)
+        }
+    }
+
     /// Finds the movie file of `asset` on a background queue and delivers its URL (or nil) with the info dictionary.
     func requestMovie(of asset: PHAsset, options: PHVideoRequestOptions?,
                       deliver: @escaping @Sendable (URL?, [AnyHashable: Any]) -> Void) -> PHImageRequestID {

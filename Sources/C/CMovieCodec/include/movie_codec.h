@@ -68,4 +68,51 @@ int mc_seek(mc_reader *reader, int64_t pts, int exact, char *message, size_t cap
 /// 1: a frame; 0: the end; negative: an error named in `message`.
 int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capacity);
 
+
+// ---- Writing ----------------------------------------------------------------------------------------------------
+
+typedef struct mc_writer mc_writer;
+
+/// Video encoders a writer can use.
+enum { MC_CODEC_H264 = 1, MC_CODEC_HEVC = 2 };
+
+/// How a new video track is encoded.
+typedef struct mc_video_settings {
+    int codec;                 ///< MC_CODEC_*
+    int width, height;         ///< frame size (even numbers; odd sizes are rounded down by one)
+    int time_base_num, time_base_den;   ///< timestamps of written frames are in this base
+    int rate_num, rate_den;    ///< nominal frame rate (for the encoder's rate control)
+    int quality;               ///< CRF (lower is better; 0: the encoder's default)
+    int64_t bit_rate;          ///< bits per second, 0 for constant quality
+    int has_matrix;            ///< write `matrix` as the track's display matrix
+    int32_t matrix[9];
+} mc_video_settings;
+
+/// Creates a movie at `path` (a temporary name: the caller renames it when finished) in `format` ("mov", "mp4",
+/// "ipod" for .m4v/.m4a). NULL on failure with the reason in `message`.
+mc_writer *mc_writer_open(const char *path, const char *format, char *message, size_t capacity);
+/// Adds a video track encoded from RGBA frames; returns its stream index or a negative error.
+int mc_writer_add_video(mc_writer *writer, const mc_video_settings *settings, char *message, size_t capacity);
+/// Adds a track copied packet for packet from `reader`'s track `track`; returns its stream index or a negative error.
+int mc_writer_add_copy(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity);
+/// Adds a container metadata entry (QuickTime keys such as com.apple.quicktime.content.identifier are written as
+/// `mdta` metadata).
+void mc_writer_set_metadata(mc_writer *writer, const char *key, const char *value);
+/// Adds a metadata entry to an output track.
+void mc_writer_set_track_metadata(mc_writer *writer, int stream, const char *key, const char *value);
+/// Writes the header; call after adding every track. 0 on success.
+int mc_writer_begin(mc_writer *writer, char *message, size_t capacity);
+/// Encodes one RGBA frame (8 bits per component, or 16 little-endian) shown from `pts` (video time base). 0 on success.
+int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
+                          int64_t pts, char *message, size_t capacity);
+/// Copies `reader`'s packets of `track` whose presentation times lie in [start, end) (the track's time base;
+/// end < 0: to the end) into output `stream`, shifted so `start` becomes 0. Video copies start at the key frame
+/// at or before `start`. Returns the number of packets copied or a negative error.
+int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
+                               char *message, size_t capacity);
+/// Flushes encoders and writes the trailer; 0 on success. The writer is freed either way.
+int mc_writer_finish(mc_writer *writer, char *message, size_t capacity);
+/// Stops writing without finishing; the file is left incomplete for the caller to delete. Frees the writer.
+void mc_writer_abort(mc_writer *writer);
+
 #endif

@@ -1,0 +1,266 @@
+import Foundation
+import CoreGraphics
+import CoreImage
+import ImageIO
+import Movies
+
+/// Exports an asset to a new movie file with a preset, as AVFoundation's `AVAssetExportSession`.
+///
+/// Behaviour: the output is written under a temporary name beside `outputURL` and renamed when complete, so a
+/// failed or cancelled export leaves no file; an existing `outputURL` fails with `AVError.fileAlreadyExists`, as
+/// Apple's does. Frame timing is kept (every frame keeps its presentation time, minus the time range's start).
+/// Audio tracks are copied unchanged. A `videoComposition` renders every frame through Core Image (then the
+/// preset's size bounds do not apply: frames are `renderSize`). `progress` advances with the frames encoded.
+///
+/// Differences from Apple: audio is never re-encoded (`audioMix` is kept, not applied); Passthrough with a time
+/// range cuts at the key frame at or before its start; Passthrough refuses a `videoComposition`.
+open class AVAssetExportSession: NSObject, @unchecked Sendable {
+    /// Where an export stands. Raw values match Apple's.
+    public enum Status: Int, Sendable {
+        case unknown = 0
+        case waiting = 1
+        case exporting = 2
+        case completed = 3
+        case failed = 4
+        case cancelled = 5
+    }
+
+    /// The asset exported.
+    public let asset: AVAsset
+    /// The preset's name.
+    public let presetName: String
+    /// Where the movie is written (required).
+    open var outputURL: URL? {
+        get { lock.withLock { settings.outputURL } }
+        set { lock.withLock { settings.outputURL = newValue } }
+    }
+    /// The file type written (required; one of `supportedFileTypes`).
+    open var outputFileType: AVFileType? {
+        get { lock.withLock { settings.outputFileType } }
+        set { lock.withLock { settings.outputFileType = newValue } }
+    }
+    /// The part of the asset to export (default: all of it).
+    open var timeRange: CMTimeRange {
+        get { lock.withLock { settings.timeRange } }
+        set { lock.withLock { settings.timeRange = newValue } }
+    }
+    /// Metadata to write (QuickTime and common keys; the source's QuickTime keys are kept too).
+    open var metadata: [AVMetadataItem]? {
+        get { lock.withLock { settings.metadata } }
+        set { lock.withLock { settings.metadata = newValue } }
+    }
+    /// Core Image filtering of every frame.
+    open var videoComposition: AVVideoComposition? {
+        get { lock.withLock { settings.videoComposition } }
+        set { lock.withLock { settings.videoComposition = newValue } }
+    }
+    /// Kept, not applied (see the type's discussion).
+    open var audioMix: AVAudioMix? {
+        get { lock.withLock { settings.audioMix } }
+        set { lock.withLock { settings.audioMix = newValue } }
+    }
+    /// Movies are always written with their index first (`faststart`): true.
+    open var shouldOptimizeForNetworkUse: Bool {
+        get { true }
+        set {}
+    }
+    /// Where the export stands.
+    open var status: Status { lock.withLock { state.status } }
+    /// Why the export failed (or `AVError.operationCancelled` after `cancelExport()`).
+    open var error: (any Error)? { lock.withLock { state.error } }
+    /// The fraction done, 0…1.
+    open var progress: Float { lock.withLock { state.progress } }
+    /// The file types this preset writes.
+    open var supportedFileTypes: [AVFileType] { audioOnly ? [.m4a] : [.mov, .mp4, .m4v] }
+
+    private struct Settings {
+        var outputURL: URL?
+        var outputFileType: AVFileType?
+        var timeRange = CMTimeRange(start: .zero, duration: .positiveInfinity)
+        var metadata: [AVMetadataItem]?
+        var videoComposition: AVVideoComposition?
+        var audioMix: AVAudioMix?
+    }
+    private struct State {
+        var status = Status.unknown
+        var error: (any Error)?
+        var progress: Float = 0
+        var cancelled = false
+    }
+    private let lock = NSLock()
+    private var settings = Settings()
+    private var state = State()
+    private let video: MovieExportPlan.Video
+    private let audioOnly: Bool
+
+    /// A session exporting `asset` with `presetName`; nil for an unknown preset.
+    public init?(asset: AVAsset, presetName: String) {
+        guard let plan = ExportPreset.plan(presetName) else { return nil }
+        self.asset = asset
+        self.presetName = presetName
+        self.video = plan.video
+        self.audioOnly = plan.audioOnly
+        super.init()
+    }
+
+    /// Every preset name.
+    open class func allExportPresets() -> [String] { ExportPreset.all }
+
+    /// The presets that can export `asset`: the video presets when it has a video track, Passthrough, and
+    /// AppleM4A when it has an audio track.
+    open class func exportPresets(compatibleWith asset: AVAsset) -> [String] {
+        let hasVideo = !asset.tracks(withMediaType: .video).isEmpty, hasAudio = !asset.tracks(withMediaType: .audio).isEmpty
+        return ExportPreset.all.filter { name in
+            switch name {
+            case AVAssetExportPresetPassthrough: hasVideo || hasAudio
+            case AVAssetExportPresetAppleM4A: hasAudio
+            default: hasVideo
+            }
+        }
+    }
+
+    /// Exports on a background queue, then calls `handler` (check `status` and `error`).
+    open func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
+        guard begin() else { handler(); return }
+        DispatchQueue.global().async { [self] in
+            run()
+            handler()
+        }
+    }
+
+    /// Exports and returns when done (check `status` and `error`).
+    open func export() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            exportAsynchronously { continuation.resume() }
+        }
+    }
+
+    /// Exports to `url` as `fileType` (iOS 18's form), throwing the failure.
+    open func export(to url: URL, as fileType: AVFileType) async throws {
+        outputURL = url
+        outputFileType = fileType
+        await export()
+        if let error { throw error }
+    }
+
+    /// Stops the export: it ends `.cancelled` and leaves no file.
+    open func cancelExport() {
+        let notStarted = lock.withLock { () -> Bool in
+            state.cancelled = true
+            guard state.status == .unknown || state.status == .waiting else { return false }
+            state.status = .cancelled
+            state.error = AVError(.operationCancelled, "the export was cancelled")
+            return true
+        }
+        _ = notStarted
+    }
+
+    private func begin() -> Bool {
+        lock.withLock {
+            guard state.status == .unknown, !state.cancelled else { return false }
+            state.status = .waiting
+            return true
+        }
+    }
+
+    private func end(_ status: Status, _ error: (any Error)?) {
+        lock.withLock {
+            state.status = status
+            state.error = error
+            if status == .completed { state.progress = 1 }
+        }
+    }
+
+    private func run() {
+        let settings = lock.withLock { () -> Settings? in
+            guard !state.cancelled else { return nil }
+            state.status = .exporting
+            return self.settings
+        }
+        guard let settings else { return end(.cancelled, AVError(.operationCancelled, "the export was cancelled")) }
+        do {
+            try export(settings)
+            end(.completed, nil)
+        } catch let error as AVError where error.code == .operationCancelled {
+            end(.cancelled, error)
+        } catch {
+            end(.failed, error)
+        }
+    }
+
+    private func export(_ settings: Settings) throws {
+        guard let outputURL = settings.outputURL, outputURL.isFileURL else { throw AVError(.exportFailed, "the export has no output file URL") }
+        guard let type = settings.outputFileType else { throw AVError(.exportFailed, "the export has no output file type") }
+        guard supportedFileTypes.contains(type), let container = ExportPreset.container(for: type) else {
+            throw AVError(.exportFailed, "\(presetName) cannot write \(type.rawValue) files (it writes \(supportedFileTypes.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if FileManager.default.fileExists(atPath: outputURL.path) {
+            throw AVError(.fileAlreadyExists, "\(outputURL.lastPathComponent) already exists")
+        }
+        let source = try asset.contents()
+        _ = source
+        let url = (asset as? AVURLAsset)?.url ?? asset.loader.url
+        var video = self.video
+        var renderer: ExportFrameRenderer?
+        if let composition = settings.videoComposition {
+            if case .copy = video { throw AVError(.operationNotSupportedForPreset, "Passthrough cannot apply a video composition") }
+            if case .none = video { throw AVError(.operationNotSupportedForPreset, "\(presetName) has no video to compose") }
+            renderer = try CompositionRenderer.make(composition)
+            if case .encode(let codec, _, _, let quality) = video { video = .encode(codec: codec, longSide: nil, shortSide: nil, quality: quality) }
+        }
+        let range = settings.timeRange
+        let plan = MovieExportPlan(video: video, copiesAudio: true, container: container,
+                                   timeRange: range.start == .zero && range.duration.isPositiveInfinity ? nil : range,
+                                   metadata: (settings.metadata ?? []).compactMap(ExportPreset.containerEntry))
+        do {
+            try MovieExport.export(from: url, to: outputURL, plan: plan, renderer: renderer) { [self] fraction in
+                lock.withLock {
+                    state.progress = Float(fraction)
+                    return !state.cancelled
+                }
+            }
+        } catch {
+            switch error.code {
+            case .cancelled: throw AVError(.operationCancelled, error.message)
+            case .noSuchTrack: throw AVError(.noSourceTrack, error.message)
+            case .unreadable: throw AVError(.fileFailedToParse, error.message)
+            case .codec, .tooLarge: throw AVError(.encodeFailed, error.message)
+            case .unwritable: throw AVError(.exportFailed, error.message)
+            }
+        }
+    }
+}
+
+/// Frames through a video composition's Core Image handler.
+enum CompositionRenderer {
+    static func make(_ composition: AVVideoComposition) throws -> ExportFrameRenderer {
+        guard let applier = composition.applier else { throw AVError(.invalidVideoComposition, "the video composition has no handler") }
+        let width = Int(composition.renderSize.width.rounded()), height = Int(composition.renderSize.height.rounded())
+        guard width >= 2, height >= 2, width * height <= MovieReader.defaultMaximumPixels else {
+            throw AVError(.invalidVideoComposition, "the video composition's render size \(width)×\(height) is not usable")
+        }
+        let context = CIContext()
+        let sRGB = CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()
+        let renderSize = CGSize(width: width, height: height)
+        return ExportFrameRenderer(width: width & ~1, height: height & ~1) { input in
+            let frame = input.frame
+            let stored = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: 8, bytesPerRow: frame.bytesPerRow,
+                                     data: Data(frame.pixels))
+            let upright = stored.applying(CGImagePropertyOrientation(rawValue: UInt32(input.track.exifOrientation)) ?? .up)
+            let source = CIImage(cgImage: upright.makeCGImage(colorSpace: sRGB))
+            let request = AVAsynchronousCIImageFilteringRequest(renderSize: renderSize, compositionTime: input.compositionTime, sourceImage: source)
+            applier(request)
+            guard let outcome = request.wait(seconds: 60) else {
+                throw AVError(.invalidVideoComposition, "the video composition's handler did not finish the frame at \(input.compositionTime.seconds) s")
+            }
+            let (image, custom) = try outcome.get()
+            let rowBytes = (width & ~1) * 4
+            var pixels = Data(count: rowBytes * (height & ~1))
+            pixels.withUnsafeMutableBytes { raw in
+                (custom ?? context).render(image, toBitmap: raw.baseAddress!, rowBytes: rowBytes,
+                                           bounds: CGRect(x: 0, y: 0, width: width & ~1, height: height & ~1), format: .RGBA8, colorSpace: sRGB)
+            }
+            return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: 8)
+        }
+    }
+}

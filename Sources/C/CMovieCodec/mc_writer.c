@@ -1,0 +1,260 @@
+// The movie writer: libavformat's muxers, libx264/libx265 through libavcodec, RGBA → YUV 4:2:0 by libswscale with
+// BT.709 coefficients (tagged as such), and packet copies for passthrough tracks.
+#include "movie_codec.h"
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MC_MAX_STREAMS 16
+
+struct mc_reader;   // defined in mc_reader.c; only its AVFormatContext is read here
+AVFormatContext *mc_reader_format(const mc_reader *reader);
+
+typedef struct output_stream {
+    AVStream *stream;
+    AVCodecContext *encoder;    // NULL for copied tracks
+    AVFrame *frame;
+    struct SwsContext *scaler;
+    int scaler_width, scaler_height, scaler_bits;
+    AVRational source_time_base;
+} output_stream;
+
+struct mc_writer {
+    AVFormatContext *format;
+    AVPacket *packet;
+    output_stream streams[MC_MAX_STREAMS];
+    int count;
+    int started;
+};
+
+static int fail(char *message, size_t capacity, int code, const char *what, int av_error) {
+    if (!message || capacity == 0) return code;
+    char reason[128] = "";
+    if (av_error < 0) av_strerror(av_error, reason, sizeof reason);
+    snprintf(message, capacity, "%s%s%s", what, reason[0] ? ": " : "", reason);
+    return code;
+}
+
+mc_writer *mc_writer_open(const char *path, const char *format, char *message, size_t capacity) {
+    av_log_set_level(AV_LOG_QUIET);
+    mc_writer *writer = calloc(1, sizeof *writer);
+    if (!writer) { fail(message, capacity, -1, "out of memory", 0); return NULL; }
+    int status = avformat_alloc_output_context2(&writer->format, NULL, format, path);
+    if (status < 0 || !writer->format) { fail(message, capacity, -1, "FFmpeg cannot make a movie of this type", status); free(writer); return NULL; }
+    if ((status = avio_open(&writer->format->pb, path, AVIO_FLAG_WRITE)) < 0) {
+        fail(message, capacity, -1, "the movie file cannot be created", status);
+        avformat_free_context(writer->format);
+        free(writer);
+        return NULL;
+    }
+    if (!(writer->packet = av_packet_alloc())) { mc_writer_abort(writer); fail(message, capacity, -1, "out of memory", 0); return NULL; }
+    return writer;
+}
+
+int mc_writer_add_video(mc_writer *writer, const mc_video_settings *s, char *message, size_t capacity) {
+    if (writer->count >= MC_MAX_STREAMS || writer->started) return fail(message, capacity, -2, "no more tracks can be added", 0);
+    const char *name = s->codec == MC_CODEC_HEVC ? "libx265" : "libx264";
+    const AVCodec *codec = avcodec_find_encoder_by_name(name);
+    if (!codec) codec = avcodec_find_encoder(s->codec == MC_CODEC_HEVC ? AV_CODEC_ID_HEVC : AV_CODEC_ID_H264);
+    if (!codec) return fail(message, capacity, -3, s->codec == MC_CODEC_HEVC ? "FFmpeg has no HEVC encoder" : "FFmpeg has no H.264 encoder", 0);
+    output_stream *out = &writer->streams[writer->count];
+    if (!(out->stream = avformat_new_stream(writer->format, NULL)) || !(out->encoder = avcodec_alloc_context3(codec)) || !(out->frame = av_frame_alloc()))
+        return fail(message, capacity, -4, "out of memory", 0);
+    AVCodecContext *e = out->encoder;
+    e->width = s->width & ~1;
+    e->height = s->height & ~1;
+    if (e->width <= 0 || e->height <= 0) return fail(message, capacity, -2, "the video size is too small", 0);
+    e->pix_fmt = AV_PIX_FMT_YUV420P;
+    e->time_base = (AVRational){ s->time_base_num, s->time_base_den };
+    if (s->rate_num > 0 && s->rate_den > 0) e->framerate = (AVRational){ s->rate_num, s->rate_den };
+    e->color_primaries = AVCOL_PRI_BT709;
+    e->color_trc = AVCOL_TRC_BT709;
+    e->colorspace = AVCOL_SPC_BT709;
+    e->color_range = AVCOL_RANGE_MPEG;
+    e->thread_count = 0;
+    if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "preset", "fast", 0);
+    if (s->bit_rate > 0) e->bit_rate = s->bit_rate;
+    else {
+        char crf[16];
+        snprintf(crf, sizeof crf, "%d", s->quality > 0 ? s->quality : (s->codec == MC_CODEC_HEVC ? 26 : 21));
+        av_dict_set(&options, "crf", crf, 0);
+    }
+    if (s->codec == MC_CODEC_HEVC) av_dict_set(&options, "x265-params", "log-level=none", 0);
+    int status = avcodec_open2(e, codec, &options);
+    av_dict_free(&options);
+    if (status < 0) return fail(message, capacity, -3, "the video encoder cannot start", status);
+    if ((status = avcodec_parameters_from_context(out->stream->codecpar, e)) < 0) return fail(message, capacity, -3, "the video encoder cannot start", status);
+    if (s->codec == MC_CODEC_HEVC) out->stream->codecpar->codec_tag = MKTAG('h', 'v', 'c', '1');   // what Apple's players want
+    out->stream->time_base = e->time_base;
+    if (s->rate_num > 0 && s->rate_den > 0) out->stream->avg_frame_rate = e->framerate;
+    if (s->has_matrix) {
+        uint8_t *matrix = av_stream_new_side_data(out->stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
+        if (matrix) memcpy(matrix, s->matrix, 9 * sizeof(int32_t));
+    }
+    out->frame->format = e->pix_fmt;
+    out->frame->width = e->width;
+    out->frame->height = e->height;
+    if ((status = av_frame_get_buffer(out->frame, 0)) < 0) return fail(message, capacity, -4, "out of memory", status);
+    return writer->count++;
+}
+
+int mc_writer_add_copy(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity) {
+    if (writer->count >= MC_MAX_STREAMS || writer->started) return fail(message, capacity, -2, "no more tracks can be added", 0);
+    AVFormatContext *source = mc_reader_format(reader);
+    if (track < 0 || track >= (int)source->nb_streams) return fail(message, capacity, -2, "no such track", 0);
+    AVStream *in = source->streams[track];
+    output_stream *out = &writer->streams[writer->count];
+    if (!(out->stream = avformat_new_stream(writer->format, NULL))) return fail(message, capacity, -4, "out of memory", 0);
+    int status = avcodec_parameters_copy(out->stream->codecpar, in->codecpar);
+    if (status < 0) return fail(message, capacity, -4, "the track cannot be copied", status);
+    if (avformat_query_codec(writer->format->oformat, in->codecpar->codec_id, FF_COMPLIANCE_NORMAL) != 1)
+        out->stream->codecpar->codec_tag = 0;   // let the muxer choose the tag it knows
+    out->stream->time_base = in->time_base;
+    out->stream->avg_frame_rate = in->avg_frame_rate;
+    out->stream->disposition = in->disposition;
+    out->source_time_base = in->time_base;
+    size_t size = 0;
+    const uint8_t *matrix = av_stream_get_side_data(in, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (matrix && size >= 9 * sizeof(int32_t)) {
+        uint8_t *copy = av_stream_new_side_data(out->stream, AV_PKT_DATA_DISPLAYMATRIX, size);
+        if (copy) memcpy(copy, matrix, size);
+    }
+    const AVDictionaryEntry *language = av_dict_get(in->metadata, "language", NULL, 0);
+    if (language) av_dict_set(&out->stream->metadata, "language", language->value, 0);
+    return writer->count++;
+}
+
+void mc_writer_set_metadata(mc_writer *writer, const char *key, const char *value) {
+    av_dict_set(&writer->format->metadata, key, value, 0);
+}
+
+void mc_writer_set_track_metadata(mc_writer *writer, int stream, const char *key, const char *value) {
+    if (stream >= 0 && stream < writer->count) av_dict_set(&writer->streams[stream].stream->metadata, key, value, 0);
+}
+
+int mc_writer_begin(mc_writer *writer, char *message, size_t capacity) {
+    AVDictionary *options = NULL;
+    // QuickTime keys (com.apple.quicktime.*) as mdta metadata, and the index before the media for streaming.
+    av_dict_set(&options, "movflags", "+use_metadata_tags+faststart", 0);
+    int status = avformat_write_header(writer->format, &options);
+    av_dict_free(&options);
+    if (status < 0) return fail(message, capacity, -5, "the movie header cannot be written", status);
+    writer->started = 1;
+    return 0;
+}
+
+static int drain(mc_writer *writer, int stream, char *message, size_t capacity) {
+    output_stream *out = &writer->streams[stream];
+    int status;
+    while ((status = avcodec_receive_packet(out->encoder, writer->packet)) >= 0) {
+        av_packet_rescale_ts(writer->packet, out->encoder->time_base, out->stream->time_base);
+        writer->packet->stream_index = out->stream->index;
+        if ((status = av_interleaved_write_frame(writer->format, writer->packet)) < 0)
+            return fail(message, capacity, -6, "the movie cannot be written", status);
+    }
+    if (status != AVERROR(EAGAIN) && status != AVERROR_EOF) return fail(message, capacity, -7, "the video encoder failed", status);
+    return 0;
+}
+
+int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
+                          int64_t pts, char *message, size_t capacity) {
+    if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
+        return fail(message, capacity, -2, "no such encoded track", 0);
+    output_stream *out = &writer->streams[stream];
+    AVCodecContext *e = out->encoder;
+    int status = av_frame_make_writable(out->frame);
+    if (status < 0) return fail(message, capacity, -4, "out of memory", status);
+    enum AVPixelFormat source = bits > 8 ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA;
+    out->scaler = sws_getCachedContext(out->scaler, e->width, e->height, source, e->width, e->height, AV_PIX_FMT_YUV420P,
+                                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
+    if (!out->scaler) return fail(message, capacity, -7, "libswscale cannot convert the frame", 0);
+    const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
+    sws_setColorspaceDetails(out->scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+    const uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
+    int strides[4] = { (int)bytes_per_row, 0, 0, 0 };
+    sws_scale(out->scaler, planes, strides, 0, e->height, out->frame->data, out->frame->linesize);
+    out->frame->pts = pts;
+    if ((status = avcodec_send_frame(e, out->frame)) < 0) return fail(message, capacity, -7, "the video encoder failed", status);
+    return drain(writer, stream, message, capacity);
+}
+
+int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
+                               char *message, size_t capacity) {
+    if (!writer->started || stream < 0 || stream >= writer->count || writer->streams[stream].encoder)
+        return fail(message, capacity, -2, "no such copied track", 0);
+    AVFormatContext *source = mc_reader_format(reader);
+    if (track < 0 || track >= (int)source->nb_streams) return fail(message, capacity, -2, "no such track", 0);
+    for (unsigned i = 0; i < source->nb_streams; i++) source->streams[i]->discard = (int)i == track ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
+    AVStream *in = source->streams[track];
+    output_stream *out = &writer->streams[stream];
+    int is_video = in->codecpar->codec_type == AVMEDIA_TYPE_VIDEO;
+    av_seek_frame(source, track, start > 0 ? start : INT64_MIN, AVSEEK_FLAG_BACKWARD);
+    int64_t copied = 0, shift = INT64_MIN;
+    AVPacket *packet = av_packet_alloc();
+    if (!packet) return fail(message, capacity, -4, "out of memory", 0);
+    int status;
+    while ((status = av_read_frame(source, packet)) >= 0) {
+        if (packet->stream_index != track) { av_packet_unref(packet); continue; }
+        int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+        if (end >= 0 && pts != AV_NOPTS_VALUE && pts >= end && (!is_video || (packet->flags & AV_PKT_FLAG_KEY))) { av_packet_unref(packet); break; }
+        if (!is_video && pts != AV_NOPTS_VALUE && pts < start) { av_packet_unref(packet); continue; }
+        if (shift == INT64_MIN) shift = is_video ? (packet->dts != AV_NOPTS_VALUE ? packet->dts : pts) : (start > 0 ? start : 0);
+        if (is_video && start <= 0) shift = 0;
+        if (packet->pts != AV_NOPTS_VALUE) packet->pts -= shift;
+        if (packet->dts != AV_NOPTS_VALUE) packet->dts -= shift;
+        av_packet_rescale_ts(packet, in->time_base, out->stream->time_base);
+        packet->stream_index = out->stream->index;
+        packet->pos = -1;
+        if ((status = av_interleaved_write_frame(writer->format, packet)) < 0) {
+            av_packet_free(&packet);
+            return fail(message, capacity, -6, "the movie cannot be written", status);
+        }
+        copied++;
+    }
+    av_packet_free(&packet);
+    return copied;
+}
+
+static void free_streams(mc_writer *writer) {
+    for (int i = 0; i < writer->count; i++) {
+        avcodec_free_context(&writer->streams[i].encoder);
+        av_frame_free(&writer->streams[i].frame);
+        sws_freeContext(writer->streams[i].scaler);
+    }
+}
+
+int mc_writer_finish(mc_writer *writer, char *message, size_t capacity) {
+    int result = 0, status;
+    if (!writer->started) result = fail(message, capacity, -5, "the movie was never started", 0);
+    for (int i = 0; result == 0 && i < writer->count; i++) {
+        if (!writer->streams[i].encoder) continue;
+        if ((status = avcodec_send_frame(writer->streams[i].encoder, NULL)) < 0) result = fail(message, capacity, -7, "the video encoder failed", status);
+        else result = drain(writer, i, message, capacity);
+    }
+    if (result == 0 && (status = av_write_trailer(writer->format)) < 0) result = fail(message, capacity, -6, "the movie's index cannot be written", status);
+    if (result == 0 && (status = avio_closep(&writer->format->pb)) < 0) result = fail(message, capacity, -6, "the movie file cannot be closed", status);
+    free_streams(writer);
+    if (writer->format->pb) avio_closep(&writer->format->pb);
+    avformat_free_context(writer->format);
+    av_packet_free(&writer->packet);
+    free(writer);
+    return result;
+}
+
+void mc_writer_abort(mc_writer *writer) {
+    if (!writer) return;
+    free_streams(writer);
+    if (writer->format) {
+        if (writer->format->pb) avio_closep(&writer->format->pb);
+        avformat_free_context(writer->format);
+    }
+    av_packet_free(&writer->packet);
+    free(writer);
+}

@@ -1,0 +1,208 @@
+import CoreMedia
+import Foundation
+
+/// What an export makes of a source movie (AVAssetExportSession's presets become plans in the façade).
+public struct MovieExportPlan: Sendable {
+    /// What happens to the video track.
+    public enum Video: Sendable {
+        /// Packets copied unchanged (with the display matrix); a time range cuts at key frames.
+        case copy
+        /// Decoded and encoded again, scaled to fit a box (upright long and short sides; nil: no bound; never
+        /// enlarged), keeping the display matrix.
+        case encode(codec: MovieWriter.Codec, longSide: Int?, shortSide: Int?, quality: Int?)
+        /// No video track in the output (audio-only exports).
+        case none
+    }
+
+    public var video: Video
+    /// Copy the audio tracks (packets unchanged).
+    public var copiesAudio: Bool
+    /// FFmpeg's muxer name: "mov", "mp4" or "ipod".
+    public var container: String
+    /// The part of the source to export (nil: all of it).
+    public var timeRange: CMTimeRange?
+    /// Container metadata to write, after the source's QuickTime keys and creation time (later entries win).
+    public var metadata: [(key: String, value: String)]
+
+    public init(video: Video, copiesAudio: Bool = true, container: String, timeRange: CMTimeRange? = nil,
+                metadata: [(key: String, value: String)] = []) {
+        (self.video, self.copiesAudio, self.container, self.timeRange, self.metadata) = (video, copiesAudio, container, timeRange, metadata)
+    }
+}
+
+/// A frame handed to an export's frame renderer: the decoded frame (stored orientation), its time from the
+/// export's start, and the source track.
+public struct ExportFrameInput {
+    public let frame: MovieFrame
+    public let compositionTime: CMTime
+    public let track: MovieTrack
+}
+
+/// What a frame renderer returns: an upright RGBA frame of the render size (8 or 16 bits per component).
+public struct RenderedFrame {
+    public let pixels: Data
+    public let bytesPerRow: Int
+    public let bitsPerComponent: Int
+    public init(pixels: Data, bytesPerRow: Int, bitsPerComponent: Int) {
+        (self.pixels, self.bytesPerRow, self.bitsPerComponent) = (pixels, bytesPerRow, bitsPerComponent)
+    }
+}
+
+/// Renders frames for an export: the size of every frame it returns, and the function that makes each.
+public struct ExportFrameRenderer {
+    public let width: Int
+    public let height: Int
+    public let render: (ExportFrameInput) throws -> RenderedFrame
+    public init(width: Int, height: Int, render: @escaping (ExportFrameInput) throws -> RenderedFrame) {
+        (self.width, self.height, self.render) = (width, height, render)
+    }
+}
+
+/// Exports a movie to a new file: the output is written under a temporary name beside the destination, flushed,
+/// and renamed only when complete, so a failed or cancelled export leaves nothing behind. Frames stream through
+/// one at a time (memory holds a frame and the encoder's look-ahead). Timing is kept: every output frame has its
+/// source frame's presentation time (minus the range's start) in the source track's timescale.
+public enum MovieExport {
+    /// Runs `plan` on `source`, writing `destination` (which must not exist). `progress` receives the fraction
+    /// done (0…1) and returns false to cancel. With a `renderer`, video frames come from it (upright, its size, no
+    /// display matrix) and the plan's size bounds do not apply.
+    public static func export(from source: URL, to destination: URL, plan: MovieExportPlan, renderer: ExportFrameRenderer? = nil,
+                              progress: (Double) -> Bool = { _ in true }) throws(MovieError) {
+        guard !FileManager.default.fileExists(atPath: destination.path) else {
+            throw MovieError(.unwritable, "\(destination.lastPathComponent) already exists")
+        }
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.deletingPathExtension().lastPathComponent).partial-\(UUID().uuidString).\(destination.pathExtension)")
+        do {
+            try write(from: source, to: partial, plan: plan, renderer: renderer, progress: progress)
+            try durablyRename(partial, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+    }
+
+    private static func write(from source: URL, to partial: URL, plan: MovieExportPlan, renderer: ExportFrameRenderer?,
+                              progress: (Double) -> Bool) throws(MovieError) {
+        let reader = try MovieReader(url: source)
+        let video = reader.primaryVideoTrack
+        let range = plan.timeRange.flatMap { $0.isValid ? $0 : nil }
+        let start = max(range?.start ?? .zero, .zero)
+        let end: CMTime? = range.flatMap { $0.duration.isNumeric ? $0.end : nil }
+        let total = ((end ?? reader.duration) - start).seconds
+
+        let writer = try MovieWriter(url: partial, container: plan.container)
+        defer { writer.abort() }
+        var videoOutput: MovieWriter.Track?
+        var copying = false
+        switch plan.video {
+        case .none: break
+        case .copy:
+            guard let video else { throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no video track") }
+            videoOutput = try writer.addCopy(of: video, from: reader)
+            copying = true
+        case .encode(let codec, let longSide, let shortSide, let quality):
+            guard let video else { throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no video track") }
+            let size = renderer.map { ($0.width, $0.height) } ?? fittedSize(of: video, longSide: longSide, shortSide: shortSide)
+            videoOutput = try writer.addVideo(.init(codec: codec, width: size.0, height: size.1, timescale: video.timescale,
+                                                    frameRate: video.frameRate, quality: quality,
+                                                    transform: renderer == nil && video.transform != .identity ? video.transform : nil))
+            try reader.startDecoding(video, size: renderer == nil ? (size.0, size.1) : nil)
+        }
+        var audio: [(MovieTrack, MovieWriter.Track)] = []
+        if plan.copiesAudio {
+            for track in reader.tracks where track.kind == .audio { audio.append((track, try writer.addCopy(of: track, from: reader))) }
+        }
+        if case .none = plan.video, audio.isEmpty {
+            throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no audio track")
+        }
+        for entry in reader.metadata where entry.key.hasPrefix("com.apple.quicktime.") || entry.key == "creation_time" {
+            try writer.setMetadata(entry.key, entry.value)
+        }
+        for entry in plan.metadata { try writer.setMetadata(entry.key, entry.value) }
+        try writer.begin()
+
+        for (track, output) in audio {
+            let copier = try MovieReader(url: source)
+            try writer.copyPackets(of: track, from: copier, start: ticks(start, track.timescale), end: end.map { ticks($0, track.timescale) }, to: output)
+        }
+        if let video, let videoOutput {
+            if copying {
+                let copier = try MovieReader(url: source)
+                try writer.copyPackets(of: video, from: copier, start: ticks(start, video.timescale), end: end.map { ticks($0, video.timescale) },
+                                       to: videoOutput)
+            } else {
+                try encodeFrames(of: video, reader: reader, writer: writer, output: videoOutput, start: start, end: end,
+                                 total: total, renderer: renderer, progress: progress)
+            }
+        }
+        guard progress(1) else { throw MovieError(.cancelled, "the export was cancelled") }
+        try writer.finish()
+    }
+
+    private static func encodeFrames(of video: MovieTrack, reader: MovieReader, writer: MovieWriter, output: MovieWriter.Track,
+                                     start: CMTime, end: CMTime?, total: Double, renderer: ExportFrameRenderer?,
+                                     progress: (Double) -> Bool) throws(MovieError) {
+        if start > .zero { try reader.seek(to: start) }
+        let startTicks = ticks(start, video.timescale)
+        let endTicks = end.map { ticks($0, video.timescale) }
+        var lastTicks = Int64.min
+        do {
+            while true {
+                let more = try reader.withNextFrame { frame throws -> Bool in
+                    let pts = frame.presentationTime.value
+                    if let endTicks, pts >= endTicks { return false }
+                    // The first frame after a seek may start before the range: it is shown from the range's start.
+                    var out = max(0, pts - startTicks)
+                    if out <= lastTicks { out = lastTicks + 1 }
+                    lastTicks = out
+                    if let renderer {
+                        let rendered = try renderer.render(ExportFrameInput(frame: frame, compositionTime: CMTime(value: out, timescale: video.timescale),
+                                                                            track: video))
+                        try rendered.pixels.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+                            try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
+                        }
+                    } else {
+                        try writer.write(frame.pixels, bytesPerRow: frame.bytesPerRow, bitsPerComponent: frame.bitsPerComponent, at: out, to: output)
+                    }
+                    let done = total > 0 ? Double(out) / Double(video.timescale) / total : 0
+                    guard progress(min(0.99, done)) else { throw MovieError(.cancelled, "the export was cancelled") }
+                    return true
+                }
+                if more != true { break }
+            }
+        } catch let error as MovieError {
+            throw error
+        } catch {
+            throw MovieError(.codec, "\(error)")
+        }
+    }
+
+    /// The coded output size: the source's display size fitted into the box (either way round, matching the
+    /// display's orientation), never enlarged, then turned back to coded orientation; even numbers.
+    static func fittedSize(of track: MovieTrack, longSide: Int?, shortSide: Int?) -> (Int, Int) {
+        let (w, h) = (Double(track.codedWidth), Double(track.codedHeight))
+        let long = max(w, h), short = min(w, h)
+        var scale = 1.0
+        if let longSide { scale = min(scale, Double(longSide) / long) }
+        if let shortSide { scale = min(scale, Double(shortSide) / short) }
+        func even(_ x: Double) -> Int { max(2, Int((x * scale / 2).rounded()) * 2) }
+        return (even(w), even(h))
+    }
+
+    static func ticks(_ time: CMTime, _ timescale: Int32) -> Int64 {
+        time.isNumeric ? time.convertScale(timescale, method: .roundHalfAwayFromZero).value : 0
+    }
+
+    /// Flushes `partial` to disk and renames it to `destination`.
+    private static func durablyRename(_ partial: URL, to destination: URL) throws(MovieError) {
+        do {
+            let handle = try FileHandle(forWritingTo: partial)
+            try handle.synchronize()
+            try handle.close()
+            try FileManager.default.moveItem(at: partial, to: destination)
+        } catch {
+            throw MovieError(.unwritable, "\(destination.lastPathComponent) cannot be written: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import CoreMedia
+import Foundation
+internal import CMovieCodec
+
+/// Writes a movie: tracks encoded from RGBA frames (H.264 or HEVC) or copied packet for packet from a source.
+/// Not thread-safe; `finish()` or `abort()` ends it (an unfinished writer aborts when released).
+public final class MovieWriter {
+    /// A video encoder.
+    public enum Codec: Sendable {
+        case h264, hevc
+    }
+
+    /// How a new video track is encoded.
+    public struct VideoSettings: Sendable {
+        public var codec: Codec
+        public var width: Int
+        public var height: Int
+        /// Ticks per second of the frames' timestamps.
+        public var timescale: Int32
+        /// Nominal frames per second, for rate control (nil: unknown).
+        public var frameRate: Double?
+        /// Constant-quality factor (CRF; nil: 21 for H.264, 26 for HEVC).
+        public var quality: Int?
+        /// Target bits per second instead of constant quality.
+        public var bitRate: Int?
+        /// The display matrix to record (nil: none, frames are upright).
+        public var transform: MovieTransform?
+
+        public init(codec: Codec, width: Int, height: Int, timescale: Int32, frameRate: Double? = nil, quality: Int? = nil,
+                    bitRate: Int? = nil, transform: MovieTransform? = nil) {
+            (self.codec, self.width, self.height, self.timescale) = (codec, width, height, timescale)
+            (self.frameRate, self.quality, self.bitRate, self.transform) = (frameRate, quality, bitRate, transform)
+        }
+    }
+
+    /// A track of the movie being written.
+    public struct Track: Sendable, Hashable {
+        let stream: Int32
+    }
+
+    /// The file written.
+    public let url: URL
+    private var writer: OpaquePointer?
+
+    /// Creates `url` in `container` ("mov", "mp4" or "ipod" for .m4v and .m4a).
+    public init(url: URL, container: String) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let writer = mc_writer_open(url.path, container, &message, message.count) else {
+            throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))")
+        }
+        self.url = url
+        self.writer = writer
+    }
+
+    deinit { if let writer { mc_writer_abort(writer) } }
+
+    private func live() throws(MovieError) -> OpaquePointer {
+        guard let writer else { throw MovieError(.unwritable, "\(url.lastPathComponent): the movie is already finished") }
+        return writer
+    }
+
+    /// Adds a track encoded from frames.
+    public func addVideo(_ settings: VideoSettings) throws(MovieError) -> Track {
+        var s = mc_video_settings()
+        s.codec = Int32(settings.codec == .hevc ? MC_CODEC_HEVC : MC_CODEC_H264)
+        s.width = Int32(settings.width)
+        s.height = Int32(settings.height)
+        s.time_base_num = 1
+        s.time_base_den = settings.timescale
+        if let rate = settings.frameRate, rate > 0, rate.isFinite {
+            s.rate_num = Int32((rate * 1001).rounded())
+            s.rate_den = 1001
+        }
+        s.quality = Int32(settings.quality ?? 0)
+        s.bit_rate = Int64(settings.bitRate ?? 0)
+        if let t = settings.transform {
+            s.has_matrix = 1
+            let values: [Int32] = [fixed(t.a, 16), fixed(t.b, 16), 0, fixed(t.c, 16), fixed(t.d, 16), 0, fixed(t.tx, 16), fixed(t.ty, 16), 1 << 30]
+            withUnsafeMutableBytes(of: &s.matrix) { $0.copyMemory(from: values.withUnsafeBytes { UnsafeRawBufferPointer($0) }) }
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        let stream = mc_writer_add_video(try live(), &s, &message, message.count)
+        guard stream >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
+        return Track(stream: stream)
+    }
+
+    /// Adds a track that will be copied from `track` of `reader`.
+    public func addCopy(of track: MovieTrack, from reader: MovieReader) throws(MovieError) -> Track {
+        var message = [CChar](repeating: 0, count: 256)
+        let stream = mc_writer_add_copy(try live(), reader.handle, Int32(track.index), &message, message.count)
+        guard stream >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
+        return Track(stream: stream)
+    }
+
+    /// Sets a container metadata entry (QuickTime keys such as `com.apple.quicktime.content.identifier` become
+    /// `mdta` items; `creation_time` is the movie header's date).
+    public func setMetadata(_ key: String, _ value: String) throws(MovieError) { mc_writer_set_metadata(try live(), key, value) }
+
+    /// Writes the header: call once every track is added.
+    public func begin() throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard mc_writer_begin(try live(), &message, message.count) == 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
+    }
+
+    /// Encodes one frame of `track` shown from `time` (converted to the track's timescale).
+    public func write(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, bitsPerComponent: Int, at ticks: Int64, to track: Track) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = mc_writer_write_frame(try live(), track.stream, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), bytesPerRow,
+                                           Int32(bitsPerComponent), ticks, &message, message.count)
+        guard status == 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
+    }
+
+    /// Copies `source`'s packets presented in `range` (source timescale ticks; `end` nil: to the end), shifted to
+    /// start at 0. Video copies start at the key frame at or before `range.start`. Returns the packet count.
+    @discardableResult
+    public func copyPackets(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, to track: Track) throws(MovieError) -> Int {
+        var message = [CChar](repeating: 0, count: 256)
+        let count = mc_writer_copy_packets(try live(), track.stream, reader.handle, Int32(source.index), start, end ?? -1, &message, message.count)
+        guard count >= 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
+        return Int(count)
+    }
+
+    /// Flushes the encoders and writes the index; the file is complete afterwards.
+    public func finish() throws(MovieError) {
+        let writer = try live()
+        self.writer = nil
+        var message = [CChar](repeating: 0, count: 256)
+        guard mc_writer_finish(writer, &message, message.count) == 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
+    }
+
+    /// Stops writing; the caller deletes the incomplete file.
+    public func abort() {
+        if let writer { mc_writer_abort(writer) }
+        writer = nil
+    }
+
+    private func fixed(_ value: Double, _ bits: Int) -> Int32 { Int32(clamping: Int64((value * Double(1 << bits)).rounded())) }
+}
