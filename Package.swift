@@ -124,7 +124,7 @@ let package = Package(
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
-            "LibraryService", "FilterChains",
+            "LibraryService", "FilterChains", "AVFoundation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),

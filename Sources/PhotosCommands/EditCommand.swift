@@ -56,23 +56,8 @@ struct EditCommand: ParsableCommand {
         let photos = try PHPhotoLibrary(url: libraryOptions.url)
         let record = try photos.library.asset(identifier, includeTrashed: false)
         guard record.mediaType == .image else { throw CommandError("\(record.identifier) is a \(Output.mediaTypeName(record.mediaType)); photos edit works on photos") }
-        let asset = try AssetEditing.fetch(record.identifier, in: photos)
-
-        // Resume only a chain rendered from the original (a stacked chain's base image is not kept).
-        let history = try photos.library.editHistory(assetRowID: record.rowID)
-        let currentIsFromOriginal = history.currentEdit?.basedOnOriginal ?? true
-        let replace = self.replace
-        let options = PHContentEditingInputRequestOptions()
-        options.canHandleAdjustmentData = { data in
-            if replace { return true }  // the original is the input; its adjustment data is ignored
-            return FilterChain.resumable(formatIdentifier: data.formatIdentifier, formatVersion: data.formatVersion, data: data.data,
-                                         editBasedOnOriginal: currentIsFromOriginal) != nil
-        }
-        let input = try AssetEditing.contentEditingInput(for: asset, options: options)
-        var chain = FilterChain(filters: [])
-        if !replace, let data = input.adjustmentData { chain = try FilterChain(json: data.data) }
-        let resumed = chain.filters.count
-        chain.filters += additions
+        let session = try ChainEditSession(record: record, photos: photos, additions: additions, replace: replace)
+        let (input, chain, resumed) = (session.input, session.chain, session.resumed)
         guard let imageURL = input.fullSizeImageURL else { throw CommandError("\(record.identifier) has no image to edit") }
 
         let editingOutput = PHContentEditingOutput(contentEditingInput: input)
@@ -80,17 +65,12 @@ struct EditCommand: ParsableCommand {
         do {
             size = try chain.renderJPEG(imageAt: imageURL, orientation: input.fullSizeImageOrientation, to: editingOutput.renderedContentURL,
                                         timeLimit: deadline)
-            let data = try chain.json()
-            editingOutput.adjustmentData = PHAdjustmentData(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion, data: data)
+            editingOutput.adjustmentData = try session.adjustmentData()
         } catch {
             try? FileManager.default.removeItem(at: editingOutput.renderedContentURL)
             throw CommandError("\(record.identifier): \(error)")
         }
-        do {
-            try photos.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = editingOutput }
-        } catch {
-            throw CommandError("Committing the edit of \(record.identifier) failed: \(error.localizedDescription)")
-        }
+        try session.commit(editingOutput, in: photos)
         photos.waitForDerivatives()
         let entry = try photos.library.editHistory(assetRowID: record.rowID).entries.last
         report(record.identifier, chain: chain, resumed: resumed, baseIsOriginal: input.baseIsOriginal, size: size, sequence: entry?.sequence)

@@ -1,4 +1,5 @@
 import Foundation
+import FilterChains
 import Photos
 import PhotoLibrary
 
@@ -33,5 +34,50 @@ enum AssetEditing {
             throw CommandError("Cannot prepare \(asset.localIdentifier) for editing: \(error?.localizedDescription ?? "no input was delivered")")
         }
         return result
+    }
+}
+
+/// The filter-chain editing steps shared by `photos edit` (photos) and `photos video` (videos): the content
+/// editing input per the resume rule, and the chain to render.
+struct ChainEditSession {
+    let asset: PHAsset
+    let input: PHContentEditingInput
+    /// The whole chain to render from the input: the resumed stored chain (if any) plus the new filters.
+    let chain: FilterChain
+    /// How many filters came from the stored chain.
+    let resumed: Int
+
+    /// Resumes only a chain rendered from the original (a stacked chain's base is not kept); `replace` starts a new
+    /// chain from the original.
+    init(record: AssetRecord, photos: PHPhotoLibrary, additions: [FilterChain.Filter], replace: Bool) throws {
+        asset = try AssetEditing.fetch(record.identifier, in: photos)
+        let history = try photos.library.editHistory(assetRowID: record.rowID)
+        let currentIsFromOriginal = history.currentEdit?.basedOnOriginal ?? true
+        let options = PHContentEditingInputRequestOptions()
+        options.canHandleAdjustmentData = { data in
+            if replace { return true }  // the original is the input; its adjustment data is ignored
+            return FilterChain.resumable(formatIdentifier: data.formatIdentifier, formatVersion: data.formatVersion, data: data.data,
+                                         editBasedOnOriginal: currentIsFromOriginal) != nil
+        }
+        input = try AssetEditing.contentEditingInput(for: asset, options: options)
+        var chain = FilterChain(filters: [])
+        if !replace, let data = input.adjustmentData { chain = try FilterChain(json: data.data) }
+        resumed = chain.filters.count
+        chain.filters += additions
+        self.chain = chain
+    }
+
+    /// The adjustment data recording `chain`.
+    func adjustmentData() throws -> PHAdjustmentData {
+        PHAdjustmentData(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion, data: try chain.json())
+    }
+
+    /// Commits `output` as the asset's edit.
+    func commit(_ output: PHContentEditingOutput, in photos: PHPhotoLibrary) throws {
+        do {
+            try photos.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = output }
+        } catch {
+            throw CommandError("Committing the edit of \(asset.localIdentifier) failed: \(error.localizedDescription)")
+        }
     }
 }

@@ -47,7 +47,7 @@ struct StagedEdit {
         let stamp = "\(Int64(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString.prefix(8))"
         let folder = "renders/\(uuid.prefix(2))/\(uuid)"
         return StagedEdit(edit: edit, rendered: rendered, renderedInfo: info,
-                          renderedPath: "\(folder)/\(stamp)-fullSizePhoto.\(info.format.preferredExtension)",
+                          renderedPath: "\(folder)/\(stamp)-\(info.kind == .video ? "fullSizeVideo" : "fullSizePhoto").\(info.format.preferredExtension)",
                           adjustment: adjustment, adjustmentPath: "\(folder)/\(stamp)-adjustments.plist")
     }
 

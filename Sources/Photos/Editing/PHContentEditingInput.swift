@@ -13,8 +13,12 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     public let playbackStyle: PHAsset.PlaybackStyle
     /// The previous edit's adjustment data, when `canHandleAdjustmentData` accepted it (else nil).
     public let adjustmentData: PHAdjustmentData?
-    /// The full-size image to render the output from (a file in the library: read it, never write it).
+    /// The full-size image to render the output from (a file in the library: read it, never write it); nil
+    /// for videos, which come as `audiovisualAsset`.
     public let fullSizeImageURL: URL?
+    /// The movie to render a video's output from (an `AVURLAsset` of the original or the current rendered movie,
+    /// per the adjustment-data rule); nil for photos.
+    public let audiovisualAsset: AVAsset?
     /// The EXIF orientation (1…8) of the full-size image.
     public let fullSizeImageOrientation: Int32
     /// A screen-size rendition of the image to edit (at most 1,600 pixels on the long side, upright, in its
@@ -41,9 +45,11 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         location = asset.location
         playbackStyle = asset.playbackStyle
         self.adjustmentData = adjustmentData
-        self.fullSizeImageURL = fullSizeImageURL
+        let isVideo = asset.mediaType == .video
+        self.fullSizeImageURL = isVideo ? nil : fullSizeImageURL
+        audiovisualAsset = isVideo ? fullSizeImageURL.map { AVURLAsset(url: $0) } : nil
         fullSizeImageOrientation = orientation
-        displaySizeImage = makesDisplaySizeImage ? fullSizeImageURL.flatMap(Self.displaySizeImage(of:)) : nil
+        displaySizeImage = makesDisplaySizeImage && !isVideo ? fullSizeImageURL.flatMap(Self.displaySizeImage(of:)) : nil
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         renderedContentDirectory = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
@@ -65,6 +71,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         playbackStyle = PHAsset.PlaybackStyle(rawValue: description.playbackStyle) ?? .unsupported
         adjustmentData = description.adjustmentData.map(PHAdjustmentData.init)
         fullSizeImageURL = description.fullSizeImagePath.map { URL(fileURLWithPath: $0) }
+        audiovisualAsset = nil
         fullSizeImageOrientation = description.fullSizeImageOrientation
         displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
         uniformTypeIdentifier = description.uniformTypeIdentifier
