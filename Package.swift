@@ -93,7 +93,7 @@ let package = Package(
         // Façade with Apple's names.
         .target(name: "Photos", dependencies: [
             "PhotoLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
-            "ImageIO", "UIKit", "ImageManagement", "CoreMedia", "AVFoundation",
+            "ImageIO", "UIKit", "ImageManagement", "CoreMedia", "AVFoundation", "Movies", "MediaInspection", "CoreImage",
         ]),
 
         // Running untrusted editing extensions: a child process that can touch only the files it is given.
@@ -146,7 +146,7 @@ let package = Package(
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "RAWProbe", "_TestSupport", "_Testing_CoreGraphics"]),
-        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
+        .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "CoreImage", "ImageIO", "MediaInspection", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),

@@ -17,6 +17,13 @@ public struct MovieExportPlan: Sendable {
     public var video: Video
     /// Copy the audio tracks (packets unchanged).
     public var copiesAudio: Bool
+    /// The audio's volume: 1 copies it unchanged, 0 leaves it out, anything else re-encodes it (AAC) scaled.
+    public var audioVolume: Double = 1
+    /// Put the movie's index first (for streaming); false leaves it last (see `StillImageTimeTrack`).
+    public var faststart = true
+    /// A Live Photo movie's still-image time (from the export's start) to record as Apple's timed metadata track
+    /// (see `StillImageTimeTrack`); the index then ends the file.
+    public var stillImageTime: CMTime?
     /// FFmpeg's muxer name: "mov", "mp4" or "ipod".
     public var container: String
     /// The part of the source to export (nil: all of it).
@@ -48,13 +55,18 @@ public struct RenderedFrame {
     }
 }
 
-/// Renders frames for an export: the size of every frame it returns, and the function that makes each.
+/// Renders frames for an export: the size of every frame it returns, the display matrix to record (nil: the
+/// frames are upright), and the function that makes each.
 public struct ExportFrameRenderer {
     public let width: Int
     public let height: Int
+    public let transform: MovieTransform?
+    /// The size source frames are decoded at (scaled by libswscale; nil: their coded size).
+    public let decodeSize: (width: Int, height: Int)?
     public let render: (ExportFrameInput) throws -> RenderedFrame
-    public init(width: Int, height: Int, render: @escaping (ExportFrameInput) throws -> RenderedFrame) {
-        (self.width, self.height, self.render) = (width, height, render)
+    public init(width: Int, height: Int, transform: MovieTransform? = nil, decodeSize: (width: Int, height: Int)? = nil,
+                render: @escaping (ExportFrameInput) throws -> RenderedFrame) {
+        (self.width, self.height, self.transform, self.decodeSize, self.render) = (width, height, transform, decodeSize, render)
     }
 }
 
@@ -106,12 +118,15 @@ public enum MovieExport {
             let size = renderer.map { ($0.width, $0.height) } ?? fittedSize(of: video, longSide: longSide, shortSide: shortSide)
             videoOutput = try writer.addVideo(.init(codec: codec, width: size.0, height: size.1, timescale: video.timescale,
                                                     frameRate: video.frameRate, quality: quality,
-                                                    transform: renderer == nil && video.transform != .identity ? video.transform : nil))
-            try reader.startDecoding(video, size: renderer == nil ? (size.0, size.1) : nil)
+                                                    transform: renderer.map { $0.transform } ?? (video.transform != .identity ? video.transform : nil)))
+            try reader.startDecoding(video, size: renderer.map { $0.decodeSize } ?? (size.0, size.1))
         }
         var audio: [(MovieTrack, MovieWriter.Track)] = []
-        if plan.copiesAudio {
-            for track in reader.tracks where track.kind == .audio { audio.append((track, try writer.addCopy(of: track, from: reader))) }
+        let transcodes = plan.audioVolume != 1
+        if plan.copiesAudio && plan.audioVolume > 0 {
+            for track in reader.tracks where track.kind == .audio {
+                audio.append((track, transcodes ? try writer.addAudio(from: track, of: reader) : try writer.addCopy(of: track, from: reader)))
+            }
         }
         if case .none = plan.video, audio.isEmpty {
             throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no audio track")
@@ -120,11 +135,16 @@ public enum MovieExport {
             try writer.setMetadata(entry.key, entry.value)
         }
         for entry in plan.metadata { try writer.setMetadata(entry.key, entry.value) }
-        try writer.begin()
+        try writer.begin(faststart: plan.faststart && plan.stillImageTime == nil)
 
         for (track, output) in audio {
             let copier = try MovieReader(url: source)
-            try writer.copyPackets(of: track, from: copier, start: ticks(start, track.timescale), end: end.map { ticks($0, track.timescale) }, to: output)
+            let (from, to) = (ticks(start, track.timescale), end.map { ticks($0, track.timescale) })
+            if transcodes {
+                try writer.transcodeAudio(of: track, from: copier, start: from, end: to, volume: plan.audioVolume, to: output)
+            } else {
+                try writer.copyPackets(of: track, from: copier, start: from, end: to, to: output)
+            }
         }
         if let video, let videoOutput {
             if copying {
@@ -138,6 +158,7 @@ public enum MovieExport {
         }
         guard progress(1) else { throw MovieError(.cancelled, "the export was cancelled") }
         try writer.finish()
+        if let still = plan.stillImageTime { try StillImageTimeTrack.add(to: partial, at: still) }
     }
 
     private static func encodeFrames(of video: MovieTrack, reader: MovieReader, writer: MovieWriter, output: MovieWriter.Track,

@@ -117,3 +117,13 @@ extension MovieTrack {
         }
     }
 }
+
+extension MovieTransform {
+    /// The same rotation and mirroring for frames of `width`×`height`: the translation recomputed so the turned
+    /// frame's corner lands at the origin (a display matrix made for one frame size, moved to another).
+    public func fitted(width: Int, height: Int) -> MovieTransform {
+        let corners = [(0.0, 0.0), (Double(width), 0.0), (0.0, Double(height)), (Double(width), Double(height))]
+            .map { (a * $0.0 + c * $0.1, b * $0.0 + d * $0.1) }
+        return MovieTransform(a: a, b: b, c: c, d: d, tx: -(corners.map(\.0).min() ?? 0), ty: -(corners.map(\.1).min() ?? 0))
+    }
+}

@@ -96,10 +96,31 @@ public final class MovieWriter {
     /// `mdta` items; `creation_time` is the movie header's date).
     public func setMetadata(_ key: String, _ value: String) throws(MovieError) { mc_writer_set_metadata(try live(), key, value) }
 
-    /// Writes the header: call once every track is added.
-    public func begin() throws(MovieError) {
+    /// Adds an AAC track to be encoded from `track` of `reader` (see `transcodeAudio`).
+    public func addAudio(from track: MovieTrack, of reader: MovieReader) throws(MovieError) -> Track {
         var message = [CChar](repeating: 0, count: 256)
-        guard mc_writer_begin(try live(), &message, message.count) == 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
+        let stream = mc_writer_add_audio(try live(), reader.handle, Int32(track.index), &message, message.count)
+        guard stream >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
+        return Track(stream: stream)
+    }
+
+    /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks; `end` nil: to the end), scales
+    /// it by `volume` and encodes it into `track` from time 0. Returns the samples written.
+    @discardableResult
+    public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, volume: Double,
+                               to track: Track) throws(MovieError) -> Int {
+        var message = [CChar](repeating: 0, count: 256)
+        let count = mc_writer_transcode_audio(try live(), track.stream, reader.handle, Int32(source.index), start, end ?? -1, volume,
+                                              &message, message.count)
+        guard count >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
+        return Int(count)
+    }
+
+    /// Writes the header: call once every track is added. `faststart` puts the index first (for streaming);
+    /// without it the index (`moov`) ends the file, where `StillImageTimeTrack` can extend it.
+    public func begin(faststart: Bool = true) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard mc_writer_begin(try live(), faststart ? 1 : 0, &message, message.count) == 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
     }
 
     /// Encodes one frame of `track` shown from `time` (converted to the track's timescale).

@@ -4,7 +4,9 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
+#include <libavutil/audio_fifo.h>
 #include <libavutil/opt.h>
+#include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,10 +141,10 @@ void mc_writer_set_track_metadata(mc_writer *writer, int stream, const char *key
     if (stream >= 0 && stream < writer->count) av_dict_set(&writer->streams[stream].stream->metadata, key, value, 0);
 }
 
-int mc_writer_begin(mc_writer *writer, char *message, size_t capacity) {
+int mc_writer_begin(mc_writer *writer, int faststart, char *message, size_t capacity) {
     AVDictionary *options = NULL;
     // QuickTime keys (com.apple.quicktime.*) as mdta metadata, and the index before the media for streaming.
-    av_dict_set(&options, "movflags", "+use_metadata_tags+faststart", 0);
+    av_dict_set(&options, "movflags", faststart ? "+use_metadata_tags+faststart" : "+use_metadata_tags", 0);
     int status = avformat_write_header(writer->format, &options);
     av_dict_free(&options);
     if (status < 0) return fail(message, capacity, -5, "the movie header cannot be written", status);
@@ -220,6 +222,156 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
     }
     av_packet_free(&packet);
     return copied;
+}
+
+int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity) {
+    if (writer->count >= MC_MAX_STREAMS || writer->started) return fail(message, capacity, -2, "no more tracks can be added", 0);
+    AVFormatContext *source = mc_reader_format(reader);
+    if (track < 0 || track >= (int)source->nb_streams || source->streams[track]->codecpar->codec_type != AVMEDIA_TYPE_AUDIO)
+        return fail(message, capacity, -2, "no such audio track", 0);
+    const AVCodecParameters *in = source->streams[track]->codecpar;
+    const AVCodec *codec = avcodec_find_encoder(AV_CODEC_ID_AAC);
+    if (!codec) return fail(message, capacity, -3, "FFmpeg has no AAC encoder", 0);
+    output_stream *out = &writer->streams[writer->count];
+    if (!(out->stream = avformat_new_stream(writer->format, NULL)) || !(out->encoder = avcodec_alloc_context3(codec)))
+        return fail(message, capacity, -4, "out of memory", 0);
+    AVCodecContext *e = out->encoder;
+    e->sample_fmt = AV_SAMPLE_FMT_FLTP;
+    e->sample_rate = in->sample_rate > 0 ? in->sample_rate : 44100;
+    int status = av_channel_layout_copy(&e->ch_layout, &in->ch_layout);
+    if (status < 0 || e->ch_layout.nb_channels <= 0) av_channel_layout_default(&e->ch_layout, 1);
+    if (e->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC) av_channel_layout_default(&e->ch_layout, e->ch_layout.nb_channels);
+    e->bit_rate = in->bit_rate > 0 && in->bit_rate < 512000 ? in->bit_rate : 128000;
+    e->time_base = (AVRational){ 1, e->sample_rate };
+    if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if ((status = avcodec_open2(e, codec, NULL)) < 0) return fail(message, capacity, -3, "the AAC encoder cannot start", status);
+    if ((status = avcodec_parameters_from_context(out->stream->codecpar, e)) < 0) return fail(message, capacity, -3, "the AAC encoder cannot start", status);
+    out->stream->time_base = e->time_base;
+    const AVDictionaryEntry *language = av_dict_get(source->streams[track]->metadata, "language", NULL, 0);
+    if (language) av_dict_set(&out->stream->metadata, "language", language->value, 0);
+    return writer->count++;
+}
+
+/// Scales every sample of `frame` by `volume` (float, double and 16/32-bit integer formats, planar or packed).
+static void scale_samples(AVFrame *frame, double volume) {
+    if (volume == 1.0) return;
+    enum AVSampleFormat format = (enum AVSampleFormat)frame->format;
+    int planar = av_sample_fmt_is_planar(format);
+    int planes = planar ? frame->ch_layout.nb_channels : 1;
+    int count = frame->nb_samples * (planar ? 1 : frame->ch_layout.nb_channels);
+    for (int p = 0; p < planes; p++) {
+        uint8_t *data = frame->extended_data[p];
+        switch (av_get_packed_sample_fmt(format)) {
+        case AV_SAMPLE_FMT_FLT: for (int i = 0; i < count; i++) ((float *)data)[i] *= (float)volume; break;
+        case AV_SAMPLE_FMT_DBL: for (int i = 0; i < count; i++) ((double *)data)[i] *= volume; break;
+        case AV_SAMPLE_FMT_S16: for (int i = 0; i < count; i++) {
+            double v = ((int16_t *)data)[i] * volume; ((int16_t *)data)[i] = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v); } break;
+        case AV_SAMPLE_FMT_S32: for (int i = 0; i < count; i++) {
+            double v = ((int32_t *)data)[i] * volume; ((int32_t *)data)[i] = (int32_t)(v > 2147483647.0 ? 2147483647.0 : v < -2147483648.0 ? -2147483648.0 : v); } break;
+        default: break;
+        }
+    }
+}
+
+int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
+                                  double volume, char *message, size_t capacity) {
+    if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
+        return fail(message, capacity, -2, "no such encoded track", 0);
+    AVFormatContext *source = mc_reader_format(reader);
+    if (track < 0 || track >= (int)source->nb_streams) return fail(message, capacity, -2, "no such track", 0);
+    AVStream *in = source->streams[track];
+    output_stream *out = &writer->streams[stream];
+    AVCodecContext *e = out->encoder;
+    const AVCodec *codec = avcodec_find_decoder(in->codecpar->codec_id);
+    if (!codec) return fail(message, capacity, -3, "FFmpeg has no decoder for the audio", 0);
+    AVCodecContext *d = avcodec_alloc_context3(codec);
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *decoded = av_frame_alloc(), *chunk = av_frame_alloc();
+    struct SwrContext *converter = NULL;
+    AVAudioFifo *fifo = NULL;
+    int64_t written = 0, result = 0;
+    int status;
+    if (!d || !packet || !decoded || !chunk) { result = fail(message, capacity, -4, "out of memory", 0); goto done; }
+    if ((status = avcodec_parameters_to_context(d, in->codecpar)) < 0 || (status = avcodec_open2(d, codec, NULL)) < 0) {
+        result = fail(message, capacity, -3, "the audio decoder cannot start", status); goto done;
+    }
+    if (!(fifo = av_audio_fifo_alloc(e->sample_fmt, e->ch_layout.nb_channels, 4096))) { result = fail(message, capacity, -4, "out of memory", 0); goto done; }
+    for (unsigned i = 0; i < source->nb_streams; i++) source->streams[i]->discard = (int)i == track ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
+    av_seek_frame(source, track, start > 0 ? start : INT64_MIN, AVSEEK_FLAG_BACKWARD);
+    int draining = 0;
+    while (!draining) {
+        status = av_read_frame(source, packet);
+        if (status < 0) { draining = 1; avcodec_send_packet(d, NULL); }
+        else {
+            int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+            int keep = packet->stream_index == track && !(end >= 0 && pts != AV_NOPTS_VALUE && pts >= end)
+                && !(pts != AV_NOPTS_VALUE && pts + packet->duration <= start);
+            if (packet->stream_index == track && end >= 0 && pts != AV_NOPTS_VALUE && pts >= end) { draining = 1; avcodec_send_packet(d, NULL); }
+            else if (keep) avcodec_send_packet(d, packet);
+            av_packet_unref(packet);
+        }
+        while ((status = avcodec_receive_frame(d, decoded)) >= 0) {
+            scale_samples(decoded, volume);
+            if (!converter) {
+                if ((status = swr_alloc_set_opts2(&converter, &e->ch_layout, e->sample_fmt, e->sample_rate, &decoded->ch_layout,
+                                                  (enum AVSampleFormat)decoded->format, decoded->sample_rate, 0, NULL)) < 0
+                    || (status = swr_init(converter)) < 0) {
+                    result = fail(message, capacity, -3, "the audio cannot be converted", status); goto done;
+                }
+            }
+            int room = swr_get_out_samples(converter, decoded->nb_samples);
+            uint8_t **converted = NULL;
+            if (av_samples_alloc_array_and_samples(&converted, NULL, e->ch_layout.nb_channels, room, e->sample_fmt, 0) < 0) {
+                result = fail(message, capacity, -4, "out of memory", 0); goto done;
+            }
+            int got = swr_convert(converter, converted, room, (const uint8_t **)decoded->extended_data, decoded->nb_samples);
+            if (got > 0) av_audio_fifo_write(fifo, (void **)converted, got);
+            av_freep(&converted[0]);
+            av_freep(&converted);
+            av_frame_unref(decoded);
+            while (av_audio_fifo_size(fifo) >= e->frame_size || (draining && av_audio_fifo_size(fifo) > 0)) {
+                int n = av_audio_fifo_size(fifo) < e->frame_size ? av_audio_fifo_size(fifo) : e->frame_size;
+                chunk->nb_samples = n;
+                chunk->format = e->sample_fmt;
+                chunk->sample_rate = e->sample_rate;
+                av_channel_layout_copy(&chunk->ch_layout, &e->ch_layout);
+                if ((status = av_frame_get_buffer(chunk, 0)) < 0) { result = fail(message, capacity, -4, "out of memory", status); goto done; }
+                av_audio_fifo_read(fifo, (void **)chunk->data, n);
+                chunk->pts = written;
+                written += n;
+                status = avcodec_send_frame(e, chunk);
+                av_frame_unref(chunk);
+                if (status < 0) { result = fail(message, capacity, -7, "the AAC encoder failed", status); goto done; }
+                if ((result = drain(writer, stream, message, capacity)) < 0) goto done;
+                if (!draining && av_audio_fifo_size(fifo) < e->frame_size) break;
+            }
+        }
+        if (status != AVERROR(EAGAIN) && status != AVERROR_EOF && status < 0) { result = fail(message, capacity, -6, "FFmpeg cannot decode the audio", status); goto done; }
+    }
+    while (av_audio_fifo_size(fifo) > 0) {
+        int n = av_audio_fifo_size(fifo) < e->frame_size ? av_audio_fifo_size(fifo) : e->frame_size;
+        chunk->nb_samples = n;
+        chunk->format = e->sample_fmt;
+        chunk->sample_rate = e->sample_rate;
+        av_channel_layout_copy(&chunk->ch_layout, &e->ch_layout);
+        if ((status = av_frame_get_buffer(chunk, 0)) < 0) { result = fail(message, capacity, -4, "out of memory", status); goto done; }
+        av_audio_fifo_read(fifo, (void **)chunk->data, n);
+        chunk->pts = written;
+        written += n;
+        status = avcodec_send_frame(e, chunk);
+        av_frame_unref(chunk);
+        if (status < 0) { result = fail(message, capacity, -7, "the AAC encoder failed", status); goto done; }
+        if ((result = drain(writer, stream, message, capacity)) < 0) goto done;
+    }
+    result = written;
+done:
+    swr_free(&converter);
+    if (fifo) av_audio_fifo_free(fifo);
+    av_frame_free(&decoded);
+    av_frame_free(&chunk);
+    av_packet_free(&packet);
+    avcodec_free_context(&d);
+    return result;
 }
 
 static void free_streams(mc_writer *writer) {

@@ -33,7 +33,7 @@ enum DestinationWriter {
         let excludeGPS = props[kCGImageMetadataShouldExcludeGPS]?.intValue == 1
         let excludeXMP = props[kCGImageMetadataShouldExcludeXMP]?.intValue == 1
         let given = (tiff: props["{TIFF}"]?.dictionaryValue ?? [:], exif: props["{Exif}"]?.dictionaryValue ?? [:],
-                     gps: props["{GPS}"]?.dictionaryValue ?? [:])
+                     gps: props["{GPS}"]?.dictionaryValue ?? [:], makerApple: props["{MakerApple}"]?.dictionaryValue ?? [:])
         let requested = (props["Orientation"] ?? props[kCGImageDestinationOrientation] ?? given.tiff["Orientation"])?.intValue
             .flatMap { (1...8).contains($0) ? $0 : nil }
         let sourceOrientation = source.flatMap { $0.hasOrientation ? Int($0.orientation.rawValue) : nil }
@@ -44,7 +44,7 @@ enum DestinationWriter {
         let sourceEXIF = source?.exif
         let sourceHasOrientationTag = sourceEXIF.flatMap(EXIFOrientation.read) != nil
         let noDictionaryChanges = given.tiff.filter { $0.key != "Orientation" }.isEmpty && given.exif.isEmpty && given.gps.isEmpty
-            && props["DPIWidth"] == nil
+            && given.makerApple.isEmpty && props["DPIWidth"] == nil
         if let sourceEXIF, noDictionaryChanges, requested == nil || sourceHasOrientationTag {
             result.exif = EXIFPatcher.normalised(sourceEXIF, width: width, height: height, orientation: orientation ?? 1, removeGPS: excludeGPS)
             return result
@@ -63,7 +63,8 @@ enum DestinationWriter {
             exif["PixelXDimension"] = .int(width)
             exif["PixelYDimension"] = .int(height)
         }
-        result.exif = EXIFWriter.build(tiff: tiff, exif: exif, gps: gps)
+        let makerApple = base.makerApple.merging(given.makerApple) { _, new in new }
+        result.exif = EXIFWriter.build(tiff: tiff, exif: exif, gps: gps, makerApple: makerApple)
         return result
     }
 }

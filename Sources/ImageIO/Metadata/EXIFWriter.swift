@@ -10,9 +10,15 @@ enum EXIFWriter {
         var bytes: [UInt8]
     }
 
-    static func build(tiff: [String: PropertyValue], exif: [String: PropertyValue], gps: [String: PropertyValue]) -> Data? {
+    /// `makerApple` (the `{MakerApple}` dictionary) becomes the Exif IFD's MakerNote (see `AppleMakerNoteWriter`).
+    static func build(tiff: [String: PropertyValue], exif: [String: PropertyValue], gps: [String: PropertyValue],
+                      makerApple: [String: PropertyValue] = [:]) -> Data? {
         var ifd0 = fields(tiff, group: .tiff)
-        let exifFields = fields(exif, group: .exif)
+        var exifFields = fields(exif, group: .exif)
+        if let note = AppleMakerNoteWriter.build(makerApple) {
+            exifFields.removeAll { $0.tag == 0x927C }
+            exifFields.append(Field(tag: 0x927C, type: 7, count: note.count, bytes: Array(note)))
+        }
         let gpsFields = fields(gps, group: .gps)
         guard !ifd0.isEmpty || !exifFields.isEmpty || !gpsFields.isEmpty else { return nil }
         // Pointers get their values once the layout is known; placeholders keep the entry counts right.

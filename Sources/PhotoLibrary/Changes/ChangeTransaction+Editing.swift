@@ -4,7 +4,7 @@ import MediaInspection
 
 extension ChangeTransaction {
     /// Resource types that belong to an edit (dropped when the edit is replaced or reverted).
-    static let editResourceTypes: [ResourceType] = [.fullSizePhoto, .fullSizeVideo, .adjustmentData, .adjustmentBasePhoto]
+    static let editResourceTypes: [ResourceType] = [.fullSizePhoto, .fullSizeVideo, .fullSizePairedVideo, .adjustmentData, .adjustmentBasePhoto]
 
     /// Replaces the asset's current edit with a new rendered version and its adjustment data.
     mutating func editContent(_ edit: ContentEdit) throws {
@@ -19,6 +19,14 @@ extension ChangeTransaction {
         let uti = edit.renderedUniformTypeIdentifier ?? staged.renderedInfo.uniformTypeIdentifier
         try insertResource(row.id, type: expected == .video ? .fullSizeVideo : .fullSizePhoto, uti: uti, filename: "FullSizeRender.\((staged.renderedPath as NSString).pathExtension)",
                            path: staged.renderedPath, file: staged.rendered, width: staged.renderedInfo.pixelWidth, height: staged.renderedInfo.pixelHeight)
+        if let paired = staged.pairedVideo {
+            guard expected == .image else {
+                throw LibraryError(.invalidResource, "The edit of \(edit.identifier) has a Live Photo movie but the asset is a video")
+            }
+            try insertResource(row.id, type: .fullSizePairedVideo, uti: paired.info.uniformTypeIdentifier,
+                               filename: "FullSizeRender.\((paired.path as NSString).pathExtension)", path: paired.path, file: paired.file,
+                               width: paired.info.pixelWidth, height: paired.info.pixelHeight)
+        }
         try insertResource(row.id, type: .adjustmentData, uti: "com.apple.property-list", filename: "Adjustments.plist",
                            path: staged.adjustmentPath, file: staged.adjustment, width: 0, height: 0)
         try db.execute(sql: "UPDATE asset SET has_adjustments = 1, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",

@@ -65,6 +65,7 @@ extension Library {
             for edit in stagedEdits {
                 try store.place(edit.rendered, at: edit.renderedPath)
                 try store.place(edit.adjustment, at: edit.adjustmentPath)
+                if let paired = edit.pairedVideo { try store.place(paired.file, at: paired.path) }
             }
             FaultInjection.check(.afterPlacingFiles, write: writeNumber)
         } catch {

@@ -9,6 +9,8 @@ public struct ContentEdit: Sendable {
     public var rendered: ResourceSource
     /// The rendered file's type, when known (otherwise sniffed from its bytes).
     public var renderedUniformTypeIdentifier: String?
+    /// A Live Photo edit's rendered movie (the still is `rendered`); it becomes the `fullSizePairedVideo`.
+    public var renderedPairedVideo: ResourceSource?
     /// What the editor needs to resume the edit from the original (required: staging fails without it).
     public var adjustment: AdjustmentPayload?
     /// Whether the edit was rendered from the original (true) or stacked on the previous rendered version;
@@ -16,9 +18,10 @@ public struct ContentEdit: Sendable {
     public var basedOnOriginal: Bool
 
     public init(identifier: String, rendered: ResourceSource, renderedUniformTypeIdentifier: String? = nil, adjustment: AdjustmentPayload?,
-                basedOnOriginal: Bool = true) {
+                basedOnOriginal: Bool = true, renderedPairedVideo: ResourceSource? = nil) {
         self.identifier = identifier
         self.rendered = rendered
+        self.renderedPairedVideo = renderedPairedVideo
         self.renderedUniformTypeIdentifier = renderedUniformTypeIdentifier
         self.adjustment = adjustment
         self.basedOnOriginal = basedOnOriginal

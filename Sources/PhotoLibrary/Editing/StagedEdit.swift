@@ -9,8 +9,10 @@ struct StagedEdit {
     let renderedPath: String
     let adjustment: ResourceStore.StagedFile
     let adjustmentPath: String
+    /// A Live Photo edit's rendered movie, inspected, and where it goes.
+    let pairedVideo: (file: ResourceStore.StagedFile, info: MediaInfo, path: String)?
 
-    var paths: [String] { [renderedPath, adjustmentPath] }
+    var paths: [String] { [renderedPath, adjustmentPath] + (pairedVideo.map { [$0.path] } ?? []) }
 
     /// Stages both files. The rendered file must be media this library can read, and not empty.
     static func stage(_ edit: ContentEdit, in store: ResourceStore) throws -> StagedEdit {
@@ -46,13 +48,33 @@ struct StagedEdit {
         let uuid = edit.identifier.split(separator: "/").first.map(String.init) ?? UUID().uuidString
         let stamp = "\(Int64(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString.prefix(8))"
         let folder = "renders/\(uuid.prefix(2))/\(uuid)"
+        var paired: (file: ResourceStore.StagedFile, info: MediaInfo, path: String)?
+        if let source = edit.renderedPairedVideo {
+            do {
+                let file = try store.stage(source)
+                do {
+                    let movie = try MediaInspector.inspect(fileAt: file.temporaryURL)
+                    guard movie.kind == .video else { throw LibraryError(.invalidResource, "The rendered Live Photo movie for \(edit.identifier) is not a video") }
+                    paired = (file, movie, "\(folder)/\(stamp)-fullSizePairedVideo.\(movie.format.preferredExtension)")
+                } catch {
+                    store.discard(file)
+                    if let error = error as? LibraryError { throw error }
+                    throw LibraryError(.invalidResource, "The rendered Live Photo movie for \(edit.identifier) is not a readable video: \(error)")
+                }
+            } catch {
+                store.discard(rendered)
+                store.discard(adjustment)
+                throw error
+            }
+        }
         return StagedEdit(edit: edit, rendered: rendered, renderedInfo: info,
                           renderedPath: "\(folder)/\(stamp)-\(info.kind == .video ? "fullSizeVideo" : "fullSizePhoto").\(info.format.preferredExtension)",
-                          adjustment: adjustment, adjustmentPath: "\(folder)/\(stamp)-adjustments.plist")
+                          adjustment: adjustment, adjustmentPath: "\(folder)/\(stamp)-adjustments.plist", pairedVideo: paired)
     }
 
     func discard(in store: ResourceStore) {
         store.discard(rendered)
         store.discard(adjustment)
+        if let pairedVideo { store.discard(pairedVideo.file) }
     }
 }

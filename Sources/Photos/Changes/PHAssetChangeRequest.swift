@@ -132,8 +132,10 @@ public class PHAssetChangeRequest: PHChangeRequest {
         var operations: [ChangeOperation] = [.editAsset(identifier: identifier, edits)]
         if reverts { operations.append(.revertContent(identifier: identifier)) }
         if let output {
+            let paired = FileManager.default.fileExists(atPath: output.renderedPairedVideoURL.path) ? output.renderedPairedVideoURL : nil
             operations.append(.editContent(ContentEdit(identifier: identifier, rendered: .file(output.renderedContentURL),
-                                                       adjustment: output.adjustmentData?.payload, basedOnOriginal: output.baseIsOriginal)))
+                                                       adjustment: output.adjustmentData?.payload, basedOnOriginal: output.baseIsOriginal,
+                                                       renderedPairedVideo: paired.map { .file($0) })))
         }
         return operations
     }

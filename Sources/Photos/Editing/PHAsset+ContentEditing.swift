@@ -45,9 +45,15 @@ extension PHAsset {
             let base = try core.editingBase(assetRowID: record.rowID) { options.canHandleAdjustmentData(PHAdjustmentData($0)) }
             let adjustment = base.adjustment.map { PHAdjustmentData($0) }
             let url = core.fileURL(for: base.resource)
+            var livePhoto: PHLivePhoto?
+            if mediaSubtypes.contains(.photoLive), let records = try? core.resources(assetRowID: record.rowID),
+               let pair = LivePhotoResources.pair(records, original: base.basedOnOriginal), pair.still.rowID == base.resource.rowID {
+                livePhoto = PHLivePhoto(photoURL: url, videoURL: core.fileURL(for: pair.movie),
+                                        size: CGSize(width: pair.still.pixelWidth, height: pair.still.pixelHeight))
+            }
             return PHContentEditingInput(asset: self, library: library, adjustmentData: adjustment, fullSizeImageURL: url,
                                          orientation: Int32(base.orientation), uniformTypeIdentifier: base.resource.uniformTypeIdentifier,
-                                         baseIsOriginal: base.basedOnOriginal, makesDisplaySizeImage: makesDisplaySizeImage)
+                                         baseIsOriginal: base.basedOnOriginal, makesDisplaySizeImage: makesDisplaySizeImage, livePhoto: livePhoto)
         } catch let error as LibraryError {
             throw PHPhotosError(libraryError: error)
         }

@@ -16,6 +16,9 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     /// The full-size image to render the output from (a file in the library: read it, never write it); nil
     /// for videos, which come as `audiovisualAsset`.
     public let fullSizeImageURL: URL?
+    /// The Live Photo to edit (its still is `fullSizeImageURL`; its movie is the pair's of the same version) for
+    /// Live Photo assets, else nil. Edit it with `PHLivePhotoEditingContext(livePhotoEditingInput:)`.
+    public let livePhoto: PHLivePhoto?
     /// The movie to render a video's output from (an `AVURLAsset` of the original or the current rendered movie,
     /// per the adjustment-data rule); nil for photos.
     public let audiovisualAsset: AVAsset?
@@ -38,7 +41,9 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
     package let baseIsOriginal: Bool
 
     init(asset: PHAsset, library: PHPhotoLibrary, adjustmentData: PHAdjustmentData?, fullSizeImageURL: URL?,
-         orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool, makesDisplaySizeImage: Bool = true) {
+         orientation: Int32, uniformTypeIdentifier: String?, baseIsOriginal: Bool, makesDisplaySizeImage: Bool = true,
+         livePhoto: PHLivePhoto? = nil) {
+        self.livePhoto = livePhoto
         mediaType = asset.mediaType
         mediaSubtypes = asset.mediaSubtypes
         creationDate = asset.creationDate
@@ -72,6 +77,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         adjustmentData = description.adjustmentData.map(PHAdjustmentData.init)
         fullSizeImageURL = description.fullSizeImagePath.map { URL(fileURLWithPath: $0) }
         audiovisualAsset = nil
+        livePhoto = nil
         fullSizeImageOrientation = description.fullSizeImageOrientation
         displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
         uniformTypeIdentifier = description.uniformTypeIdentifier

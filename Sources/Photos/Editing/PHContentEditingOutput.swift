@@ -10,6 +10,9 @@ public final class PHContentEditingOutput: NSObject, @unchecked Sendable {
     public var adjustmentData: PHAdjustmentData?
     /// Where to write the rendered full-size content (a JPEG file for photos, a .mov for videos).
     public let renderedContentURL: URL
+    /// Where a Live Photo editing context writes the edited movie (beside `renderedContentURL`); committed as the
+    /// asset's `fullSizePairedVideo` when the file exists.
+    package let renderedPairedVideoURL: URL
     let assetIdentifier: String
     private let isVideo: Bool
     /// Whether the input was the original (else the current rendered version: the edit stacks on it).
@@ -24,6 +27,7 @@ public final class PHContentEditingOutput: NSObject, @unchecked Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Named after the library handle's owner lock, so recovery can tell an abandoned render from a live one.
         renderedContentURL = folder.appendingPathComponent("\(contentEditingInput.workingFilePrefix)-\(UUID().uuidString)-FullSizeRender.\(isVideo ? "mov" : "jpg")")
+        renderedPairedVideoURL = renderedContentURL.deletingPathExtension().appendingPathExtension("pairedvideo.mov")
         super.init()
     }
 

@@ -44,7 +44,8 @@ extension PHPhotoLibrary {
         // Rendered files of content-editing outputs are consumed by the commit, whether it succeeds or not.
         defer {
             for case .editContent(let edit) in batch.operations {
-                if case .file(let url) = edit.rendered, url.path.hasPrefix(library.url.appendingPathComponent("tmp/editing").path) {
+                for case .file(let url)? in [edit.rendered, edit.renderedPairedVideo]
+                where url.path.hasPrefix(library.url.appendingPathComponent("tmp/editing").path) {
                     try? FileManager.default.removeItem(at: url)
                 }
             }

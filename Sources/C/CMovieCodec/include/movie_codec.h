@@ -100,8 +100,9 @@ int mc_writer_add_copy(mc_writer *writer, const mc_reader *reader, int track, ch
 void mc_writer_set_metadata(mc_writer *writer, const char *key, const char *value);
 /// Adds a metadata entry to an output track.
 void mc_writer_set_track_metadata(mc_writer *writer, int stream, const char *key, const char *value);
-/// Writes the header; call after adding every track. 0 on success.
-int mc_writer_begin(mc_writer *writer, char *message, size_t capacity);
+/// Writes the header; call after adding every track. `faststart` puts the index before the media (a second pass);
+/// without it the index ends the file. 0 on success.
+int mc_writer_begin(mc_writer *writer, int faststart, char *message, size_t capacity);
 /// Encodes one RGBA frame (8 bits per component, or 16 little-endian) shown from `pts` (video time base). 0 on success.
 int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
                           int64_t pts, char *message, size_t capacity);
@@ -110,6 +111,13 @@ int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, 
 /// at or before `start`. Returns the number of packets copied or a negative error.
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
                                char *message, size_t capacity);
+/// Adds an AAC track encoded from `reader`'s audio track `track` (same sample rate and channels); returns its
+/// stream index or a negative error.
+int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity);
+/// Decodes `reader`'s audio track `track` in [start, end) (track time base; end < 0: to the end), scales every
+/// sample by `volume` and encodes it into output `stream` from time 0. Returns the samples written or an error.
+int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
+                                  double volume, char *message, size_t capacity);
 /// Flushes encoders and writes the trailer; 0 on success. The writer is freed either way.
 int mc_writer_finish(mc_writer *writer, char *message, size_t capacity);
 /// Stops writing without finishing; the file is left incomplete for the caller to delete. Frees the writer.
