@@ -61,6 +61,17 @@ public final class MovieReader {
         return video.first { $0.isEnabled } ?? video.first
     }
 
+    /// The presentation times of `track`'s samples (its timescale ticks), sorted, read from the packets without
+    /// decoding (at most 1,000,000). Call before `startDecoding`.
+    public func packetTimes(of track: MovieTrack) throws(MovieError) -> [Int64] {
+        var count: Int64 = 0
+        guard let times = mc_packet_times(reader, Int32(track.index), 1_000_000, &count) else {
+            throw MovieError(.codec, "\(url.lastPathComponent): the track's samples cannot be listed")
+        }
+        defer { mc_free(times) }
+        return Array(UnsafeBufferPointer(start: times, count: Int(count)))
+    }
+
     /// Starts decoding `track`, each frame scaled to `size` (nil: the coded size) with `bitsPerComponent` 8 or 16.
     /// Frames or sizes over `maximumPixels` are refused here, before any pixel buffer exists.
     public func startDecoding(_ track: MovieTrack, size: (width: Int, height: Int)? = nil, bitsPerComponent: Int = 8,

@@ -23,7 +23,7 @@ public struct PhotosCommand: ParsableCommand {
             FavoriteCommand.self, UnfavoriteCommand.self, HideCommand.self, UnhideCommand.self,
             DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self, BenchCommand.self,
             ImageCommand.self, WatchCommand.self,
-            ThumbnailCommand.self, ExportCommand.self, EditCommand.self, VideoCommand.self, RevertCommand.self, HistoryCommand.self, ExtensionsCommand.self,
+            ThumbnailCommand.self, ExportCommand.self, EditCommand.self, VideoCommand.self, LiveCommand.self, RevertCommand.self, HistoryCommand.self, ExtensionsCommand.self,
             ServeCommand.self, UserCommand.self, VerifyCommand.self, FramesCommand.self,
         ]
     )

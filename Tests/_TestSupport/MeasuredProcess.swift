@@ -15,6 +15,8 @@ public struct MeasuredProcess: Sendable {
     public let status: Int32
     /// What it wrote to standard output.
     public let stdout: String
+    /// The same bytes, as written (for binary output such as raw frames).
+    public let stdoutData: Data
     /// What it wrote to standard error.
     public let stderr: String
     /// The child's peak resident set size in bytes.
@@ -58,7 +60,8 @@ public struct MeasuredProcess: Sendable {
         let signal = raw & 0x7f
         let status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return MeasuredProcess(status: status, stdout: read(outPath), stderr: read(errPath),
+        let output = FileManager.default.contents(atPath: outPath) ?? Data()
+        return MeasuredProcess(status: status, stdout: String(decoding: output, as: UTF8.self), stdoutData: output, stderr: read(errPath),
                                peakResidentBytes: sampled > 0 ? sampled : Int(usage.ru_maxrss) * 1024, seconds: seconds)
     }
 }

@@ -316,3 +316,45 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
 }
 
 AVFormatContext *mc_reader_format(const mc_reader *reader) { return reader->format; }
+
+static int compare_times(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int64_t *mc_packet_times(mc_reader *reader, int track, int64_t limit, int64_t *count) {
+    *count = 0;
+    if (track < 0 || track >= (int)reader->format->nb_streams || reader->video >= 0) return NULL;
+    AVPacket *packet = av_packet_alloc();
+    int64_t capacity = 256, n = 0;
+    int64_t *times = malloc((size_t)capacity * sizeof *times);
+    if (!packet || !times) { av_packet_free(&packet); free(times); return NULL; }
+    int *saved = malloc(reader->format->nb_streams * sizeof *saved);
+    for (unsigned i = 0; saved && i < reader->format->nb_streams; i++) {
+        saved[i] = reader->format->streams[i]->discard;
+        reader->format->streams[i]->discard = (int)i == track ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
+    }
+    while (n < limit && av_read_frame(reader->format, packet) >= 0) {
+        if (packet->stream_index == track) {
+            int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+            if (pts != AV_NOPTS_VALUE) {
+                if (n == capacity) {
+                    int64_t *grown = realloc(times, (size_t)(capacity *= 2) * sizeof *times);
+                    if (!grown) { av_packet_unref(packet); break; }
+                    times = grown;
+                }
+                times[n++] = pts;
+            }
+        }
+        av_packet_unref(packet);
+    }
+    av_packet_free(&packet);
+    for (unsigned i = 0; saved && i < reader->format->nb_streams; i++) reader->format->streams[i]->discard = saved[i];
+    free(saved);
+    av_seek_frame(reader->format, track, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    qsort(times, (size_t)n, sizeof *times, compare_times);
+    *count = n;
+    return times;
+}
+
+void mc_free(void *pointer) { free(pointer); }

@@ -31,9 +31,23 @@ extension ChangeTransaction {
                            path: staged.adjustmentPath, file: staged.adjustment, width: 0, height: 0)
         try db.execute(sql: "UPDATE asset SET has_adjustments = 1, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
                        arguments: [now, staged.renderedInfo.pixelWidth, staged.renderedInfo.pixelHeight, row.id])
+        if let playback = edit.playback {
+            try db.execute(sql: "UPDATE asset SET playback_style = ?, playback_variation = ? WHERE id = ?",
+                           arguments: [playback.style.rawValue, playback.variation, row.id])
+        } else {
+            try Self.resetPlaybackEffect(row.id, db)
+        }
         try EditHistoryTable.recordEdit(assetID: row.id, edit, pixelWidth: staged.renderedInfo.pixelWidth, pixelHeight: staged.renderedInfo.pixelHeight, date: now, db)
         outcome.updatedAssets.insert(row.id)
         outcome.contentChangedAssets.insert(row.id)
+    }
+
+    /// A Live Photo whose effect edit is replaced or reverted plays as a Live Photo again.
+    static func resetPlaybackEffect(_ assetID: Int64, _ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE asset SET playback_variation = 0, playback_style = CASE WHEN (media_subtypes & 8) != 0 THEN ? ELSE playback_style END
+            WHERE id = ? AND playback_variation != 0
+            """, arguments: [PlaybackStyle.livePhoto.rawValue, assetID])
     }
 
     /// Drops the asset's edit; the original's size becomes the asset's size again.
@@ -44,6 +58,7 @@ extension ChangeTransaction {
         let original = try Row.fetchOne(db, sql: "SELECT pixel_width, pixel_height FROM resource WHERE asset_id = ? AND type IN (1, 2, 3) ORDER BY type LIMIT 1", arguments: [row.id])
         try db.execute(sql: "UPDATE asset SET has_adjustments = 0, modification_date = ?, pixel_width = ?, pixel_height = ? WHERE id = ?",
                        arguments: [now, original?[0] as Int? ?? 0, original?[1] as Int? ?? 0, row.id])
+        try Self.resetPlaybackEffect(row.id, db)
         try EditHistoryTable.recordRevert(assetID: row.id, date: now, db)
         outcome.updatedAssets.insert(row.id)
         outcome.contentChangedAssets.insert(row.id)

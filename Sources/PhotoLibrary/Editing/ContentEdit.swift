@@ -11,6 +11,10 @@ public struct ContentEdit: Sendable {
     public var renderedUniformTypeIdentifier: String?
     /// A Live Photo edit's rendered movie (the still is `rendered`); it becomes the `fullSizePairedVideo`.
     public var renderedPairedVideo: ResourceSource?
+    /// A Live Photo effect's presentation: the asset's playback style and variation while this edit is current
+    /// (`PlaybackStyle.videoLooping` + 1 Loop / 2 Bounce, `.image` + 3 Long Exposure). Nil for other edits, which
+    /// leave a Live Photo's presentation as imported.
+    public var playback: (style: PlaybackStyle, variation: Int)?
     /// What the editor needs to resume the edit from the original (required: staging fails without it).
     public var adjustment: AdjustmentPayload?
     /// Whether the edit was rendered from the original (true) or stacked on the previous rendered version;

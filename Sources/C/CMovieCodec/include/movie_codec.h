@@ -57,6 +57,12 @@ int mc_metadata_count(const mc_reader *reader, int track);
 const char *mc_metadata_key(const mc_reader *reader, int track, int i);
 const char *mc_metadata_value(const mc_reader *reader, int track, int i);
 
+/// The presentation times of every packet of `track` (its time base), sorted, read without decoding; at most
+/// `limit`. Returns a malloc'd array (free with `mc_free`) and its length in `count`; NULL on failure. The reader's
+/// position is back at the start afterwards.
+int64_t *mc_packet_times(mc_reader *reader, int track, int64_t limit, int64_t *count);
+void mc_free(void *pointer);
+
 /// Prepares decoding of video track `track`, scaled to `width`×`height` (0×0: coded size) with 8 or 16 bits per
 /// component. Frames over `max_pixels` (coded or output) are refused before any allocation. 0 on success.
 int mc_start_video(mc_reader *reader, int track, int width, int height, int bits, int64_t max_pixels,
