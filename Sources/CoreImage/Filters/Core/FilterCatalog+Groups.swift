@@ -45,7 +45,10 @@ extension FilterCatalog {
     }
     static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
-    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
+    static var reductions: [FilterDefinition] {
+        [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
+         areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter]
+    }
     static var tileEffects: [FilterDefinition] {
         [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,
          sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile,
