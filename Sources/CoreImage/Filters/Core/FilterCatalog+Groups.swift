@@ -5,13 +5,13 @@ extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
         [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
-         colorAbsoluteDifference, depthToDisparity, disparityToDepth]
+         colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu]
     }
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
          photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
-         labDeltaE, colorMap, colorCubesMixedWithMask]
+         labDeltaE, colorMap, colorCubesMixedWithMask, thermal, xRay, convertRGBtoLab, convertLabToRGB, dither]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
