@@ -11,7 +11,8 @@ extension FilterCatalog {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
          photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
-         labDeltaE, colorMap, colorCubesMixedWithMask, thermal, xRay, convertRGBtoLab, convertLabToRGB, dither]
+         labDeltaE, colorMap, colorCubesMixedWithMask, thermal, xRay, convertRGBtoLab, convertLabToRGB, dither,
+         colorCurves, palettize, paletteCentroid]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
@@ -37,7 +38,7 @@ extension FilterCatalog {
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
-         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize]
+         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
