@@ -22,7 +22,7 @@ extension FilterCatalog {
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
          ninePartTiled, edgePreserveUpsampleFilter,
-         perspectiveTransform, perspectiveTransformWithExtent]
+         perspectiveTransform, perspectiveTransformWithExtent, bicubicScaleTransform, maximumScaleTransform, clamp, sampleNearest]
     }
     static var compositing: [FilterDefinition] {
         [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
