@@ -22,7 +22,8 @@ extension FilterCatalog {
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
          ninePartTiled, edgePreserveUpsampleFilter,
-         perspectiveTransform, perspectiveTransformWithExtent, bicubicScaleTransform, maximumScaleTransform, clamp, sampleNearest]
+         perspectiveTransform, perspectiveTransformWithExtent, bicubicScaleTransform, maximumScaleTransform, clamp, sampleNearest,
+         perspectiveRotate, keystoneCorrectionVertical, keystoneCorrectionHorizontal, keystoneCorrectionCombined]
     }
     static var compositing: [FilterDefinition] {
         [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
@@ -42,7 +43,7 @@ extension FilterCatalog {
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
-         bumpDistortionLinear, circularWrap]
+         bumpDistortionLinear, circularWrap, stretchCrop]
     }
     static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
