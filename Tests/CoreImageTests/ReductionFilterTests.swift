@@ -165,6 +165,35 @@ import _Testing_CoreImage
         #expect(values == expected)
     }
 
+    /// Extrema partials start at ±∞ and combine by min/max, ties by position, so the reductions (and the Otsu
+    /// threshold and palettize built on them) give the same floats whatever the tiles and threads.
+    @Test(arguments: [(16, 16), (37, 5), (256, 256)])
+    func reductionsDoNotDependOnTileSizeOrThreads(_ tile: (Int, Int)) throws {
+        let image = TestImages.alphaPattern(width: 90, height: 70, seed: 2)
+        let extent = CIVector(cgRect: CGRect(x: 3, y: 4, width: 80, height: 60))
+        var recipes: [(String, CIImage, CGRect)] = ["CIAreaMinMax", "CIAreaMaximumAlpha", "CIAreaMinimumAlpha", "CIAreaAverageMaximumRed",
+                                                    "CIAreaBoundsRed", "CIAreaLogarithmicHistogram"].map { name in
+            let output = image.applyingFilter(name, parameters: [kCIInputExtentKey: extent])
+            return (name, output, output.extent)
+        }
+        recipes.append(("CIColorThresholdOtsu", image.applyingFilter("CIColorThresholdOtsu"), image.extent))
+        recipes.append(("CIPalettize", image.applyingFilter("CIPalettize", parameters: ["inputPaletteImage": ReferenceInputs.palette]), image.extent))
+        for (name, recipe, region) in recipes {
+            let reference: [Float] = {
+                let context = CIContext()
+                context.renderOverrides = RenderOverrides(tileWidth: 1024, tileHeight: 1024, threads: 1)
+                return Render.linearFloats(recipe, region, context: context)
+            }()
+            for threads in [1, 2] {
+                let context = CIContext()
+                context.renderOverrides = RenderOverrides(tileWidth: tile.0, tileHeight: tile.1, threads: threads)
+                let pixels = Render.linearFloats(recipe, region, context: context)
+                #expect(pixels == reference, "\(name): tile \(tile) on \(threads) thread(s) differs by up to \(Render.maxDifference(pixels, reference))")
+                #expect(context.lastRenderStatistics.arenaOverflows == 0, "\(name)")
+            }
+        }
+    }
+
     @Test func typedFiltersShareTheStringStore() throws {
         let minimum = CIFilter.areaMinimum()
         minimum.extent = CGRect(x: 1, y: 2, width: 3, height: 4)

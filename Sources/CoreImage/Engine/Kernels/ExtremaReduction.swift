@@ -2,7 +2,8 @@ import Foundation
 
 /// Per-component minimum and maximum (and the red sum) of the premultiplied pixels of `area`, written out in one
 /// of the shapes Core Image's extrema reductions publish. Minima and maxima are exact (floats compared as they
-/// are), so the result does not depend on tiling or thread count.
+/// are), so they do not depend on tiling or thread count; the red sum adds each float into a double, so its
+/// order can change only the last bits of the double, which the float result hides for ordinary images.
 package struct ComponentExtremaKernel: ReductionKernel {
     /// What the output pixels hold.
     package enum Output: String, Sendable {
@@ -40,14 +41,12 @@ package struct ComponentExtremaKernel: ReductionKernel {
         var red = 0.0
         for y in tile.rect.y..<tile.rect.maxY {
             var p = tile.pointer(tile.rect.x, y)
-            var rowRed: Float = 0
             for _ in 0..<tile.rect.width {
                 let v = SIMD4(p[0], p[1], p[2], p[3])
                 low = pointwiseMin(low, v); high = pointwiseMax(high, v)
-                rowRed += p[0]
+                red += Double(p[0])
                 p += 4
             }
-            red += Double(rowRed)
         }
         for c in 0..<4 {
             partial[c] = Swift.min(partial[c], Double(low[c]))

@@ -35,17 +35,10 @@ extension Palette {
         guard !rect.isEmpty, rect.area <= maximumCount else { return nil }
         return rect
     }
-
-    /// The palette read from a tile covering `rect`.
-    init(_ tile: Tile, rect: PixelRect, perceptual: Bool) {
-        self.init(perceptual: perceptual)
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX { append(Self.unpremultiplied(tile.pixel(x, y))) }
-        }
-    }
 }
 
-/// Input 0 mapped to the nearest colour of input 1 (the palette, read whole for every tile).
+/// Input 0 mapped to the nearest colour of input 1 (the palette, read whole for every tile into arena scratch, so
+/// nothing is allocated per tile).
 struct PalettizeKernel: AreaKernel {
     let palette: PixelRect
     let perceptual: Bool
@@ -55,16 +48,36 @@ struct PalettizeKernel: AreaKernel {
 
     func isOpaque(inputs: [Image]) -> Bool { inputs[0].isOpaque }
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { input == 0 ? rect : palette }
+    /// The palette's colours (4 floats each) and distance keys (3 each).
+    func scratchFloats(width: Int, height: Int) -> Int { palette.area * 7 }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
-        let colors = Palette(inputs[1], rect: palette, perceptual: perceptual)
+        let count = palette.area
+        let colors = scratch, keys = scratch + count * 4
+        let space = Palette(perceptual: perceptual)
+        var i = 0
+        for y in palette.y..<palette.maxY {
+            for x in palette.x..<palette.maxX {
+                let c = Palette.unpremultiplied(inputs[1].pixel(x, y)), k = space.key(c)
+                (colors[i * 4], colors[i * 4 + 1], colors[i * 4 + 2], colors[i * 4 + 3]) = (c.x, c.y, c.z, c.w)
+                (keys[i * 3], keys[i * 3 + 1], keys[i * 3 + 2]) = (k.x, k.y, k.z)
+                i += 1
+            }
+        }
         let input = inputs[0]
         for y in output.rect.y..<output.rect.maxY {
             var p = output.pointer(output.rect.x, y)
             for x in output.rect.x..<output.rect.maxX {
                 let v = input.pixel(x, y)
-                let c = colors.colors[colors.nearest(Palette.unpremultiplied(v))]
-                p[0] = c.x * v.w; p[1] = c.y * v.w; p[2] = c.z * v.w; p[3] = v.w
+                let k = space.key(Palette.unpremultiplied(v))
+                var best = 0, bestDistance = Float.infinity
+                for j in 0..<count {
+                    let d = SIMD3(keys[j * 3], keys[j * 3 + 1], keys[j * 3 + 2]) - k
+                    let distance = (d * d).sum()
+                    if distance < bestDistance { best = j; bestDistance = distance }
+                }
+                let c = colors + best * 4
+                p[0] = c[0] * v.w; p[1] = c[1] * v.w; p[2] = c[2] * v.w; p[3] = v.w
                 p += 4
             }
         }
