@@ -120,6 +120,13 @@ import _Testing_CoreImage
         horizontal.inputImage = image; combined.inputImage = image
         #expect(stretch.outputImage?.extent == CGRect(x: 0, y: 0, width: 20, height: 10))
         for filter in [rotate, vertical, horizontal, combined] as [CIFilter] { #expect(filter.outputImage != nil, "\(filter.name)") }
+        // Apple's four-point filters share CIFourCoordinateGeometryFilter.
+        let fourPoint: [CIFilter & CIFourCoordinateGeometryFilter] = [vertical, horizontal, combined, CIFilter.perspectiveTransform(),
+                                                                      CIFilter.perspectiveTransformWithExtent(), CIFilter.perspectiveCorrection()]
+        for filter in fourPoint {
+            filter.bottomLeft = CGPoint(x: 1, y: 2)
+            #expect(filter.value(forKey: "inputBottomLeft") as? CIVector == CIVector(x: 1, y: 2), "\(filter.name)")
+        }
     }
 
     @Test(.enabled(if: TestMedia.folder != nil, "needs the shared media corpus"))

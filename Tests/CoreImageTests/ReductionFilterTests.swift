@@ -207,8 +207,10 @@ import _Testing_CoreImage
         let all: [CIFilter & CIAreaReductionFilter] = [CIFilter.areaMaximum(), CIFilter.areaMinimum(), CIFilter.areaMaximumAlpha(),
                                                        CIFilter.areaMinimumAlpha(), CIFilter.areaMinMax(), CIFilter.areaMinMaxRed(),
                                                        CIFilter.areaAverageMaximumRed(), CIFilter.areaBoundsRed(), log]
+        // The older reductions share Apple's CIAreaReductionFilter too.
+        let older: [CIFilter & CIAreaReductionFilter] = [CIFilter.areaAverage(), CIFilter.areaHistogram(), CIFilter.rowAverage(), CIFilter.columnAverage()]
         let image = TestImages.patternImage(width: 8, height: 6)
-        for filter in all {
+        for filter in all + older {
             filter.inputImage = image
             #expect(filter.outputImage != nil, "\(filter.name)")
         }
