@@ -1177,11 +1177,308 @@ def cells():
         return clamped_nearest(P, s_[0], s_[1]) if d <= 1.6 ** 2 else np.zeros(4)
     record("pointillize", render(dot, 0, 0, 12, 10))
 
+# ---------------------------------------------------------------- extrema, bounds and logarithmic histograms (input: pattern 12×10)
+
+def first_extreme_alpha(img, largest):
+    """The pixel with the greatest (smallest) alpha; ties go to the lowest row (y up), then the leftmost pixel."""
+    best, where = None, None
+    for y in range(img.shape[0]):
+        for x in range(img.shape[1]):
+            a = img[y, x, 3]
+            if best is None or (a > best if largest else a < best):
+                best, where = a, (y, x)
+    return img[where[0], where[1]]
+
+def histogram_bins(u, bins):
+    """CIAreaHistogram's bins of unpremultiplied pixels (n × 4): counts per bin and channel over [0, 1]."""
+    hist = np.zeros((bins, 4))
+    for c in range(4):
+        for b_ in np.minimum((np.clip(u[:, c], 0, 1) * bins).astype(int), bins - 1): hist[b_, c] += 1
+    return hist
+
+def reductions_more():
+    P = pattern(12, 10)
+    box = P[1:7, 2:10].reshape(-1, 4)                 # inputExtent (2, 1, 8, 6)
+    record("areaMaximum", box.max(0).reshape(1, 1, 4))
+    record("areaMinimum", box.min(0).reshape(1, 1, 4))
+    record("areaMinMax", np.stack([box.min(0), box.max(0)]).reshape(1, 2, 4))
+    record("areaMinMaxRed", np.array([box[:, 0].min(), box[:, 0].max(), 0, 1]).reshape(1, 1, 4))
+    record("areaAverageMaximumRed", np.array([box[:, 0].mean(), box[:, 0].max(), 0, 1]).reshape(1, 1, 4))
+    # The alpha extremes of the seeded alpha pattern, default extent (0, 0, 640, 80) cut to the image.
+    A = alpha_pattern_seeded(12, 10, 1)
+    record("areaMaximumAlpha", first_extreme_alpha(A, True).reshape(1, 1, 4))
+    record("areaMinimumAlpha", first_extreme_alpha(A, False).reshape(1, 1, 4))
+    # Bounds of red > 0 after subtracting 0.5 from the (linear) red, inside the extent (1, 1, 10, 8).
+    red = P[1:9, 1:11, 0] - 0.5
+    ys, xs = np.nonzero(red > 0)
+    record("areaBoundsRed", np.array([xs.min() / 10, ys.min() / 8, (xs.max() + 1 - xs.min()) / 10,
+                                      (ys.max() + 1 - ys.min()) / 8]).reshape(1, 1, 4))
+    # Logarithmic histogram: 16 bins over log2 in [-8, 1], scale 2, whole image; alpha linear.
+    u = unpremultiply(P).reshape(-1, 4)
+    hist = np.zeros((16, 4))
+    for c in range(3):
+        with np.errstate(divide="ignore"):
+            t = (np.log2(u[:, c]) + 8) * 16 / 9
+        for b_ in np.clip(np.floor(np.where(u[:, c] > 0, t, -1)), 0, 15).astype(int): hist[b_, c] += 1
+    for b_ in np.minimum((np.clip(u[:, 3], 0, 1) * 16).astype(int), 15): hist[b_, 3] += 1
+    record("areaLogarithmicHistogram", (hist / u.shape[0] * 2).reshape(1, 16, 4))
+    # Histogram display of an 8-bin histogram (scale 4), 12 pixels high, low limit 0.25, high limit 0.7.
+    hist = histogram_bins(u, 8) / u.shape[0] * 4
+    bars = np.zeros((12, 8, 4))
+    for j in range(12):
+        for i in range(8):
+            colour = np.array([1.0 if j + 0.5 < hist[i, c] * 12 else 0.0 for c in range(3)])
+            centre = i + 0.5
+            if centre < 0.25 * 8: colour = colour * 0.5
+            elif centre > 0.7 * 8: colour = colour * 0.5 + 0.5
+            bars[j, i] = [colour[0], colour[1], colour[2], 1]
+    record("histogramDisplayFilter", bars)
+
+# ---------------------------------------------------------------- looks, Lab conversions, Otsu, dither (input: pattern 4×3 / 12×10)
+
+def luminance_ramp(P, stops_srgb):
+    """The Rec. 709 luminance (clamped to 0…1) picks a colour between evenly spaced linear stops; alpha kept."""
+    stops = [srgb_to_linear(np.array(s_, dtype=np.float64)) for s_ in stops_srgb]
+    u = unpremultiply(P)
+    out = np.zeros_like(u)
+    for idx in np.ndindex(u.shape[:2]):
+        t = min(max(luma(u[idx]), 0), 1) * (len(stops) - 1)
+        i = min(int(t), len(stops) - 2)
+        f = t - i
+        out[idx][:3] = stops[i] + (stops[i + 1] - stops[i]) * f
+        out[idx][3] = u[idx][3]
+    return premultiply(out)
+
+def lab_inverse(L, a, b):
+    fy = (L + 16) / 116
+    d = 6 / 29
+    finv = lambda t: np.where(t > d, t ** 3, 3 * d * d * (t - 4 / 29))
+    xyz = np.stack([finv(fy + a / 500) * 0.95047, finv(fy), finv(fy - b / 200) * 1.08883], axis=-1)
+    M = np.array([[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]])
+    return xyz @ np.linalg.inv(M).T
+
+def otsu_threshold(values, bins=256):
+    counts = np.zeros(bins)
+    for v in values: counts[min(int(min(max(v, 0), 1) * bins), bins - 1)] += 1
+    total = counts.sum()
+    centres = (np.arange(bins) + 0.5) / bins
+    whole = float((counts * centres).sum())
+    w0 = s0 = 0.0; best = -1.0; best_k = 0
+    for k in range(bins - 1):
+        w0 += counts[k]; s0 += counts[k] * centres[k]
+        w1 = total - w0
+        if w0 <= 0 or w1 <= 0: continue
+        m0, m1 = s0 / w0, (whole - s0) / w1
+        between = w0 * w1 * (m0 - m1) ** 2
+        if between > best: best, best_k = between, k
+    return (best_k + 1) / bins
+
+def color_looks():
+    P = pattern(4, 3)
+    record("thermal", luminance_ramp(P, [(0, 0, 0.5), (0, 1, 1), (0, 1, 0), (1, 1, 0), (1, 0, 0)]))
+    record("xRay", luminance_ramp(A4 := alpha_pattern(4, 3), [(0.9, 0.95, 1), (0, 0, 0)]))
+    u = unpremultiply(A4)
+    L, a, b = lab(u)
+    record("convertRGBtoLab", premultiply(np.stack([L, a, b, u[..., 3]], axis=-1)))
+    record("convertRGBtoLabNormalized", premultiply(np.stack([L / 100, (a + 128) / 256, (b + 128) / 256, u[..., 3]], axis=-1)))
+    # Lab → RGB of the 4×3 pattern read as normalised L*a*b* (straight alpha 1).
+    rgb = lab_inverse(P[..., 0] * 100, P[..., 1] * 256 - 128, P[..., 2] * 256 - 128)
+    record("convertLabToRGB", np.concatenate([rgb, P[..., 3:4]], axis=-1))
+    # Otsu on the 12×10 pattern: pooled unpremultiplied R, G, B.
+    Q = pattern(12, 10)
+    uq = unpremultiply(Q)
+    t = otsu_threshold(uq[..., :3].reshape(-1))
+    record("colorThresholdOtsu", premultiply(np.concatenate([(uq[..., :3] > np.float32(t)).astype(float), uq[..., 3:4]], axis=-1)))
+    # Dither, intensity 0.3: encoded + 0.3·(u − ½) per colour component, decoded; alpha kept.
+    noise = random_values(0, 0, 12, 10)
+    d = np.concatenate([srgb_to_linear(linear_to_srgb(uq[..., :3]) + 0.3 * (noise[..., :3] - 0.5)), uq[..., 3:4]], axis=-1)
+    record("dither", premultiply(d))
+
+# ---------------------------------------------------------------- curves, palettes, spot colours (input: pattern 4×3 / 12×10)
+
+CURVES = [[0, 0.2, 1], [0.1, 0.3, 0.6], [0.5, 0.4, 0.3], [1, 0.9, 0]]   # 4 RGB entries
+PALETTE = [(0.05, 0.1, 0.2), (0.6, 0.1, 0.1), (0.2, 0.5, 0.2), (0.8, 0.8, 0.6)]
+
+def curves(u, table, d0, d1):
+    table = np.array(table, dtype=np.float64)
+    n = len(table)
+    out = u.copy()
+    for c in range(3):
+        t = np.clip((u[..., c] - d0) / (d1 - d0), 0, 1) * (n - 1)
+        i = np.minimum(np.floor(t).astype(int), n - 2)
+        f = t - i
+        out[..., c] = table[i, c] + (table[i + 1, c] - table[i, c]) * f
+    return out
+
+def nearest_palette(u, perceptual):
+    pal = np.array(PALETTE, dtype=np.float64)
+    if perceptual:
+        keys = np.stack(lab(pal), axis=-1); k = np.stack(lab(u), axis=-1)
+    else:
+        keys = pal; k = u[..., :3]
+    d = ((k[..., None, :] - keys) ** 2).sum(-1)
+    return np.argmin(d, axis=-1)     # first of equal distances, as the engine
+
+def spot(u, ranges):
+    enc = linear_to_srgb(u[..., :3])
+    out = u[..., :3].copy()
+    for centre, replacement, closeness, contrast in ranges:
+        dist = np.sqrt(((enc - np.array(centre)) ** 2).sum(-1)) / math.sqrt(3)
+        inner = closeness * min(contrast, 1)
+        w = np.where(dist <= inner, 1.0, np.where(dist >= closeness, 0.0, 1 - smoothstep(inner, closeness, dist)))
+        rep = srgb_to_linear(np.array(replacement, dtype=np.float64))
+        out = out + (rep - out) * w[..., None]
+    return np.concatenate([out, u[..., 3:4]], axis=-1)
+
+def curves_palettes_spots():
+    P = pattern(4, 3); u = unpremultiply(P)
+    record("colorCurves", premultiply(curves(u, CURVES, 0.1, 0.9)))
+    e = np.concatenate([linear_to_srgb(u[..., :3]), u[..., 3:4]], axis=-1)
+    c = curves(e, CURVES, 0.1, 0.9)
+    record("colorCurvesSRGB", premultiply(np.concatenate([srgb_to_linear(c[..., :3]), c[..., 3:4]], axis=-1)))
+    Q = pattern(12, 10); uq = unpremultiply(Q)
+    pal = np.array(PALETTE)
+    for name, perceptual in (("palettize", False), ("palettizePerceptual", True)):
+        idx = nearest_palette(uq, perceptual)
+        record(name, premultiply(np.concatenate([pal[idx], uq[..., 3:4]], axis=-1)))
+    idx = nearest_palette(uq, False)
+    out = np.zeros((1, 4, 4))
+    for i in range(4):
+        ys, xs = np.nonzero(idx == i)
+        if len(xs): out[0, i] = [xs.mean() + 0.5, ys.mean() + 0.5, len(xs) / idx.size, 1]
+    record("paletteCentroid", out)
+    record("spotColor", premultiply(spot(uq, [((0.5, 0.45, 0.55), (1, 0, 0), 0.3, 0.5), ((0.2, 0.4, 0.5), (0, 1, 0), 0.25, 0.9),
+                                              ((0.9, 0.9, 0.9), (0, 0, 1), 0.1, 1)])))
+
+# ---------------------------------------------------------------- bicubic and maximum scaling, clamp, nearest sampling (input: pattern 12×10)
+
+def mitchell(t, B, C):
+    x = abs(t)
+    if x < 1: return ((12 - 9 * B - 6 * C) * x ** 3 + (-18 + 12 * B + 6 * C) * x ** 2 + (6 - 2 * B)) / 6
+    if x < 2: return ((-B - 6 * C) * x ** 3 + (6 * B + 30 * C) * x ** 2 + (-12 * B - 48 * C) * x + (8 * B + 24 * C)) / 6
+    return 0.0
+
+def cubic_weights(o, scale, B, C):
+    support = 2 / min(scale, 1)
+    centre = (o + 0.5) / scale
+    first, last = math.floor(centre - support), math.ceil(centre + support)
+    ws = [mitchell((centre - (i + 0.5)) * min(scale, 1), B, C) for i in range(first, last + 1)]
+    total = sum(ws)
+    return first, [x / total for x in ws]
+
+def separable_scale(P, sx, sy, weights):
+    """Rows resampled then columns, clear outside P; weights(o, scale) -> (first, [w])."""
+    ow, oh = round(P.shape[1] * sx), round(P.shape[0] * sy)
+    rows = {}
+    def row(y):
+        if y not in rows:
+            rows[y] = [sum(wk * sample(P, first + k, y) for k, wk in enumerate(ws)) for (first, ws) in [weights(o, sx) for o in range(ow)]]
+        return rows[y]
+    out = np.zeros((oh, ow, 4))
+    for oy in range(oh):
+        first, ws = weights(oy, sy)
+        for ox in range(ow):
+            out[oy, ox] = sum(wk * row(first + k)[ox] for k, wk in enumerate(ws))
+    return out
+
+def footprint_max(P, sx, sy):
+    """Each output pixel: the per-component maximum of the input pixels its footprint [x/sx, (x+1)/sx) × … overlaps."""
+    ow, oh = round(P.shape[1] * sx), round(P.shape[0] * sy)
+    out = np.zeros((oh, ow, 4))
+    for oy in range(oh):
+        ys = [y for y in range(math.floor(oy / sy) - 1, math.ceil((oy + 1) / sy) + 1) if y + 1 > oy / sy and y < (oy + 1) / sy]
+        for ox in range(ow):
+            xs = [x for x in range(math.floor(ox / sx) - 1, math.ceil((ox + 1) / sx) + 1) if x + 1 > ox / sx and x < (ox + 1) / sx]
+            out[oy, ox] = np.max([sample(P, x, y) for y in ys for x in xs], axis=0)
+    return out
+
+def scaling_and_sampling():
+    P = pattern(12, 10)
+    B = C = 1 / 3
+    record("bicubicScaleTransform", separable_scale(P, 0.6 * 1.3, 0.6, lambda o, s_: cubic_weights(o, s_, B, C)))
+    record("bicubicScaleTransformUp", separable_scale(P, 1.5, 1.5, lambda o, s_: cubic_weights(o, s_, 0, 0.75)))
+    record("maximumScaleTransform", footprint_max(P, 0.5 * 1.5, 0.5))
+    # Clamp to (2, 1, 6, 5), rendered over (-2, -2, 16, 14).
+    E = P[1:6, 2:8]
+    record("clamp", render(lambda x, y: E[min(max(math.floor(y) - 1, 0), 4), min(max(math.floor(x) - 2, 0), 5)], -2, -2, 16, 14))
+    # Nearest sampling through an affine transform: scale 2.5, rotate 0.3, translate (1, 2).
+    c, s_ = math.cos(0.3) * 2.5, math.sin(0.3) * 2.5
+    record("sampleNearest", warp(P, affine_inverse(c, s_, -s_, c, 1, 2), -20, 0, 40, 36, sampler=nearest))
+
+# ---------------------------------------------------------------- stretch crop, perspective rotate, keystones (input: pattern 12×10)
+
+def stretch_crop(P, tw, th, crop, stretch):
+    h, w = P.shape[:2]
+    a = tw / th
+    full = (h * a, h) if w / h > a else (w, w / a)
+    cw, ch = w + (full[0] - w) * crop, h + (full[1] - h) * crop
+    cx0, cy0 = (w - cw) / 2, (h - ch) / 2
+    k = stretch / 2
+    def f(x, y):
+        u = x / tw * 2 - 1
+        v = (1 - k) * u + k * u ** 3
+        return bilinear(P, cx0 + (v + 1) / 2 * cw, cy0 + y / th * ch)
+    return render(f, 0, 0, tw, th)
+
+def rotation(pitch, yaw, roll):
+    cp, sp, cy, sy, cr, sr = math.cos(pitch), math.sin(pitch), math.cos(yaw), math.sin(yaw), math.cos(roll), math.sin(roll)
+    Rx = np.array([[1, 0, 0], [0, cp, -sp], [0, sp, cp]])
+    Ry = np.array([[cy, 0, -sy], [0, 1, 0], [sy, 0, cy]])
+    Rz = np.array([[cr, -sr, 0], [sr, cr, 0], [0, 0, 1]])
+    return Rz @ Rx @ Ry
+
+def camera_turn(P, focal_mm, R, x0, y0, w, h):
+    """The image seen by a camera (f = focal/36 × longer side, centre principal point) turned by R: H = K R K⁻¹,
+    each output pixel mapped back through H⁻¹ and sampled bilinearly, clear beyond the horizon and outside the
+    pixels covering the mapped corners' bounding box."""
+    H_, W_ = P.shape[:2]
+    f = focal_mm / 36 * max(W_, H_)
+    cx, cy = W_ / 2, H_ / 2
+    K = np.array([[f, 0, cx], [0, f, cy], [0, 0, 1.0]])
+    M = K @ R @ np.linalg.inv(np.array([[f, 0, cx], [0, f, cy], [0, 0, 1.0]]))
+    corners = [M @ np.array([x, y, 1.0]) for x, y in ((0, 0), (W_, 0), (W_, H_), (0, H_))]
+    assert all(c[2] > 0 for c in corners)
+    pts = [(c[0] / c[2], c[1] / c[2]) for c in corners]
+    bx0, by0 = math.floor(min(p_[0] for p_ in pts)), math.floor(min(p_[1] for p_ in pts))
+    bx1, by1 = math.ceil(max(p_[0] for p_ in pts)), math.ceil(max(p_[1] for p_ in pts))
+    inside = np.mean(np.array(pts), axis=0)
+    Minv = np.linalg.inv(M)
+    sign = 1 if (Minv @ np.array([inside[0], inside[1], 1.0]))[2] > 0 else -1
+    def f_(x, y):
+        if not (bx0 <= x < bx1 and by0 <= y < by1): return np.zeros(4)
+        q = Minv @ np.array([x, y, 1.0])
+        if q[2] * sign <= 1e-12: return np.zeros(4)
+        return bilinear(P, q[0] / q[2], q[1] / q[2])
+    return render(f_, x0, y0, w, h)
+
+def vanishing_ray(P, focal_mm, a0, a1, b0, b1):
+    H_, W_ = P.shape[:2]
+    f = focal_mm / 36 * max(W_, H_)
+    ray = lambda p_: np.array([p_[0] - W_ / 2, p_[1] - H_ / 2, f])
+    return np.cross(np.cross(ray(a0), ray(a1)), np.cross(ray(b0), ray(b1)))
+
+def camera_filters():
+    P = pattern(12, 10)
+    record("stretchCrop", stretch_crop(P, 16, 6, 0.4, 0.6))
+    record("perspectiveRotate", camera_turn(P, 28, rotation(0.2, -0.15, 0.1), -8, -8, 28, 26))
+    tl, tr, br, bl = (3, 9), (9, 9), (10, 1), (2, 1)
+    v = vanishing_ray(P, 28, bl, tl, br, tr)
+    record("keystoneCorrectionVertical", camera_turn(P, 28, rotation(math.atan(-v[2] / v[1]), 0, 0), -8, -8, 28, 26))
+    tl, tr, br, bl = (1, 8), (11, 7), (11, 3), (1, 2)
+    v = vanishing_ray(P, 28, tl, tr, bl, br)
+    record("keystoneCorrectionHorizontal", camera_turn(P, 28, rotation(0, math.atan(-v[2] / v[0]), 0), -8, -8, 28, 26))
+    tl, tr, br, bl = (2, 9), (10, 8), (9, 2), (3, 1)
+    ends = vanishing_ray(P, 28, tl, tr, bl, br)
+    yaw = math.atan(-ends[2] / ends[0])
+    sides = rotation(0, yaw, 0) @ vanishing_ray(P, 28, bl, tl, br, tr)
+    record("keystoneCorrectionCombined", camera_turn(P, 28, rotation(math.atan(-sides[2] / sides[1]), yaw, 0), -8, -8, 28, 26))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
     convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
+    reductions_more(); color_looks(); curves_palettes_spots(); scaling_and_sampling(); camera_filters()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

@@ -1,21 +1,73 @@
 import Foundation
 
-/// Separable Lanczos-3 resampling by (`scaleX`, `scaleY`) about the origin (`CILanczosScaleTransform`,
-/// high-quality downsampling). When shrinking, the kernel is stretched by 1/scale so every input pixel
-/// contributes (no aliasing). Output pixel centre X reads input position (X + 0.5) / scale. Scales are limited
+/// The filter a ``LanczosScale`` resamples with.
+package enum ResamplingFilter: Sendable, Equatable {
+    /// Lanczos-3 (`CILanczosScaleTransform`).
+    case lanczos3
+    /// The Mitchell–Netravali cubic with parameters B and C (`CIBicubicScaleTransform`).
+    case cubic(b: Double, c: Double)
+    /// The maximum of the input pixels an output pixel covers (`CIMaximumScaleTransform`).
+    case maximum
+
+    /// The kernel's half-width in input pixels at scale 1.
+    var radius: Double {
+        switch self {
+        case .lanczos3: 3
+        case .cubic: 2
+        case .maximum: 0.5
+        }
+    }
+
+    /// The weight at distance `t` (input pixels, after stretching); not used by `.maximum`.
+    func weight(_ t: Double) -> Double {
+        switch self {
+        case .lanczos3:
+            func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(Double.pi * x) / (Double.pi * x) }
+            return abs(t) < 3 ? sinc(t) * sinc(t / 3) : 0
+        case .cubic(let b, let c):
+            let x = abs(t)
+            if x < 1 { return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x + (6 - 2 * b)) / 6 }
+            if x < 2 { return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6 }
+            return 0
+        case .maximum:
+            return 0
+        }
+    }
+}
+
+/// Separable resampling by (`scaleX`, `scaleY`) about the origin: Lanczos-3 (`CILanczosScaleTransform`,
+/// high-quality downsampling), a B/C cubic (`CIBicubicScaleTransform`) or the footprint maximum
+/// (`CIMaximumScaleTransform`). When shrinking, a weighted kernel is stretched by 1/scale so every input pixel
+/// contributes (no aliasing); weights are normalised to sum to 1. Output pixel centre X reads input position
+/// (X + 0.5) / scale. `.maximum` takes, per axis, the largest of the input pixels overlapping the output
+/// pixel's footprint [X/scale, (X + 1)/scale) (per component, so max over the rectangle). Scales are limited
 /// to 1/50…100 (a single pass reading more than 300 input pixels per output pixel would need huge tiles).
 package struct LanczosScale: AreaKernel {
     package let scaleX: Double
     package let scaleY: Double
-    package let name = "lanczos"
-    package var signature: String { "\(scaleX)×\(scaleY)" }
-
-    package init(scaleX: Double, scaleY: Double) {
-        (self.scaleX, self.scaleY) = (min(max(scaleX, 0.02), 100), min(max(scaleY, 0.02), 100))
+    package let filter: ResamplingFilter
+    package var name: String {
+        switch filter {
+        case .lanczos3: "lanczos"
+        case .cubic: "bicubicScale"
+        case .maximum: "maximumScale"
+        }
+    }
+    package var signature: String {
+        switch filter {
+        case .lanczos3: "\(scaleX)×\(scaleY)"
+        case .cubic(let b, let c): "\(scaleX)×\(scaleY) B \(b) C \(c)"
+        case .maximum: "\(scaleX)×\(scaleY)"
+        }
     }
 
-    var supportX: Double { 3 / min(scaleX, 1) }
-    var supportY: Double { 3 / min(scaleY, 1) }
+    package init(scaleX: Double, scaleY: Double, filter: ResamplingFilter = .lanczos3) {
+        (self.scaleX, self.scaleY) = (min(max(scaleX, 0.02), 100), min(max(scaleY, 0.02), 100))
+        self.filter = filter
+    }
+
+    var supportX: Double { filter == .maximum ? 0.5 / scaleX : filter.radius / min(scaleX, 1) }
+    var supportY: Double { filter == .maximum ? 0.5 / scaleY : filter.radius / min(scaleY, 1) }
 
     package func extent(of inputs: [Image]) -> CGRect {
         let e = inputs[0].extent
@@ -48,20 +100,28 @@ package struct LanczosScale: AreaKernel {
         return width * rows * 4 + width * (tapsX + 1) + height * (tapsY + 1) + 64
     }
 
-    /// Writes output index `o`'s first input index (as a float) then `taps` normalized weights (zero-padded).
-    static func weights(_ o: Int, scale: Double, support: Double, taps: Int, into out: UnsafeMutablePointer<Float>) {
+    /// Writes output index `o`'s first input index (as a float) then `taps` weights (zero-padded): normalised
+    /// kernel weights, or for `.maximum` 1 for every input pixel overlapping the output pixel's footprint.
+    static func weights(_ o: Int, scale: Double, support: Double, taps: Int, filter: ResamplingFilter,
+                        into out: UnsafeMutablePointer<Float>) {
         let center = (Double(o) + 0.5) / scale
         let first = Int((center - support).rounded(.down))
+        out[0] = Float(first)
+        if filter == .maximum {
+            let low = Double(o) / scale, high = Double(o + 1) / scale
+            for k in 0..<taps {
+                let i = Double(first + k)
+                out[1 + k] = i + 1 > low && i < high ? 1 : 0
+            }
+            return
+        }
         let stretch = min(scale, 1)
-        func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(Double.pi * x) / (Double.pi * x) }
         var total = 0.0
         for k in 0..<taps {
-            let t = (center - (Double(first + k) + 0.5)) * stretch
-            let w = abs(t) < 3 ? sinc(t) * sinc(t / 3) : 0
+            let w = filter.weight((center - (Double(first + k) + 0.5)) * stretch)
             out[1 + k] = Float(w)
             total += w
         }
-        out[0] = Float(first)
         if total != 0 { for k in 0..<taps { out[1 + k] = Float(Double(out[1 + k]) / total) } }
     }
 
@@ -70,15 +130,16 @@ package struct LanczosScale: AreaKernel {
         let rect = output.rect
         let rows = input.rect
         let horizontalTaps = tapsX, verticalTaps = tapsY
+        let maximum = filter == .maximum
         // Weights live in the arena scratch: nothing is allocated per tile.
         let columnWeights = scratch
         let rowWeights = scratch + rect.width * (horizontalTaps + 1)
         let intermediate = rowWeights + rect.height * (verticalTaps + 1)
         for (i, x) in (rect.x..<rect.maxX).enumerated() {
-            Self.weights(x, scale: scaleX, support: supportX, taps: horizontalTaps, into: columnWeights + i * (horizontalTaps + 1))
+            Self.weights(x, scale: scaleX, support: supportX, taps: horizontalTaps, filter: filter, into: columnWeights + i * (horizontalTaps + 1))
         }
         for (j, y) in (rect.y..<rect.maxY).enumerated() {
-            Self.weights(y, scale: scaleY, support: supportY, taps: verticalTaps, into: rowWeights + j * (verticalTaps + 1))
+            Self.weights(y, scale: scaleY, support: supportY, taps: verticalTaps, filter: filter, into: rowWeights + j * (verticalTaps + 1))
         }
         // Horizontal pass: every input row of interest, output columns.
         for y in rows.y..<rows.maxY {
@@ -87,7 +148,12 @@ package struct LanczosScale: AreaKernel {
                 let w = columnWeights + i * (horizontalTaps + 1)
                 let first = Int(w[0])
                 var sum = SIMD4<Float>.zero
-                for k in 0..<horizontalTaps where w[1 + k] != 0 { sum += input.pixel(first + k, y) * w[1 + k] }
+                if maximum {
+                    sum = SIMD4(repeating: -.infinity)
+                    for k in 0..<horizontalTaps where w[1 + k] != 0 { sum = pointwiseMax(sum, input.pixel(first + k, y)) }
+                } else {
+                    for k in 0..<horizontalTaps where w[1 + k] != 0 { sum += input.pixel(first + k, y) * w[1 + k] }
+                }
                 out[0] = sum.x; out[1] = sum.y; out[2] = sum.z; out[3] = sum.w
                 out += 4
             }
@@ -98,7 +164,12 @@ package struct LanczosScale: AreaKernel {
             let first = Int(w[0])
             for x in rect.x..<rect.maxX {
                 var sum = SIMD4<Float>.zero
-                for k in 0..<verticalTaps where w[1 + k] != 0 { sum += horizontal.pixel(x, first + k) * w[1 + k] }
+                if maximum {
+                    sum = SIMD4(repeating: -.infinity)
+                    for k in 0..<verticalTaps where w[1 + k] != 0 { sum = pointwiseMax(sum, horizontal.pixel(x, first + k)) }
+                } else {
+                    for k in 0..<verticalTaps where w[1 + k] != 0 { sum += horizontal.pixel(x, first + k) * w[1 + k] }
+                }
                 let p = output.pointer(x, y)
                 p[0] = sum.x; p[1] = sum.y; p[2] = sum.z; p[3] = sum.w
             }

@@ -86,6 +86,7 @@ extension Renderer {
         let area = kernel.area
         let partials = UnsafeMutablePointer<Double>.allocate(capacity: kernel.partialCount * workers.count)
         partials.initialize(repeating: 0, count: kernel.partialCount * workers.count)
+        for w in 0..<workers.count { kernel.initialize(partials + w * kernel.partialCount) }
         defer { partials.deallocate() }
         let index = Dictionary(uniqueKeysWithValues: workers.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
         try forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
@@ -93,9 +94,7 @@ extension Renderer {
             stage.input.render(into: pixels, worker)
             kernel.accumulate(pixels, into: partials + index[ObjectIdentifier(worker)]! * kernel.partialCount)
         }
-        for w in 1..<max(workers.count, 1) {
-            for i in 0..<kernel.partialCount { partials[i] += partials[w * kernel.partialCount + i] }
-        }
+        for w in 1..<max(workers.count, 1) { kernel.combine(partials + w * kernel.partialCount, into: partials) }
         let out = kernel.outputExtent
         let buffer = PixelBuffer(byteCount: out.area * 16, zeroed: true)
         kernel.finish(partials, into: buffer.pointer.assumingMemoryBound(to: Float.self))

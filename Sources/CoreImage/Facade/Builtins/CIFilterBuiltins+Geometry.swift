@@ -73,7 +73,7 @@ final class StraightenFilterBuiltinFilter: CIBuiltinFilter, CIStraighten, @unche
 }
 
 /// The properties of the `CIPerspectiveCorrection` filter.
-public protocol CIPerspectiveCorrection: CIFilterProtocol {
+public protocol CIPerspectiveCorrection: CIFourCoordinateGeometryFilter {
     /// `inputImage`.
     var inputImage: CIImage? { get set }
     /// `inputTopLeft`.

@@ -181,7 +181,7 @@ final class HexagonalPixellateBuiltinFilter: CIBuiltinFilter, CIHexagonalPixella
 }
 
 /// The properties of the `CIRowAverage` filter.
-public protocol CIRowAverage: CIFilterProtocol {
+public protocol CIRowAverage: CIAreaReductionFilter {
     /// `inputImage`: the image to use as an input image.
     var inputImage: CIImage? { get set }
     /// `inputExtent`: the subregion of the image to process.
@@ -202,7 +202,7 @@ final class RowAverageBuiltinFilter: CIBuiltinFilter, CIRowAverage, @unchecked S
 }
 
 /// The properties of the `CIColumnAverage` filter.
-public protocol CIColumnAverage: CIFilterProtocol {
+public protocol CIColumnAverage: CIAreaReductionFilter {
     /// `inputImage`: the image to use as an input image.
     var inputImage: CIImage? { get set }
     /// `inputExtent`: the subregion of the image to process.

@@ -4,7 +4,7 @@ import Foundation
 // same store as `setValue(_:forKey:)`.
 
 /// The properties of the `CIPerspectiveTransform` filter.
-public protocol CIPerspectiveTransform: CIFilterProtocol {
+public protocol CIPerspectiveTransform: CIFourCoordinateGeometryFilter {
     /// `inputImage`: the image to use as an input image.
     var inputImage: CIImage? { get set }
     /// `inputTopLeft`: where the top left corner goes.
@@ -43,7 +43,7 @@ final class PerspectiveTransformBuiltinFilter: CIBuiltinFilter, CIPerspectiveTra
 }
 
 /// The properties of the `CIPerspectiveTransformWithExtent` filter.
-public protocol CIPerspectiveTransformWithExtent: CIFilterProtocol {
+public protocol CIPerspectiveTransformWithExtent: CIFourCoordinateGeometryFilter {
     /// `inputImage`: the image to use as an input image.
     var inputImage: CIImage? { get set }
     /// `inputExtent`: the rectangle whose corners are mapped to the four points.

@@ -31,7 +31,7 @@ final class PixellateBuiltinFilter: CIBuiltinFilter, CIPixellate, @unchecked Sen
 }
 
 /// The properties of the `CIAreaAverage` filter.
-public protocol CIAreaAverage: CIFilterProtocol {
+public protocol CIAreaAverage: CIAreaReductionFilter {
     /// `inputImage`.
     var inputImage: CIImage? { get set }
     /// `inputExtent`.
@@ -52,7 +52,7 @@ final class AreaAverageBuiltinFilter: CIBuiltinFilter, CIAreaAverage, @unchecked
 }
 
 /// The properties of the `CIAreaHistogram` filter.
-public protocol CIAreaHistogram: CIFilterProtocol {
+public protocol CIAreaHistogram: CIAreaReductionFilter {
     /// `inputImage`.
     var inputImage: CIImage? { get set }
     /// `inputExtent`.

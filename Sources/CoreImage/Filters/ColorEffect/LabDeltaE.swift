@@ -24,34 +24,3 @@ extension FilterCatalog {
         return image.applying(kernel, [other])
     }
 }
-
-/// CIE L*a*b* (D65) from the working space, and ΔE*94.
-enum Lab {
-    /// L*, a*, b* of an unpremultiplied working-space (linear sRGB) colour.
-    static func from(_ p: SIMD4<Float>) -> SIMD3<Double> {
-        let r = Double(p.x), g = Double(p.y), b = Double(p.z)
-        let x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
-        let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
-        let z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
-        let fx = f(x), fy = f(y), fz = f(z)
-        return SIMD3(116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
-    }
-
-    /// The CIE L*a*b* companding function.
-    @inline(__always) static func f(_ t: Double) -> Double {
-        let delta = 6.0 / 29
-        return t > delta * delta * delta ? cbrt(t) : t / (3 * delta * delta) + 4.0 / 29
-    }
-
-    /// ΔE*94 with graphic-arts weights, `reference` setting the chroma weights.
-    static func deltaE94(_ reference: SIMD3<Double>, _ sample: SIMD3<Double>) -> Double {
-        let dL = reference.x - sample.x
-        let c1 = (reference.y * reference.y + reference.z * reference.z).squareRoot()
-        let c2 = (sample.y * sample.y + sample.z * sample.z).squareRoot()
-        let dC = c1 - c2
-        let da = reference.y - sample.y, db = reference.z - sample.z
-        let dH2 = max(da * da + db * db - dC * dC, 0)
-        let sC = 1 + 0.045 * c1, sH = 1 + 0.015 * c1
-        return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
-    }
-}

@@ -5,13 +5,14 @@ extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
         [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
-         colorAbsoluteDifference, depthToDisparity, disparityToDepth]
+         colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu]
     }
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
          photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
-         labDeltaE, colorMap, colorCubesMixedWithMask]
+         labDeltaE, colorMap, colorCubesMixedWithMask, thermal, xRay, convertRGBtoLab, convertLabToRGB, dither,
+         colorCurves, palettize, paletteCentroid]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
@@ -21,7 +22,8 @@ extension FilterCatalog {
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
          ninePartTiled, edgePreserveUpsampleFilter,
-         perspectiveTransform, perspectiveTransformWithExtent]
+         perspectiveTransform, perspectiveTransformWithExtent, bicubicScaleTransform, maximumScaleTransform, clamp, sampleNearest,
+         perspectiveRotate, keystoneCorrectionVertical, keystoneCorrectionHorizontal, keystoneCorrectionCombined]
     }
     static var compositing: [FilterDefinition] {
         [sourceOverCompositing, sourceAtopCompositing, sourceInCompositing, sourceOutCompositing, additionCompositing,
@@ -37,15 +39,18 @@ extension FilterCatalog {
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
-         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize]
+         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
-         bumpDistortionLinear, circularWrap]
+         bumpDistortionLinear, circularWrap, stretchCrop]
     }
     static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
-    static var reductions: [FilterDefinition] { [areaAverage, areaHistogram, rowAverage, columnAverage] }
+    static var reductions: [FilterDefinition] {
+        [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
+         areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter]
+    }
     static var tileEffects: [FilterDefinition] {
         [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,
          sixfoldRotatedTile, twelvefoldReflectedTile, glideReflectedTile, parallelogramTile, triangleTile, kaleidoscope, perspectiveTile,

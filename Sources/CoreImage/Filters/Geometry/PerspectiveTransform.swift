@@ -32,7 +32,11 @@ enum PerspectiveMap {
     /// `image` warped so the corners of `source` land on the four points.
     static func apply(_ image: Image, source: CGRect, _ args: FilterArguments) -> Image? {
         func p(_ key: String) -> SIMD2<Double> { let v = args.point(key); return SIMD2(Double(v.x), Double(v.y)) }
-        let quad = [p("inputBottomLeft"), p("inputBottomRight"), p("inputTopRight"), p("inputTopLeft")]
+        return apply(image, source: source, quad: [p("inputBottomLeft"), p("inputBottomRight"), p("inputTopRight"), p("inputTopLeft")])
+    }
+
+    /// `image` warped so the corners of `source` (bottom left, bottom right, top right, top left) land on `quad`.
+    static func apply(_ image: Image, source: CGRect, quad: [SIMD2<Double>]) -> Image? {
         let rect = [SIMD2(Double(source.minX), Double(source.minY)), SIMD2(Double(source.maxX), Double(source.minY)),
                     SIMD2(Double(source.maxX), Double(source.maxY)), SIMD2(Double(source.minX), Double(source.maxY))]
         guard source.width > 0, source.height > 0, let toInput = Homography(from: quad, to: rect) else { return nil }
