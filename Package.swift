@@ -179,5 +179,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("filter-chains", ["FilterChains", "CoreImage", "CoreGraphics"]),
         fuzzTarget("extension-manifest", ["PhotosUI", "Photos", "PhotoLibrary"]),
         fuzzTarget("raw-develop", ["CoreImage", "CoreGraphics"]),
+        fuzzTarget("movie-decode", ["Movies", "CoreMedia"]),
     ]
 }

@@ -19,7 +19,7 @@ swift build --product photokit-example
 swift build --product filtster
 BIN="$(swift build --show-bin-path)"
 LIB="$PWD/demo-library/Demo.photoslibrary"
-rm -rf "$LIB"
+rm -rf "$LIB" "$PWD/demo-library/exports"
 photos() { echo; echo "\$ photos $*"; "$BIN/photos" "$@" --library "$LIB"; }
 
 photos init
@@ -43,6 +43,11 @@ photos edit "$FIRST" --extension Filtster filter=noir vignette=1.5 \
   || echo "(the extension edit needs Landlock to sandbox the extension; see Docs/EditingExtensions.md)"
 photos history "$FIRST"
 photos revert "$FIRST"
+LIVE=$("$BIN/photos" list --predicate 'mediaSubtypes & 8 == 8' --json --library "$LIB" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["localIdentifier"])')
+photos live "$LIVE" --filter CIPhotoEffectNoir --crop square --volume 0.5   # the still and every movie frame, one chain
+photos export "$LIVE" --preset 960x540 -o "$PWD/demo-library/exports"     # its movie, with an AVAssetExportSession preset
+photos live "$LIVE" --effect bounce  # forward then backward (WWDC 2017); `--effect live` or `photos revert` undoes it
+photos revert "$LIVE"
 photos verify                        # every stored file against its SHA-256, and the database (like fsck)
 echo; echo "\$ photokit-example $LIB   (PhotoKit code, as written for iOS)"
 "$BIN/photokit-example" "$LIB"

@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode)
 targets=()
 seconds=300
 ci=0
@@ -112,6 +112,11 @@ seed_from_media() {
         fi
       fi
       ;;
+    movie-decode)
+      # Whole movies up to 64 KB, the first 64 KB of larger ones (an index at the end is then missing: that too).
+      find "$MEDIA/video" "$MEDIA/livephoto" "$MEDIA/broken" -type f \( -iname '*.mov' -o -iname '*.mp4' -o -iname '*.m4a' \) 2>/dev/null |
+        while read -r file; do head -c 65536 "$file" >"$corpus/head64k-$(basename "$file")"; done
+      ;;
     *) ;;   # text surfaces: the hand-written seeds are the right start
   esac
   touch "$corpus/.seeded-from-media"
@@ -126,6 +131,7 @@ options_for() {
     filter-chains)    echo "-dict=Fuzz/Dictionaries/filter-chains.dict -max_len=4096" ;;
     extension-manifest) echo "-max_len=16384" ;;
     raw-develop)      echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
+    movie-decode)     echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
   esac
 }
 
@@ -140,6 +146,7 @@ ci_runs_for() {
     filter-chains)    echo 70000 ;;
     extension-manifest) echo 70000 ;;
     raw-develop)      echo 400 ;;    # every input that opens starts photokit-raw-probe and develops (~0.1–0.4 s here)
+    movie-decode)     echo 2000 ;;   # ~145 executions per second here (FFmpeg opens and decodes each input)
   esac
 }
 

@@ -119,7 +119,7 @@ public enum MovieExport {
             videoOutput = try writer.addVideo(.init(codec: codec, width: size.0, height: size.1, timescale: video.timescale,
                                                     frameRate: video.frameRate, quality: quality,
                                                     transform: renderer.map { $0.transform } ?? (video.transform != .identity ? video.transform : nil)))
-            try reader.startDecoding(video, size: renderer.map { $0.decodeSize } ?? (size.0, size.1))
+            try reader.startDecoding(video, size: renderer?.decodeSize)
         }
         var audio: [(MovieTrack, MovieWriter.Track)] = []
         let transcodes = plan.audioVolume != 1
@@ -168,6 +168,19 @@ public enum MovieExport {
         let startTicks = ticks(start, video.timescale)
         let endTicks = end.map { ticks($0, video.timescale) }
         var lastTicks = Int64.min
+        if renderer == nil {
+            // No renderer: frames go from the decoder to the encoder in YUV, scaled once.
+            while let frame = try reader.nextNativeFrame() {
+                if let endTicks, frame.presentationTime >= endTicks { break }
+                var out = max(0, frame.presentationTime - startTicks)
+                if out <= lastTicks { out = lastTicks + 1 }
+                lastTicks = out
+                try writer.writeNative(from: reader, at: out, to: output)
+                let done = total > 0 ? Double(out) / Double(video.timescale) / total : 0
+                guard progress(min(0.99, done)) else { throw MovieError(.cancelled, "the export was cancelled") }
+            }
+            return
+        }
         do {
             while true {
                 let more = try reader.withNextFrame { frame throws -> Bool in

@@ -114,6 +114,18 @@ public final class MovieReader {
                                    presentationTime: pts, duration: duration))
     }
 
+    /// Decodes the next frame without converting it (it stays in the reader for `MovieWriter.writeNative`);
+    /// its presentation time and duration in the track's timescale, nil at the end.
+    public func nextNativeFrame() throws(MovieError) -> (presentationTime: Int64, duration: Int64)? {
+        guard decodingTrack != nil else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
+        var pts: Int64 = 0, duration: Int64 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = mc_next_native(reader, &pts, &duration, &message, message.count)
+        if status == 0 { return nil }
+        guard status > 0 else { throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))") }
+        return (pts, duration)
+    }
+
     /// Decodes the next frame and copies it out; nil at the end.
     public func nextFrame() throws -> DecodedFrame? {
         try withNextFrame { frame in

@@ -131,6 +131,15 @@ public final class MovieWriter {
         guard status == 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
     }
 
+    /// Encodes `reader`'s last frame from `nextNativeFrame()` at `ticks`, scaled in YUV straight to the track's
+    /// size (no RGB round trip: what an export without a frame renderer does).
+    public func writeNative(from reader: MovieReader, at ticks: Int64, to track: Track) throws(MovieError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard mc_writer_write_native(try live(), track.stream, reader.handle, ticks, &message, message.count) == 0 else {
+            throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))")
+        }
+    }
+
     /// Copies `source`'s packets presented in `range` (source timescale ticks; `end` nil: to the end), shifted to
     /// start at 0. Video copies start at the key frame at or before `range.start`. Returns the packet count.
     @discardableResult

@@ -14,6 +14,7 @@ struct BenchCommand: ParsableCommand {
             ImageManagerBenchCommand.self,
             ThumbnailBenchCommand.self,
             RAWBenchCommand.self,
+            LiveBenchCommand.self,
             CoreImageBenchCommand.self,
             CIFiltersBenchCommand.self,
             EditBenchCommand.self,

@@ -19,6 +19,7 @@ struct mc_reader {
     AVPacket *packet;
     AVFrame *frame;
     AVFrame *held;            // the last frame skipped after a seek: returned when the sought time is past the end
+    AVFrame *native;          // the last frame handed out unconverted (mc_next_native), for the writer
     struct SwsContext *scaler;
     int out_width, out_height, out_bits;
     int64_t max_pixels;
@@ -60,6 +61,7 @@ static void stop_video(mc_reader *reader) {
     reader->scaler = NULL;
     av_frame_free(&reader->frame);
     av_frame_free(&reader->held);
+    av_frame_free(&reader->native);
     av_packet_free(&reader->packet);
     avcodec_free_context(&reader->decoder);
     free(reader->pixels);
@@ -172,7 +174,7 @@ int mc_start_video(mc_reader *reader, int track, int width, int height, int bits
     if (!codec) return fail(message, capacity, -3, "FFmpeg has no decoder for the video's codec", 0);
     int status;
     if (!(reader->decoder = avcodec_alloc_context3(codec)) || !(reader->packet = av_packet_alloc()) || !(reader->frame = av_frame_alloc())
-        || !(reader->held = av_frame_alloc())) {
+        || !(reader->held = av_frame_alloc()) || !(reader->native = av_frame_alloc())) {
         stop_video(reader);
         return fail(message, capacity, -5, "out of memory", 0);
     }
@@ -267,8 +269,10 @@ static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *messa
     return 1;
 }
 
-int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capacity) {
-    memset(out, 0, sizeof *out);
+/// Decodes the next frame in presentation order (skipping frames before a sought time) into `*result` (the
+/// reader's `frame` or `held`, which the caller unrefs). 1: a frame; 0: the end; negative: an error.
+static int decode_next(mc_reader *reader, AVFrame **result, char *message, size_t capacity) {
+    *result = NULL;
     if (reader->video < 0) return fail(message, capacity, -3, "no video track is being decoded", 0);
     if (reader->finished) return 0;
     int status;
@@ -284,17 +288,15 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
             }
             reader->skip_before = INT64_MIN;
             av_frame_unref(reader->held);
-            int result = convert(reader, reader->frame, out, message, capacity);
-            av_frame_unref(reader->frame);
-            return result;
+            *result = reader->frame;
+            return 1;
         }
         if (status == AVERROR_EOF) {
             reader->finished = 1;
             if (reader->skip_before == INT64_MIN || !reader->held->buf[0]) return 0;
             reader->skip_before = INT64_MIN;   // sought past the end: the last frame is the one showing
-            int result = convert(reader, reader->held, out, message, capacity);
-            av_frame_unref(reader->held);
-            return result;
+            *result = reader->held;
+            return 1;
         }
         if (status != AVERROR(EAGAIN)) return fail(message, capacity, -6, "FFmpeg cannot decode the video", status);
         if (reader->draining) { reader->finished = 1; return 0; }
@@ -314,6 +316,36 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
         av_packet_unref(reader->packet);
     }
 }
+
+int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capacity) {
+    memset(out, 0, sizeof *out);
+    av_frame_unref(reader->native);
+    AVFrame *frame = NULL;
+    int status = decode_next(reader, &frame, message, capacity);
+    if (status != 1) return status;
+    int result = convert(reader, frame, out, message, capacity);
+    av_frame_unref(frame);
+    return result;
+}
+
+int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *message, size_t capacity) {
+    av_frame_unref(reader->native);
+    AVFrame *frame = NULL;
+    int status = decode_next(reader, &frame, message, capacity);
+    if (status != 1) return status;
+    if (frame->width <= 0 || frame->height <= 0 || (int64_t)frame->width * frame->height > reader->max_pixels) {
+        av_frame_unref(frame);
+        return fail(message, capacity, -4, "a decoded frame is outside the size limit", 0);
+    }
+    *pts = frame->best_effort_timestamp == AV_NOPTS_VALUE ? 0 : frame->best_effort_timestamp;
+    *duration = frame_duration(reader, frame);
+    av_frame_move_ref(reader->native, frame);
+    return 1;
+}
+
+const AVFrame *mc_reader_native_frame(const mc_reader *reader) { return reader->native && reader->native->buf[0] ? reader->native : NULL; }
+
+int mc_reader_colorspace(const AVFrame *frame) { return colorspace_of(frame); }
 
 AVFormatContext *mc_reader_format(const mc_reader *reader) { return reader->format; }
 

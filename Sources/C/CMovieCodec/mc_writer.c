@@ -16,6 +16,8 @@
 
 struct mc_reader;   // defined in mc_reader.c; only its AVFormatContext is read here
 AVFormatContext *mc_reader_format(const mc_reader *reader);
+const AVFrame *mc_reader_native_frame(const mc_reader *reader);
+int mc_reader_colorspace(const AVFrame *frame);
 
 typedef struct output_stream {
     AVStream *stream;
@@ -182,6 +184,29 @@ int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, 
     const uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
     int strides[4] = { (int)bytes_per_row, 0, 0, 0 };
     sws_scale(out->scaler, planes, strides, 0, e->height, out->frame->data, out->frame->linesize);
+    out->frame->pts = pts;
+    if ((status = avcodec_send_frame(e, out->frame)) < 0) return fail(message, capacity, -7, "the video encoder failed", status);
+    return drain(writer, stream, message, capacity);
+}
+
+int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reader, int64_t pts, char *message, size_t capacity) {
+    if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
+        return fail(message, capacity, -2, "no such encoded track", 0);
+    const AVFrame *frame = mc_reader_native_frame(reader);
+    if (!frame) return fail(message, capacity, -2, "no decoded frame to encode", 0);
+    output_stream *out = &writer->streams[stream];
+    AVCodecContext *e = out->encoder;
+    int status = av_frame_make_writable(out->frame);
+    if (status < 0) return fail(message, capacity, -4, "out of memory", status);
+    out->scaler = sws_getCachedContext(out->scaler, frame->width, frame->height, (enum AVPixelFormat)frame->format, e->width, e->height,
+                                       AV_PIX_FMT_YUV420P, SWS_BICUBIC, NULL, NULL, NULL);
+    if (!out->scaler) return fail(message, capacity, -7, "libswscale cannot convert the frame", 0);
+    // From the source's matrix and range to BT.709 limited range, which the track is tagged with.
+    int full = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P || frame->format == AV_PIX_FMT_YUVJ422P
+        || frame->format == AV_PIX_FMT_YUVJ444P;
+    sws_setColorspaceDetails(out->scaler, sws_getCoefficients(mc_reader_colorspace(frame)), full, sws_getCoefficients(SWS_CS_ITU709), 0,
+                             0, 1 << 16, 1 << 16);
+    sws_scale(out->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, out->frame->data, out->frame->linesize);
     out->frame->pts = pts;
     if ((status = avcodec_send_frame(e, out->frame)) < 0) return fail(message, capacity, -7, "the video encoder failed", status);
     return drain(writer, stream, message, capacity);

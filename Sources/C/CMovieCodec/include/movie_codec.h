@@ -73,6 +73,9 @@ int mc_seek(mc_reader *reader, int64_t pts, int exact, char *message, size_t cap
 /// Decodes the next frame in presentation order (skipping frames before a sought time).
 /// 1: a frame; 0: the end; negative: an error named in `message`.
 int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capacity);
+/// Decodes the next frame without converting it (kept in the reader for `mc_writer_write_native`), with its
+/// presentation time and duration (track time base). 1: a frame; 0: the end; negative: an error.
+int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *message, size_t capacity);
 
 
 // ---- Writing ----------------------------------------------------------------------------------------------------
@@ -112,6 +115,9 @@ int mc_writer_begin(mc_writer *writer, int faststart, char *message, size_t capa
 /// Encodes one RGBA frame (8 bits per component, or 16 little-endian) shown from `pts` (video time base). 0 on success.
 int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
                           int64_t pts, char *message, size_t capacity);
+/// Encodes `reader`'s last native frame (`mc_next_native`) shown from `pts`, scaled in YUV straight to the track's
+/// size (no RGB round trip). 0 on success.
+int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reader, int64_t pts, char *message, size_t capacity);
 /// Copies `reader`'s packets of `track` whose presentation times lie in [start, end) (the track's time base;
 /// end < 0: to the end) into output `stream`, shifted so `start` becomes 0. Video copies start at the key frame
 /// at or before `start`. Returns the number of packets copied or a negative error.
