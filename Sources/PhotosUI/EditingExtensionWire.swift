@@ -42,4 +42,6 @@ struct EditingExtensionResult: Codable, Sendable {
     /// The rendered file's name inside the output directory (never a path).
     var renderedFileName: String
     var adjustmentData: AdjustmentPayload?
+    /// A Live Photo edit's rendered movie, beside the still (absent otherwise).
+    var renderedPairedVideoFileName: String?
 }

@@ -87,9 +87,13 @@ enum ExtensionResultWriter {
               FileManager.default.fileExists(atPath: rendered.path) else {
             PHEditingExtensionMain.fail("nothing was rendered to the output's renderedContentURL", status: EditingExtensionWire.ExitStatus.failure)
         }
+        let movie = output.renderedPairedVideoURL
+        let hasMovie = movie.deletingLastPathComponent().standardizedFileURL.path == outputDirectory.standardizedFileURL.path
+            && FileManager.default.fileExists(atPath: movie.path)
         let result = EditingExtensionResult(
             renderedFileName: rendered.lastPathComponent,
-            adjustmentData: output.adjustmentData.map { AdjustmentPayload(formatIdentifier: $0.formatIdentifier, formatVersion: $0.formatVersion, data: $0.data) })
+            adjustmentData: output.adjustmentData.map { AdjustmentPayload(formatIdentifier: $0.formatIdentifier, formatVersion: $0.formatVersion, data: $0.data) },
+            renderedPairedVideoFileName: hasMovie ? movie.lastPathComponent : nil)
         do {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .binary

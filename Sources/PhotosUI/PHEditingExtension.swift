@@ -84,4 +84,10 @@ public struct PHEditingExtension: Sendable, Hashable, Identifiable {
     public func supports(_ asset: PHAsset) -> Bool {
         manifest.supportedMediaTypes.contains(asset.mediaType)
     }
+
+    /// Whether the extension edits a Live Photo's motion too (it declares `PHSupportsLivePhotos`); otherwise its
+    /// edit of a Live Photo makes the current version a still, as Photos does.
+    public func editsMotion(of asset: PHAsset) -> Bool {
+        manifest.supportsLivePhotos && asset.mediaSubtypes.contains(.photoLive)
+    }
 }

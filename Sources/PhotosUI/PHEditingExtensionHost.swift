@@ -47,12 +47,18 @@ public final class PHEditingExtensionHost: Sendable {
         let requestFile = try workspace.write(request)
         var readable = [requestFile]
         if let image = input.fullSizeImageURL { readable.append(image) }
+        // The movie of a video, or of a Live Photo when the extension edits motion.
+        if let movie = (input.audiovisualAsset as? AVURLAsset)?.url { readable.append(movie) }
+        if let movie = input.livePhoto?.videoURL { readable.append(movie) }
         try run(editingExtension, arguments: [EditingExtensionWire.editCommand, requestFile.path],
                 readable: readable, writable: [workspace.output], progress: progress)
         progress.completedUnitCount = 2
 
         let output = try adoptResult(of: editingExtension, from: workspace, for: input)
-        defer { try? FileManager.default.removeItem(at: output.renderedContentURL) }
+        defer {
+            try? FileManager.default.removeItem(at: output.renderedContentURL)
+            try? FileManager.default.removeItem(at: output.renderedPairedVideoURL)
+        }
         guard !progress.isCancelled else { throw PHEditingExtensionError.cancelled(extension: name) }
         do {
             try library.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = output }
@@ -87,7 +93,7 @@ public final class PHEditingExtensionHost: Sendable {
             }
         }
         // The extension decodes its own display-size image, inside its sandbox.
-        let input = try asset.makeContentEditingInput(options, makesDisplaySizeImage: false)
+        let input = try asset.makeContentEditingInput(options, makesDisplaySizeImage: false, includesLivePhoto: editingExtension.editsMotion(of: asset))
         if let error = failure.value { throw error }
         return input
     }
@@ -162,6 +168,18 @@ public final class PHEditingExtensionHost: Sendable {
         output.adjustmentData = PHAdjustmentData(payload)
         guard rename(rendered.path, output.renderedContentURL.path) == 0 else {
             throw invalid("cannot stage the rendered file: \(String(cString: strerror(errno)))")
+        }
+        if let movieName = result.renderedPairedVideoFileName {
+            guard input.livePhoto != nil else { throw invalid("a Live Photo movie was rendered for an asset that is not a Live Photo being edited") }
+            guard !movieName.isEmpty, !movieName.contains("/"), movieName != ".", movieName != "..", movieName != fileName,
+                  movieName != EditingExtensionWire.resultFileName else {
+                throw invalid("rendered movie name \(movieName) is not a file name")
+            }
+            let movie = workspace.output.appendingPathComponent(movieName)
+            guard workspace.isPlainFile(movie) else { throw invalid("the rendered movie is missing, a link, or not a regular file") }
+            guard rename(movie.path, output.renderedPairedVideoURL.path) == 0 else {
+                throw invalid("cannot stage the rendered movie: \(String(cString: strerror(errno)))")
+            }
         }
         return output
     }

@@ -8,7 +8,8 @@ struct TestExtension {
     @MainActor static func main() {
         PHEditingExtensionMain.run(
             manifest: PHEditingExtensionManifest(bundleIdentifier: "org.photokit-linux.tests.misbehaving",
-                                                 displayName: "Misbehaving", version: "1.0")
+                                                 displayName: "Misbehaving", version: "1.0",
+                                                 supportedMediaTypes: [.image, .video], supportsLivePhotos: true)
         ) { MisbehavingController() }
     }
 }
@@ -55,6 +56,8 @@ final class MisbehavingController: NSObject, PHContentEditingParameterized {
     func cancelContentEditing() {}
 
     func finishContentEditing(completionHandler: @escaping (PHContentEditingOutput?) -> Void) {
+        if let input, behavior == .invert, let movie = input.audiovisualAsset { return Self.invertVideo(movie, input, completionHandler) }
+        if let input, behavior == .invert, input.livePhoto != nil { return Self.invertLivePhoto(input, completionHandler) }
         guard let input, let url = input.fullSizeImageURL else { completionHandler(nil); return }
         let output = PHContentEditingOutput(contentEditingInput: input)
         let target = output.renderedContentURL
@@ -133,4 +136,54 @@ final class MisbehavingController: NSObject, PHContentEditingParameterized {
         try? FileManager.default.removeItem(at: output.appendingPathComponent("probe"))
         return results.joined(separator: "\n")
     }
+}
+
+extension MisbehavingController {
+    nonisolated static func invertedAdjustment() -> PHAdjustmentData {
+        PHAdjustmentData(formatIdentifier: "org.photokit-linux.tests.misbehaving", formatVersion: "1.0", data: Data("invert".utf8))
+    }
+
+    /// A video inverted frame by frame, as an iOS extension would: a Core Image video composition exported into the
+    /// output's movie (inside the sandbox).
+    nonisolated static func invertVideo(_ movie: AVAsset, _ input: PHContentEditingInput, _ handler: @escaping (PHContentEditingOutput?) -> Void) {
+        let completion = CompletionBox(handler)
+        let output = PHContentEditingOutput(contentEditingInput: input)
+        guard let export = AVAssetExportSession(asset: movie, presetName: AVAssetExportPresetHighestQuality) else { return completion.call(nil) }
+        export.videoComposition = AVVideoComposition(asset: movie) { request in
+            request.finish(with: request.sourceImage.applyingFilter("CIColorInvert", parameters: [:]), context: nil)
+        }
+        export.outputURL = output.renderedContentURL
+        export.outputFileType = .mov
+        export.exportAsynchronously {
+            guard export.status == .completed else {
+                FileHandle.standardError.write(Data("export failed: \(String(describing: export.error))\n".utf8))
+                return completion.call(nil)
+            }
+            output.adjustmentData = invertedAdjustment()
+            completion.call(output)
+        }
+    }
+
+    /// A Live Photo's still and movie inverted together through PHLivePhotoEditingContext.
+    nonisolated static func invertLivePhoto(_ input: PHContentEditingInput, _ handler: @escaping (PHContentEditingOutput?) -> Void) {
+        let completion = CompletionBox(handler)
+        guard let context = PHLivePhotoEditingContext(livePhotoEditingInput: input) else { return completion.call(nil) }
+        context.frameProcessor = { frame, _ in frame.image.applyingFilter("CIColorInvert", parameters: [:]) }
+        let output = PHContentEditingOutput(contentEditingInput: input)
+        context.saveLivePhoto(to: output) { ok, error in
+            guard ok else {
+                FileHandle.standardError.write(Data("saveLivePhoto failed: \(String(describing: error))\n".utf8))
+                return completion.call(nil)
+            }
+            output.adjustmentData = invertedAdjustment()
+            completion.call(output)
+        }
+    }
+}
+
+/// The controller's completion handler, called once from the export's or render's queue.
+final class CompletionBox: @unchecked Sendable {
+    let handler: (PHContentEditingOutput?) -> Void
+    init(_ handler: @escaping (PHContentEditingOutput?) -> Void) { self.handler = handler }
+    func call(_ output: PHContentEditingOutput?) { handler(output) }
 }

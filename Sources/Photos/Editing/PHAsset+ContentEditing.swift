@@ -36,9 +36,10 @@ extension PHAsset {
     }
 
     /// The input per the rule above. `makesDisplaySizeImage: false` skips decoding `displaySizeImage`, for hosts
-    /// that hand the input to another process (which makes its own).
+    /// that hand the input to another process (which makes its own); `includesLivePhoto: false` leaves out a Live
+    /// Photo's `livePhoto` (for editors that edit the still only).
     package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions,
-                                         makesDisplaySizeImage: Bool = true) throws -> PHContentEditingInput {
+                                         makesDisplaySizeImage: Bool = true, includesLivePhoto: Bool = true) throws -> PHContentEditingInput {
         let library = self.library
         let core = library.library
         do {
@@ -46,7 +47,7 @@ extension PHAsset {
             let adjustment = base.adjustment.map { PHAdjustmentData($0) }
             let url = core.fileURL(for: base.resource)
             var livePhoto: PHLivePhoto?
-            if mediaSubtypes.contains(.photoLive), let records = try? core.resources(assetRowID: record.rowID),
+            if includesLivePhoto, mediaSubtypes.contains(.photoLive), let records = try? core.resources(assetRowID: record.rowID),
                let pair = LivePhotoResources.pair(records, original: base.basedOnOriginal), pair.still.rowID == base.resource.rowID {
                 livePhoto = PHLivePhoto(photoURL: url, videoURL: core.fileURL(for: pair.movie),
                                         size: CGSize(width: pair.still.pixelWidth, height: pair.still.pixelHeight))

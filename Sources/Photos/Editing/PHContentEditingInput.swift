@@ -76,8 +76,10 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         playbackStyle = PHAsset.PlaybackStyle(rawValue: description.playbackStyle) ?? .unsupported
         adjustmentData = description.adjustmentData.map(PHAdjustmentData.init)
         fullSizeImageURL = description.fullSizeImagePath.map { URL(fileURLWithPath: $0) }
-        audiovisualAsset = nil
-        livePhoto = nil
+        let movie = description.moviePath.map { URL(fileURLWithPath: $0) }
+        let isVideo = description.mediaType == PHAssetMediaType.video.rawValue
+        audiovisualAsset = isVideo ? movie.map { AVURLAsset(url: $0) } : nil
+        livePhoto = Self.livePhoto(still: isVideo ? nil : fullSizeImageURL, movie: movie)
         fullSizeImageOrientation = description.fullSizeImageOrientation
         displaySizeImage = fullSizeImageURL.flatMap(Self.displaySizeImage(of:))
         uniformTypeIdentifier = description.uniformTypeIdentifier
@@ -96,8 +98,18 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
             location: location.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, altitude: $0.altitude) },
             uniformTypeIdentifier: uniformTypeIdentifier, playbackStyle: playbackStyle.rawValue,
             adjustmentData: adjustmentData.map { AdjustmentPayload(formatIdentifier: $0.formatIdentifier, formatVersion: $0.formatVersion, data: $0.data) },
-            fullSizeImagePath: fullSizeImageURL?.path, fullSizeImageOrientation: fullSizeImageOrientation,
-            baseIsOriginal: baseIsOriginal)
+            fullSizeImagePath: fullSizeImageURL?.path,
+            moviePath: (audiovisualAsset as? AVURLAsset)?.url.path ?? livePhoto?.videoURL.path,
+            fullSizeImageOrientation: fullSizeImageOrientation, baseIsOriginal: baseIsOriginal)
+    }
+
+    /// The Live Photo of a still and its movie, sized from the still's header; nil unless both are given.
+    static func livePhoto(still: URL?, movie: URL?) -> PHLivePhoto? {
+        guard let still, let movie, let source = CGImageSourceCreateWithURL(still as CFURL, nil),
+              let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [AnyHashable: Any],
+              let width = properties[kCGImagePropertyPixelWidth] as? Int, let height = properties[kCGImagePropertyPixelHeight] as? Int else { return nil }
+        let turned = ((properties[kCGImagePropertyOrientation] as? Int) ?? 1) >= 5
+        return PHLivePhoto(photoURL: still, videoURL: movie, size: turned ? CGSize(width: height, height: width) : CGSize(width: width, height: height))
     }
 
     /// Longest side of `displaySizeImage`.

@@ -23,6 +23,8 @@ package struct PHContentEditingInputDescription: Codable, Sendable, Equatable {
     package var playbackStyle: Int
     package var adjustmentData: AdjustmentPayload?
     package var fullSizeImagePath: String?
+    /// A video's movie, or a Live Photo's paired movie (absent in requests from hosts before Live Photo support).
+    package var moviePath: String?
     package var fullSizeImageOrientation: Int32
     package var baseIsOriginal: Bool
 }
