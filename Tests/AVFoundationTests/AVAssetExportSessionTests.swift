@@ -95,15 +95,19 @@ import CoreImage
         // A movie without video and a video preset.
         let (noVideo, _) = try await export(audioOnly, preset: AVAssetExportPreset640x480, to: folder)
         #expect(noVideo.status == .failed && (noVideo.error as? AVError)?.code == .noSourceTrack)
-        // Cancelled mid-export: status cancelled, nothing left in the folder but the file we made.
-        let cancelled = try #require(AVAssetExportSession(asset: AVURLAsset(url: source), presetName: AVAssetExportPresetHighestQuality))
+        // Cancelled mid-export (from the composition's handler, a third of a second in, so the moment is certain):
+        // status cancelled, nothing left in the folder but the file we made.
+        let asset = AVURLAsset(url: source)
+        let cancelled = try #require(AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetHighestQuality))
+        let canceller = Locked<AVAssetExportSession?>(cancelled)
+        cancelled.videoComposition = AVVideoComposition(asset: asset) { request in
+            if request.compositionTime.seconds > 0.33 { canceller.value?.cancelExport() }
+            request.finish(with: request.sourceImage, context: nil)
+        }
         cancelled.outputURL = folder.appending("cancelled.mov")
         cancelled.outputFileType = .mov
-        let finished = Locked(false)
-        cancelled.exportAsynchronously { finished.mutate { $0 = true } }
-        for _ in 0..<400 where cancelled.progress < 0.1 && !finished.value { try await Task.sleep(nanoseconds: 5_000_000) }
-        cancelled.cancelExport()
-        for _ in 0..<400 where !finished.value { try await Task.sleep(nanoseconds: 25_000_000) }
+        await cancelled.export()
+        canceller.mutate { $0 = nil }
         #expect(cancelled.status == .cancelled, "\(cancelled.status)")
         #expect(TemporaryDirectory.files(under: folder.url) == ["taken.mov"], "\(TemporaryDirectory.files(under: folder.url))")
     }
