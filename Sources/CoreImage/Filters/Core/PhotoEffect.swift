@@ -34,23 +34,29 @@ struct PhotoEffect: Sendable {
     }
 
     func apply(to image: Image) -> Image {
+        // The tables hold the curve's output already decoded to linear values: interpolating them differs from
+        // decoding the interpolated value by under 1e-6 at 1,024 steps, and saves three `pow` per pixel.
         let tables = [red, green, blue].map { points -> [Float] in
             let spline = CubicSpline(points: points)
-            return (0...1024).map { Float(spline.value(at: Double($0) / 1024)) }
+            return (0...1024).map { Luma.decode(Float(spline.value(at: Double($0) / 1024))) }
         }
-        let mono = monochrome, s = Float(saturation)
-        return image.mapping(name, "\(red)\(green)\(blue)\(s)\(mono)") { p in
+        let mono = monochrome && red.elementsEqual(green, by: ==) && red.elementsEqual(blue, by: ==)
+        let gray = monochrome, s = Float(saturation)
+        @Sendable @inline(__always) func look(_ table: [Float], _ value: Float) -> Float {
+            let t = min(max(value, 0), 1) * 1024
+            let i = min(Int(t), 1023)
+            let f = t - Float(i)
+            return table[i] * (1 - f) + table[i + 1] * f
+        }
+        return image.mapping(name, "\(red)\(green)\(blue)\(s)\(gray)") { p in
             var e = SIMD3(Luma.encode(p.x), Luma.encode(p.y), Luma.encode(p.z))
             let l = e.x * 0.2125 + e.y * 0.7154 + e.z * 0.0721
-            if mono { e = SIMD3(l, l, l) } else if s != 1 { e = SIMD3(l, l, l) + (e - SIMD3(l, l, l)) * s }
-            var out = SIMD4<Float>(0, 0, 0, p.w)
-            for c in 0..<3 {
-                let t = min(max(e[c], 0), 1) * 1024
-                let i = min(Int(t), 1023)
-                let f = t - Float(i)
-                out[c] = Luma.decode(tables[c][i] * (1 - f) + tables[c][i + 1] * f)
+            if mono {   // one curve for a grey value: one lookup
+                let v = look(tables[0], l)
+                return SIMD4<Float>(v, v, v, p.w)
             }
-            return out
+            if gray { e = SIMD3(l, l, l) } else if s != 1 { e = SIMD3(l, l, l) + (e - SIMD3(l, l, l)) * s }
+            return SIMD4<Float>(look(tables[0], e.x), look(tables[1], e.y), look(tables[2], e.z), p.w)
         }
     }
 }
