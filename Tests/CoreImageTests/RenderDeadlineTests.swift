@@ -21,7 +21,8 @@ import _Testing_CoreImage
         let started = Date()
         #expect(context.createCGImage(image, from: image.extent) == nil)
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed < 10, "stopped after \(elapsed) s")
+        // Minutes of work uncancelled; the bound is loose because the suite shares two cores with movie encoders.
+        #expect(elapsed < 40, "stopped after \(elapsed) s")
         #expect("\(context.lastRenderError.map { "\($0)" } ?? "")".contains("time limit of 0.5 s"))
         // Each render gets the whole limit again: a cheap one still succeeds.
         let cheap = TestImages.patternImage(width: 40, height: 30)
@@ -32,10 +33,12 @@ import _Testing_CoreImage
         let cancellation = CIRenderCancellation()
         let context = CIContext(options: [.cacheIntermediates: false, .renderCancellation: cancellation])
         let image = Self.expensiveBlur()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { cancellation.cancel() }
+        // A thread of its own: under load the shared global queues may start a delayed block late.
+        Thread.detachNewThread { Thread.sleep(forTimeInterval: 0.5); cancellation.cancel() }
         let started = Date()
         #expect(context.createCGImage(image, from: image.extent) == nil)
-        #expect(Date().timeIntervalSince(started) < 10)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 40, "stopped after \(elapsed) s (minutes of work uncancelled)")
         #expect(cancellation.isCancelled && "\(context.lastRenderError.map { "\($0)" } ?? "")".contains("cancelled"))
         let cheap = TestImages.patternImage(width: 40, height: 30)
         #expect(context.createCGImage(cheap, from: cheap.extent) == nil)

@@ -17,7 +17,7 @@ struct FilterDeadlineCommandTests {
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("did not finish within its time limit of 2 s"), "\(run.stderr)")
         #expect(!run.stderr.contains("Usage:"))
-        #expect(run.seconds < 20, "stopped after \(run.seconds) s")
+        #expect(run.seconds < 40, "stopped after \(run.seconds) s")   // loose: the suite shares two cores with movie encoders
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
