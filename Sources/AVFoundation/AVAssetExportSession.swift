@@ -145,14 +145,12 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
 
     /// Stops the export: it ends `.cancelled` and leaves no file.
     open func cancelExport() {
-        let notStarted = lock.withLock { () -> Bool in
+        lock.withLock {
             state.cancelled = true
-            guard state.status == .unknown || state.status == .waiting else { return false }
+            guard state.status == .unknown || state.status == .waiting else { return }
             state.status = .cancelled
             state.error = AVError(.operationCancelled, "the export was cancelled")
-            return true
         }
-        _ = notStarted
     }
 
     private func begin() -> Bool {
@@ -197,9 +195,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         if FileManager.default.fileExists(atPath: outputURL.path) {
             throw AVError(.fileAlreadyExists, "\(outputURL.lastPathComponent) already exists")
         }
-        let source = try asset.contents()
-        _ = source
-        let url = (asset as? AVURLAsset)?.url ?? asset.loader.url
+        _ = try asset.contents()      // an unreadable asset fails here with the reader's reason
+        let url = asset.loader.url
         var video = self.video
         var renderer: ExportFrameRenderer?
         if let composition = settings.videoComposition {

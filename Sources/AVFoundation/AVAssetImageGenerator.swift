@@ -117,9 +117,9 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     private func generate(at time: CMTime, settings: Settings) throws -> (image: CGImage, actualTime: CMTime) {
         guard time.isNumeric else { throw AVError(.unknown, "the requested time \(time) is not a number") }
         let contents = try asset.contents()
-        guard let assetTrack = contents.tracks.first(where: { $0.mediaType == .video && $0.track.kind == .video }),
-              let url = (asset as? AVURLAsset)?.url ?? Optional(asset.loader.url) else {
-            throw AVError(.noSourceTrack, "\(asset.loader.url.lastPathComponent): the asset has no video track")
+        let url = asset.loader.url
+        guard let assetTrack = contents.tracks.first(where: { $0.mediaType == .video }) else {
+            throw AVError(.noSourceTrack, "\(url.lastPathComponent): the asset has no video track")
         }
         let track = assetTrack.track
         let orientation = settings.appliesTransform ? CGImagePropertyOrientation(rawValue: UInt32(track.exifOrientation)) ?? .up : .up
@@ -138,7 +138,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
         } catch let error as AVError {
             throw error
         } catch let error as MovieError {
-            throw AVError(error.code == .tooLarge ? .decodeFailed : .decodeFailed, error.message)
+            throw AVError(.decodeFailed, error.message)
         }
     }
 

@@ -168,39 +168,36 @@ public enum MovieExport {
         let startTicks = ticks(start, video.timescale)
         let endTicks = end.map { ticks($0, video.timescale) }
         var lastTicks = Int64.min
-        if renderer == nil {
+        /// The output time of a frame shown from `pts` (nil once past the range), strictly increasing: the first
+        /// frame after a seek may start before the range and is shown from its start.
+        func outputTicks(_ pts: Int64) -> Int64? {
+            if let endTicks, pts >= endTicks { return nil }
+            let out = max(max(0, pts - startTicks), lastTicks == .min ? 0 : lastTicks + 1)
+            lastTicks = out
+            return out
+        }
+        func report(_ out: Int64) throws(MovieError) {
+            let done = total > 0 ? Double(out) / Double(video.timescale) / total : 0
+            guard progress(min(0.99, done)) else { throw MovieError(.cancelled, "the export was cancelled") }
+        }
+        guard let renderer else {
             // No renderer: frames go from the decoder to the encoder in YUV, scaled once.
-            while let frame = try reader.nextNativeFrame() {
-                if let endTicks, frame.presentationTime >= endTicks { break }
-                var out = max(0, frame.presentationTime - startTicks)
-                if out <= lastTicks { out = lastTicks + 1 }
-                lastTicks = out
+            while let frame = try reader.nextNativeFrame(), let out = outputTicks(frame.presentationTime) {
                 try writer.writeNative(from: reader, at: out, to: output)
-                let done = total > 0 ? Double(out) / Double(video.timescale) / total : 0
-                guard progress(min(0.99, done)) else { throw MovieError(.cancelled, "the export was cancelled") }
+                try report(out)
             }
             return
         }
         do {
             while true {
                 let more = try reader.withNextFrame { frame throws -> Bool in
-                    let pts = frame.presentationTime.value
-                    if let endTicks, pts >= endTicks { return false }
-                    // The first frame after a seek may start before the range: it is shown from the range's start.
-                    var out = max(0, pts - startTicks)
-                    if out <= lastTicks { out = lastTicks + 1 }
-                    lastTicks = out
-                    if let renderer {
-                        let rendered = try renderer.render(ExportFrameInput(frame: frame, compositionTime: CMTime(value: out, timescale: video.timescale),
-                                                                            track: video))
-                        try rendered.pixels.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
-                            try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
-                        }
-                    } else {
-                        try writer.write(frame.pixels, bytesPerRow: frame.bytesPerRow, bitsPerComponent: frame.bitsPerComponent, at: out, to: output)
+                    guard let out = outputTicks(frame.presentationTime.value) else { return false }
+                    let rendered = try renderer.render(ExportFrameInput(frame: frame, compositionTime: CMTime(value: out, timescale: video.timescale),
+                                                                        track: video))
+                    try rendered.pixels.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+                        try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
                     }
-                    let done = total > 0 ? Double(out) / Double(video.timescale) / total : 0
-                    guard progress(min(0.99, done)) else { throw MovieError(.cancelled, "the export was cancelled") }
+                    try report(out)
                     return true
                 }
                 if more != true { break }

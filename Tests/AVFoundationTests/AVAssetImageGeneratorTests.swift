@@ -65,12 +65,3 @@ import AVFoundation
         #expect(zip(got, times).allSatisfy { abs($0.2.seconds - $1.timeValue.seconds) < 1.0 / 119 })
     }
 }
-
-/// A value shared with callbacks on other threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}

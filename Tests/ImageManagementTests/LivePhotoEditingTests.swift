@@ -236,12 +236,3 @@ import MediaInspection
     struct InputBox: @unchecked Sendable { let input: PHContentEditingInput? }
     struct LiveBox: @unchecked Sendable { let live: PHLivePhoto? }
 }
-
-/// A value shared with callbacks on other threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}

@@ -298,6 +298,25 @@ static void scale_samples(AVFrame *frame, double volume) {
     }
 }
 
+/// Encodes the next `n` samples of `fifo` into audio `stream`, timed from `*written` samples (advanced by `n`).
+static int encode_from_fifo(mc_writer *writer, int stream, AVAudioFifo *fifo, AVFrame *chunk, int n, int64_t *written,
+                            char *message, size_t capacity) {
+    AVCodecContext *e = writer->streams[stream].encoder;
+    chunk->nb_samples = n;
+    chunk->format = e->sample_fmt;
+    chunk->sample_rate = e->sample_rate;
+    av_channel_layout_copy(&chunk->ch_layout, &e->ch_layout);
+    int status = av_frame_get_buffer(chunk, 0);
+    if (status < 0) return fail(message, capacity, -4, "out of memory", status);
+    av_audio_fifo_read(fifo, (void **)chunk->data, n);
+    chunk->pts = *written;
+    *written += n;
+    status = avcodec_send_frame(e, chunk);
+    av_frame_unref(chunk);
+    if (status < 0) return fail(message, capacity, -7, "the AAC encoder failed", status);
+    return drain(writer, stream, message, capacity);
+}
+
 int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
                                   double volume, char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
@@ -354,39 +373,16 @@ int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *read
             av_freep(&converted[0]);
             av_freep(&converted);
             av_frame_unref(decoded);
-            while (av_audio_fifo_size(fifo) >= e->frame_size || (draining && av_audio_fifo_size(fifo) > 0)) {
-                int n = av_audio_fifo_size(fifo) < e->frame_size ? av_audio_fifo_size(fifo) : e->frame_size;
-                chunk->nb_samples = n;
-                chunk->format = e->sample_fmt;
-                chunk->sample_rate = e->sample_rate;
-                av_channel_layout_copy(&chunk->ch_layout, &e->ch_layout);
-                if ((status = av_frame_get_buffer(chunk, 0)) < 0) { result = fail(message, capacity, -4, "out of memory", status); goto done; }
-                av_audio_fifo_read(fifo, (void **)chunk->data, n);
-                chunk->pts = written;
-                written += n;
-                status = avcodec_send_frame(e, chunk);
-                av_frame_unref(chunk);
-                if (status < 0) { result = fail(message, capacity, -7, "the AAC encoder failed", status); goto done; }
-                if ((result = drain(writer, stream, message, capacity)) < 0) goto done;
-                if (!draining && av_audio_fifo_size(fifo) < e->frame_size) break;
+            // Whole encoder frames as they fill; the remainder after the last packet.
+            while (av_audio_fifo_size(fifo) >= e->frame_size) {
+                if ((result = encode_from_fifo(writer, stream, fifo, chunk, e->frame_size, &written, message, capacity)) < 0) goto done;
             }
         }
         if (status != AVERROR(EAGAIN) && status != AVERROR_EOF && status < 0) { result = fail(message, capacity, -6, "FFmpeg cannot decode the audio", status); goto done; }
     }
     while (av_audio_fifo_size(fifo) > 0) {
         int n = av_audio_fifo_size(fifo) < e->frame_size ? av_audio_fifo_size(fifo) : e->frame_size;
-        chunk->nb_samples = n;
-        chunk->format = e->sample_fmt;
-        chunk->sample_rate = e->sample_rate;
-        av_channel_layout_copy(&chunk->ch_layout, &e->ch_layout);
-        if ((status = av_frame_get_buffer(chunk, 0)) < 0) { result = fail(message, capacity, -4, "out of memory", status); goto done; }
-        av_audio_fifo_read(fifo, (void **)chunk->data, n);
-        chunk->pts = written;
-        written += n;
-        status = avcodec_send_frame(e, chunk);
-        av_frame_unref(chunk);
-        if (status < 0) { result = fail(message, capacity, -7, "the AAC encoder failed", status); goto done; }
-        if ((result = drain(writer, stream, message, capacity)) < 0) goto done;
+        if ((result = encode_from_fifo(writer, stream, fifo, chunk, n, &written, message, capacity)) < 0) goto done;
     }
     result = written;
 done:

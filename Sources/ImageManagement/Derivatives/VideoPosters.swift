@@ -55,10 +55,7 @@ enum VideoPosters {
                 throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): the movie has no video track")
             }
             try reader.startDecoding(track, maximumPixels: Int(maximumPixels))
-            if seconds > 0 { try reader.seek(to: CMTime(seconds: seconds, preferredTimescale: track.timescale)) }
-            guard let frame = try reader.nextFrame() else {
-                throw ImageManagementError(.unreadable, "\(movieURL.lastPathComponent): the movie has no decodable frame")
-            }
+            let frame = try FrameLocator.frame(in: reader, at: CMTime(seconds: max(0, seconds), preferredTimescale: track.timescale))
             let buffer = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: 8, data: frame.pixels)
             let upright = buffer.applying(CGImagePropertyOrientation(rawValue: UInt32(track.exifOrientation)) ?? .up)
             // The reader converts with the stream's YUV matrix to R'G'B' as displayed: sRGB is what the pixels are.
