@@ -42,8 +42,4 @@ import _Testing_CoreImage
         #expect(Render.linearFloats(viaKernel, a.extent) == Render.linearFloats(viaFilter, a.extent))
     }
 
-    @Test func kernelLanguageSourceIsNotSupported() {
-        #expect(CIKernel(source: "kernel vec4 k(__sample s) { return s; }") == nil)
-        #expect(CIKernel.makeKernels(source: "kernel vec4 k(__sample s) { return s; }") == nil)
-    }
 }

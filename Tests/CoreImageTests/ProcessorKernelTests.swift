@@ -69,19 +69,31 @@ final class IntegralImageProcessor: CIImageProcessorKernel {
         }, arguments: [integral, mask])
     }
 
+    /// The blur radius mask for a 40×30 image: 0 within 3 px of (20, 15), rising to 1 at 15 px.
+    static func radialMask() -> CIImage {
+        CIFilter(name: "CIRadialGradient", parameters: [
+            "inputCenter": CIVector(x: 20, y: 15), "inputRadius0": 3, "inputRadius1": 15,
+            "inputColor0": CIColor(red: 0, green: 0, blue: 0), "inputColor1": CIColor(red: 1, green: 1, blue: 1)])!.outputImage!
+    }
+
     @Test func integralImageAndVariableBoxBlur() throws {
         let image = TestImages.patternImage(width: 40, height: 30)
         let extent = image.extent
         let integral = try IntegralImageProcessor.apply(withExtent: extent, inputs: [image], arguments: ["extent": extent])
-        let mask = CIFilter(name: "CIRadialGradient", parameters: [
-            "inputCenter": CIVector(x: 20, y: 15), "inputRadius0": 3, "inputRadius1": 15,
-            "inputColor0": CIColor(red: 0, green: 0, blue: 0), "inputColor1": CIColor(red: 1, green: 1, blue: 1)])!.outputImage!
+        let mask = Self.radialMask()
         let blurred = try #require(Self.variableBoxBlur(integral: integral, mask: mask, extent: extent))
         let context = CIContext(options: [.workingFormat: CIFormat.RGBAf])
         let out = Render.linearFloats(blurred, extent, context: context)
         #expect(context.lastRenderStatistics.programDescription.contains("processor IntegralImageProcessor"))
 
-        // Reference: the same box means computed directly from the BGRA8-quantized working pixels.
+        let worst = Self.differenceFromBruteForce(out, image: image, context: context)
+        #expect(worst < 1e-4, "max |difference| \(worst)")
+    }
+
+    /// The largest difference between a 40×30 variable box blur (mask: the radial gradient above) and the same
+    /// box means computed directly from the BGRA8-quantized working pixels.
+    static func differenceFromBruteForce(_ out: [Float], image: CIImage, context: CIContext) -> Float {
+        let extent = image.extent
         let linear = Render.linearFloats(image, extent, context: context)
         let quantized = linear.map { (min(max($0, 0), 1) * 255).rounded() / 255 }
         let w = 40, h = 30
@@ -102,7 +114,7 @@ final class IntegralImageProcessor: CIImageProcessorKernel {
                 for c in 0..<4 { worst = max(worst, abs(out[i + c] - expected[c])) }
             }
         }
-        #expect(worst < 1e-4, "max |difference| \(worst)")
+        return worst
     }
 
     @Test func processorOutputIsCachedByDigestSoOnlyTheBlurReruns() throws {
