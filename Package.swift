@@ -180,5 +180,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("extension-manifest", ["PhotosUI", "Photos", "PhotoLibrary"]),
         fuzzTarget("raw-develop", ["CoreImage", "CoreGraphics"]),
         fuzzTarget("movie-decode", ["Movies", "CoreMedia"]),
+        fuzzTarget("kernel-source", ["CoreImage", "CoreGraphics"]),
     ]
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import CoreImage
 import Foundation
 
-/// `photos bench cifilters` (build with `-c release`): render time of the convolution and morphology filters on a
+/// `photos bench cifilters` (build with `-c release`): render time of the convolution and morphology filters, and of
+/// kernel-language kernels doing the same work as a built-in (to see what the compiled kernels cost), on a
 /// synthetic photo held in memory (RGBA8 sRGB in and out, so the times include the colour conversions), next to
 /// SciPy's `ndimage` doing the same operation on a float32 RGBA array in the same run when python3 with numpy and
 /// scipy is installed (single-threaded, no conversions: a peer for the maths, not for the whole pipeline).
@@ -11,13 +12,45 @@ struct CIFiltersBenchCommand: ParsableCommand {
     @Option(help: "Runs per filter (the median is reported).") var runs = 3
     @Option(help: "Image size, WIDTHxHEIGHT.") var size = "4000x3000"
 
-    /// A filter with parameters, and the SciPy statement computing the same result `b` from `a` (H×W×4 float32).
+    /// A filter with parameters (or a kernel-language kernel applied by `custom`), and the SciPy statement computing
+    /// the same result `b` from `a` (H×W×4 float32).
     struct Job {
         let label: String
-        let filter: String
-        let parameters: [String: Any]
+        var filter = ""
+        var parameters: [String: Any] = [:]
+        var custom: ((CIImage) -> CIImage?)?
         let scipy: String
+
+        init(label: String, filter: String, parameters: [String: Any], scipy: String) {
+            (self.label, self.filter, self.parameters, self.scipy) = (label, filter, parameters, scipy)
+        }
+
+        init(label: String, custom: @escaping (CIImage) -> CIImage?, scipy: String) {
+            (self.label, self.custom, self.scipy) = (label, custom, scipy)
+        }
+
+        func image(_ source: CIImage) -> CIImage? {
+            if let custom { return custom(source) }
+            return source.applyingFilter(filter, parameters: parameters)
+        }
     }
+
+    /// The same sharpening as the CIConvolution3X3 job, written in the Core Image Kernel Language (a general kernel).
+    static let sharpenKernel = CIKernel(source: """
+        kernel vec4 sharpen(sampler s) {
+            vec2 c = samplerCoord(s);
+            vec4 sum = 5.0 * sample(s, c) - sample(s, c + vec2(1.0, 0.0)) - sample(s, c - vec2(1.0, 0.0))
+                     - sample(s, c + vec2(0.0, 1.0)) - sample(s, c - vec2(0.0, 1.0));
+            return clamp(sum, 0.0, 1.0);
+        }
+        """)
+
+    /// A colour matrix (sepia-like) as a kernel-language colour kernel, fused into the pass.
+    static let matrixKernel = CIColorKernel(source: """
+        kernel vec4 tone(__sample s, vec3 r, vec3 g, vec3 b) {
+            return vec4(mat3(r, g, b) * s.rgb, s.a);
+        }
+        """)
 
     static var jobs: [Job] {
         [
@@ -30,6 +63,17 @@ struct CIFiltersBenchCommand: ParsableCommand {
             Job(label: "CIConvolution9Horizontal (box)", filter: "CIConvolution9Horizontal",
                 parameters: [kCIInputWeightsKey: CIVector(values: [CGFloat](repeating: 1.0 / 9, count: 9), count: 9)],
                 scipy: "b = np.clip(ndimage.correlate1d(a, np.full(9, 1 / 9, np.float32), axis=1, mode='constant'), 0, 1)"),
+            Job(label: "CIKL sharpen 3×3 (general kernel)", custom: { image in
+                sharpenKernel?.apply(extent: image.extent, roiCallback: { _, r in r.insetBy(dx: -1, dy: -1) }, arguments: [image])
+            }, scipy: "b = np.clip(ndimage.correlate(a, np.array([[0,-1,0],[-1,5,-1],[0,-1,0]], np.float32)[:, :, None], mode='constant'), 0, 1)"),
+            Job(label: "CIKL colour matrix (colour kernel)", custom: { image in
+                matrixKernel?.apply(extent: image.extent, arguments: [image, CIVector(x: 0.393, y: 0.349, z: 0.272),
+                                                                     CIVector(x: 0.769, y: 0.686, z: 0.534), CIVector(x: 0.189, y: 0.168, z: 0.131)])
+            }, scipy: "b = a.copy(); b[..., :3] = a[..., :3] @ np.array([[0.393,0.349,0.272],[0.769,0.686,0.534],[0.189,0.168,0.131]], np.float32)"),
+            Job(label: "CIColorMatrix (same matrix)", filter: "CIColorMatrix", parameters: [
+                "inputRVector": CIVector(x: 0.393, y: 0.769, z: 0.189, w: 0), "inputGVector": CIVector(x: 0.349, y: 0.686, z: 0.168, w: 0),
+                "inputBVector": CIVector(x: 0.272, y: 0.534, z: 0.131, w: 0)],
+                scipy: "b = a.copy(); b[..., :3] = a[..., :3] @ np.array([[0.393,0.349,0.272],[0.769,0.686,0.534],[0.189,0.168,0.131]], np.float32)"),
             Job(label: "CIMorphologyMaximum r = 5", filter: "CIMorphologyMaximum", parameters: [kCIInputRadiusKey: 5],
                 scipy: "b = ndimage.grey_dilation(a, footprint=disc(5)[:, :, None], mode='constant', cval=0)"),
             Job(label: "CIMorphologyRectangleMinimum 7×7", filter: "CIMorphologyRectangleMinimum", parameters: [kCIInputWidthKey: 7, "inputHeight": 7],
@@ -58,7 +102,7 @@ struct CIFiltersBenchCommand: ParsableCommand {
         let peer = scipyTimes(width: width, height: height)
         if peer.isEmpty { print("  SciPy (python3 + numpy + scipy): not available here, skipped") }
         for job in Self.jobs {
-            let image = source.applyingFilter(job.filter, parameters: job.parameters).cropped(to: source.extent)
+            guard let image = job.image(source)?.cropped(to: source.extent) else { throw ValidationError("\(job.label): no image") }
             var times: [Double] = []
             for _ in 0..<max(runs, 1) {
                 let start = DispatchTime.now().uptimeNanoseconds

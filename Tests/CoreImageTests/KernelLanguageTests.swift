@@ -275,3 +275,81 @@ import _Testing_CoreImage
         }
     }
 }
+
+/// Local arrays, indexed by literals and by values that differ per pixel (a Kuwahara-style filter).
+@Suite struct KernelLanguageArrayTests {
+    @Test func arraysIndexedPerPixel() throws {
+        let kernel = try #require(CIColorKernel(source: """
+            kernel vec4 quadrants(__sample s) {
+                vec3 sums[4];
+                float weights[4];
+                for (int i = 0; i < 4; i++) { sums[i] = vec3(float(i)); weights[i] = 1.0; }
+                int q = int(mod(floor(destCoord().x), 4.0));
+                sums[q] += s.rgb;
+                sums[q].g *= 2.0;
+                weights[q]++;
+                weights[0] += 0.5;
+                vec3 best = vec3(0.0);
+                float most = -1.0;
+                for (int j = 0; j < 4; j++) {
+                    float total = sums[j].r + sums[j].g + sums[j].b;
+                    best = total > most ? sums[j] / weights[j] : best;
+                    most = max(total, most);
+                }
+                return vec4(best, 1.0);
+            }
+            """))
+        let image = TestImages.patternImage(width: 16, height: 12)
+        let result = Render.linearFloats(try #require(kernel.apply(extent: image.extent, arguments: [image])), image.extent)
+        let base = Render.linearFloats(image, image.extent)
+        var worst: Float = 0
+        for y in 0..<12 {
+            for x in 0..<16 {
+                let s = KernelLanguageTests.pixel(base, x, y)
+                var sums = (0..<4).map { SIMD3<Float>(repeating: Float($0)) }, weights: [Float] = [1, 1, 1, 1]
+                let q = x % 4
+                sums[q] += SIMD3(s.x, s.y, s.z)
+                sums[q].y *= 2
+                weights[q] += 1
+                weights[0] += 0.5
+                var best = SIMD3<Float>.zero, most: Float = -1
+                for j in 0..<4 {
+                    let total = sums[j].x + sums[j].y + sums[j].z
+                    if total > most { best = sums[j] / weights[j] }
+                    most = max(total, most)
+                }
+                let got = KernelLanguageTests.pixel(result, x, y)
+                worst = max(worst, KernelLanguageTests.distance(got, SIMD4(best.x, best.y, best.z, 1)))
+            }
+        }
+        #expect(worst < 1e-5, "max |difference| \(worst)")
+    }
+
+    @Test func arrayMisuseIsACompileError() {
+        #expect(CIColorKernel(source: "kernel vec4 k(__sample s) { vec4 a[2]; return a; }") == nil)
+        #expect(CIColorKernel(source: "kernel vec4 k(__sample s) { vec4 a[2]; return a[2]; }") == nil)
+        #expect(CIColorKernel(source: "kernel vec4 k(__sample s) { vec4 a[0]; return s; }") == nil)
+        #expect(CIColorKernel(source: "kernel vec4 k(__sample s) { vec4 a[2]; a[1] = s; return a[1]; }") != nil)
+    }
+}
+
+/// Kernels may compute NaN and infinities (0/0, 1/0), as on a GPU; converting them for output must not index
+/// tables with them (the kernel-source fuzzer's first find: NaN read the sRGB table anywhere).
+@Suite struct NonFiniteKernelOutputTests {
+    @Test func nanAndInfinitiesReachOutputsAsNumbers() throws {
+        let kernel = try #require(CIColorKernel(source: """
+            kernel vec4 nonFinite(__sample s) {
+                float z = s.r - s.r;
+                return vec4(z / z, 1.0 / z, -1.0 / z, 1.0);
+            }
+            """))
+        let image = TestImages.patternImage(width: 8, height: 4)
+        let out = try #require(kernel.apply(extent: image.extent, arguments: [image]))
+        let bytes = Render.bytes(out, image.extent)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            #expect(bytes[i] == 0 && bytes[i + 1] == 255 && bytes[i + 2] == 0 && bytes[i + 3] == 255, "pixel \(i / 4): \(bytes[i..<(i + 4)])")
+        }
+        let floats = Render.floats(out, image.extent, colorSpace: CGColorSpace(name: CGColorSpace.extendedSRGB)!)
+        #expect(floats[0] == 0 && floats[1] == .infinity && floats[2] == -.infinity)
+    }
+}

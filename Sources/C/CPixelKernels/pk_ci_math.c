@@ -76,6 +76,8 @@ void pk_ci_curve(float *px, long count, const float *table, int size, const floa
         for (int c = 0; c < 3; c++) {
             if (!(channels & (1 << c))) continue;
             float v = p[c];
+            // NaN (a custom kernel's 0/0) becomes 0: converting it to a table index would read anywhere.
+            if (v != v) { p[c] = 0.0f; continue; }
             float magnitude = v < 0.0f ? -v : v;
             if (!extended) { magnitude = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
             float y;

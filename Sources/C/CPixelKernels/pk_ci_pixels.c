@@ -46,7 +46,8 @@ static long store4_u8_lut_avx2(const float *src, uint8_t *dst, const uint8_t *lu
 }
 #endif
 
-static inline float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+// NaN becomes 0 (a custom kernel's 0/0): it must never reach an index.
+static inline float clamp01(float v) { return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f; }
 static inline uint16_t swap16(uint16_t v) { return (uint16_t)((v << 8) | (v >> 8)); }
 
 void pk_ci_load_u8(const uint8_t *src, int components, const int8_t map[4], const float *lut, float *dst, long count) {

@@ -56,3 +56,17 @@ enum KernelCompileLog {
         FileHandle.standardError.write(Data("[CIKernel \(function)] kernel source failed to compile: \(text)\n".utf8))
     }
 }
+
+extension CIKernel {
+    /// For a kernel-language kernel, what each parameter takes, in order: `image`, `float`, `int`, `bool`,
+    /// `vec2`…`vec4`, `color`; `nil` for closure kernels. For diagnostics and the fuzzer, which builds arguments.
+    package var languageParameterKinds: [String]? {
+        compiled?.parameters.map { parameter in
+            switch parameter.role {
+            case .sample, .sampler, .table: "image"
+            case .color: "color"
+            case .value: parameter.type.description
+            }
+        }
+    }
+}

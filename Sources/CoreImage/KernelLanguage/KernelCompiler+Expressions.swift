@@ -1,9 +1,11 @@
 import Foundation
 
-/// An assignable place: a variable, or components of one.
+/// An assignable place: a variable, or components of one; for an array element chosen per pixel, one
+/// register set per element with the condition under which it is the one.
 struct KernelPlace {
     var type: KernelType
     var registers: [Int]
+    var choices: [(condition: Int, registers: [Int])]?
 }
 
 extension KernelCompiler {
@@ -15,7 +17,20 @@ extension KernelCompiler {
             return KernelValue(.bool, [constant(value ? 1 : 0)])
         case .identifier(let name):
             guard let variable = lookup(name) else { throw KernelCompileError("unknown identifier '\(name)'", at: e.location) }
+            guard variable.value.elements == nil else {
+                throw KernelCompileError("array '\(name)' can only be used element by element", at: e.location)
+            }
             return variable.value
+        case .index(let base, let index):
+            if case .identifier(let name) = base.kind, let variable = lookup(name), let elements = variable.value.elements {
+                return KernelValue(variable.value.type, try element(of: elements, at: index, type: variable.value.type).read(self))
+            }
+            let v = try expression(base)
+            let i = try constantIndex(index, limit: v.type.isMatrix ? v.type.columns : v.type.rows, of: v.type)
+            if v.type.isMatrix {
+                return KernelValue(.vec(v.type.rows), Array(v.registers[(i * v.type.rows)..<((i + 1) * v.type.rows)]))
+            }
+            return KernelValue(v.type.scalarType, [v.registers[i]])
         case .unary(let op, let operand):
             let v = try expression(operand)
             switch op {
@@ -34,21 +49,19 @@ extension KernelCompiler {
             guard place.type.isValue, place.type.scalar != .bool else {
                 throw KernelCompileError("'\(op)' needs a number, not \(place.type)", at: e.location)
             }
-            var old = KernelValue(place.type, place.registers)
+            var old = KernelValue(place.type, place.read(self))
             if !isPrefix { old = map(old) { d, a in emit(.copy(to: d, from: a)) } }
-            let new = map(KernelValue(place.type, place.registers)) { d, a in
-                emit(.binary(op == "++" ? .add : .subtract, d, a, constant(1)))
-            }
+            let new = map(old) { d, a in emit(.binary(op == "++" ? .add : .subtract, d, a, constant(1))) }
             store(new, in: place)
-            return isPrefix ? KernelValue(place.type, place.registers) : old
+            return isPrefix ? KernelValue(place.type, place.read(self)) : old
         case .binary(let op, let a, let b):
             return try binary(op, try expression(a), try expression(b), at: e.location)
         case .assignment(let op, let target, let value):
             let place = try self.place(target)
             var v = try expression(value)
-            if op != "=" { v = try binary(String(op.dropLast()), KernelValue(place.type, place.registers), v, at: e.location) }
+            if op != "=" { v = try binary(String(op.dropLast()), KernelValue(place.type, place.read(self)), v, at: e.location) }
             store(try convert(v, to: place.type, at: value.location), in: place)
-            return KernelValue(place.type, place.registers)
+            return KernelValue(place.type, place.read(self))
         case .conditional(let condition, let a, let b):
             let c = try self.condition(condition)
             var va = try expression(a), vb = try expression(b)
@@ -69,14 +82,25 @@ extension KernelCompiler {
             let indices = try swizzle(components, of: v.type, at: e.location)
             return KernelValue(indices.count == 1 ? v.type.scalarType : .vector(v.type.scalar, indices.count),
                                indices.map { v.registers[$0] })
-        case .index(let base, let index):
-            let v = try expression(base)
-            let i = try constantIndex(index, limit: v.type.isMatrix ? v.type.columns : v.type.rows, of: v.type)
-            if v.type.isMatrix {
-                return KernelValue(.vec(v.type.rows), Array(v.registers[(i * v.type.rows)..<((i + 1) * v.type.rows)]))
-            }
-            return KernelValue(v.type.scalarType, [v.registers[i]])
         }
+    }
+
+    /// Element `index` of an array: direct for an integer literal, otherwise one choice per element.
+    func element(of elements: [[Int]], at index: KernelExpression, type: KernelType) throws -> KernelPlace {
+        if case .number(let value, true) = index.kind {
+            guard value >= 0, Int(value) < elements.count else {
+                throw KernelCompileError("index \(Int(value)) is outside the array's \(elements.count) elements", at: index.location)
+            }
+            return KernelPlace(type: type, registers: elements[Int(value)])
+        }
+        let i = try expression(index)
+        guard i.type.isScalar, i.type.scalar != .bool else { throw KernelCompileError("an array index must be a number", at: index.location) }
+        let choices = elements.enumerated().map { k, registers -> (condition: Int, registers: [Int]) in
+            let c = temporary()
+            emit(.binary(.equal, c, i.registers[0], constant(Float(k))))
+            return (c, registers)
+        }
+        return KernelPlace(type: type, registers: [], choices: choices)
     }
 
     /// A `bool` scalar for `if`, loops and `?:`.
@@ -103,6 +127,7 @@ extension KernelCompiler {
             guard let variable = lookup(name) else { throw KernelCompileError("unknown identifier '\(name)'", at: e.location) }
             guard !variable.isConstant else { throw KernelCompileError("cannot assign to constant '\(name)'", at: e.location) }
             guard variable.value.type.isValue else { throw KernelCompileError("cannot assign to sampler '\(name)'", at: e.location) }
+            guard variable.value.elements == nil else { throw KernelCompileError("cannot assign a whole array ('\(name)')", at: e.location) }
             return KernelPlace(type: variable.value.type, registers: variable.value.registers)
         case .member(let base, let components):
             let p = try place(base)
@@ -111,9 +136,15 @@ extension KernelCompiler {
                 throw KernelCompileError("'.\(components)' names a component twice and cannot be assigned", at: e.location)
             }
             return KernelPlace(type: indices.count == 1 ? p.type.scalarType : .vector(p.type.scalar, indices.count),
-                               registers: indices.map { p.registers[$0] })
+                               registers: p.choices == nil ? indices.map { p.registers[$0] } : [],
+                               choices: p.choices?.map { choice in (choice.condition, indices.map { choice.registers[$0] }) })
         case .index(let base, let index):
+            if case .identifier(let name) = base.kind, let variable = lookup(name), let elements = variable.value.elements {
+                guard !variable.isConstant else { throw KernelCompileError("cannot assign to constant '\(name)'", at: e.location) }
+                return try element(of: elements, at: index, type: variable.value.type)
+            }
             let p = try place(base)
+            guard p.choices == nil else { throw KernelCompileError("cannot index an array element chosen per pixel", at: e.location) }
             let i = try constantIndex(index, limit: p.type.isMatrix ? p.type.columns : p.type.rows, of: p.type)
             if p.type.isMatrix { return KernelPlace(type: .vec(p.type.rows), registers: Array(p.registers[(i * p.type.rows)..<((i + 1) * p.type.rows)])) }
             return KernelPlace(type: p.type.scalarType, registers: [p.registers[i]])
@@ -124,6 +155,18 @@ extension KernelCompiler {
 
     /// Writes `value` (already of the place's type) into `place`, only in the active lanes.
     func store(_ value: KernelValue, in place: KernelPlace) {
+        if let choices = place.choices {
+            let source = value.registers.map { s in
+                let t = temporary()
+                emit(.copy(to: t, from: s))
+                return t
+            }
+            for (condition, registers) in choices {
+                let m = and(mask, condition) ?? condition
+                for (s, d) in zip(source, registers) { emit(.select(d, condition: m, s, d)) }
+            }
+            return
+        }
         var source = value.registers
         if !Set(source).isDisjoint(with: place.registers) && source != place.registers {
             source = source.map { s in
@@ -266,6 +309,19 @@ extension KernelCompiler {
             return KernelValue(.vec(n), (0..<n).map { c in dotInto((0..<n).map { r in (a.registers[r], b.registers[c * n + r]) }) })
         }
         throw KernelCompileError("cannot multiply a \(a.type) by a \(b.type)", at: location)
+    }
+}
+
+extension KernelPlace {
+    /// The registers holding the place's current value (for a per-pixel array element, selected into new ones).
+    func read(_ compiler: KernelCompiler) -> [Int] {
+        guard let choices else { return registers }
+        return (0..<type.componentCount).map { c in
+            let d = compiler.temporary()
+            compiler.emit(.copy(to: d, from: choices[0].registers[c]))
+            for choice in choices.dropFirst() { compiler.emit(.select(d, condition: choice.condition, choice.registers[c], d)) }
+            return d
+        }
     }
 }
 

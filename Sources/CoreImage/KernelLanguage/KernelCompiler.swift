@@ -6,6 +6,8 @@ struct KernelValue {
     var type: KernelType
     var registers: [Int]
     var image: Int?
+    /// For a local array: each element's registers (`type` is the element type; `registers` is empty).
+    var elements: [[Int]]?
 
     init(_ type: KernelType, _ registers: [Int]) { (self.type, self.registers, self.image) = (type, registers, nil) }
     init(sampler image: Int) { (type, registers, self.image) = (.sampler, [], image) }
@@ -268,12 +270,20 @@ final class KernelCompiler {
         case .empty: break
         case .expression(let e): _ = try expression(e)
         case .declaration(let type, let names, let isConstant):
-            for (name, initializer, location) in names {
+            for (name, arrayCount, initializer, location) in names {
                 if frame.scopes[frame.scopes.count - 1].names[name] != nil {
                     throw KernelCompileError("'\(name)' is already declared in this scope", at: location)
                 }
                 if KernelType.named(name) != nil {
                     throw KernelCompileError("'\(name)' is a reserved name", at: location)
+                }
+                if let arrayCount {
+                    let elements = (0..<arrayCount).map { _ in (0..<type.componentCount).map { _ in scoped() } }
+                    for r in elements.joined() { emit(.copy(to: r, from: constant(0))) }
+                    var value = KernelValue(type, [])
+                    value.elements = elements
+                    frame.scopes[frame.scopes.count - 1].names[name] = Variable(value: value, isConstant: isConstant)
+                    continue
                 }
                 let registers = (0..<type.componentCount).map { _ in scoped() }
                 if let initializer {

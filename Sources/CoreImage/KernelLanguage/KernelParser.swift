@@ -220,14 +220,23 @@ struct KernelParser {
         guard let type = KernelType.named(typeName), type.isValue else {
             throw KernelCompileError("'\(typeName)' is not a type a variable can have", at: tokens[index - 1].location)
         }
-        var names: [(name: String, initializer: KernelExpression?, location: KernelSourceLocation)] = []
+        var names: [(name: String, arrayCount: Int?, initializer: KernelExpression?, location: KernelSourceLocation)] = []
         repeat {
             let location = current.location
             let name = try expectIdentifier("a variable name")
-            if current.isSymbol("[") { throw KernelCompileError("arrays are not supported by Core Image kernels", at: current.location) }
+            var count: Int?
+            if accept("[") {
+                guard case .number(let n, true) = current.kind, n >= 1, n <= 64 else {
+                    throw KernelCompileError("an array's size must be an integer literal from 1 to 64", at: current.location)
+                }
+                index += 1
+                try expect("]")
+                count = Int(n)
+                if current.isSymbol("=") { throw KernelCompileError("arrays cannot be initialised where declared", at: current.location) }
+            }
             let initializer = accept("=") ? try assignment() : nil
             if isConstant && initializer == nil { throw KernelCompileError("constant '\(name)' needs a value", at: location) }
-            names.append((name, initializer, location))
+            names.append((name, count, initializer, location))
         } while accept(",")
         try expect(";")
         return .declaration(type, names, isConstant: isConstant)

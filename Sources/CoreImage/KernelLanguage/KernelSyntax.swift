@@ -88,7 +88,8 @@ final class KernelExpression: Sendable {
 
 /// A statement of kernel source.
 indirect enum KernelStatement: Sendable {
-    case declaration(KernelType, [(name: String, initializer: KernelExpression?, location: KernelSourceLocation)], isConstant: Bool)
+    /// `type name[N]` declares a local array of N elements (`arrayCount`), without an initializer.
+    case declaration(KernelType, [(name: String, arrayCount: Int?, initializer: KernelExpression?, location: KernelSourceLocation)], isConstant: Bool)
     case expression(KernelExpression)
     case block([KernelStatement])
     case conditional(KernelExpression, KernelStatement, KernelStatement?)

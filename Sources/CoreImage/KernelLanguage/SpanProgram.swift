@@ -9,7 +9,7 @@ struct SpanProgram: Sendable {
     /// Lanes per span (the engine's fused span width).
     static let width = 256
     /// Iterations after which a loop stops (kernel loops are meant to have small constant bounds; this keeps a
-    /// runaway loop from hanging a render).
+    /// runaway loop from hanging a render, as does a render's deadline or cancellation).
     static let maximumIterations = 1 << 16
 
     enum Unary: Sendable {
@@ -87,9 +87,11 @@ struct SpanMachine {
             case .sample(let image, let sx, let sy, let into): sample(image, register(sx), register(sy), into.map(register), n)
             case .when(let mask, let body): if any(mask) { run(body) }
             case .loop(let condition, let active, let body):
-                for _ in 0..<SpanProgram.maximumIterations {
+                for iteration in 0..<SpanProgram.maximumIterations {
                     run(condition)
                     guard any(active) else { break }
+                    // A render being stopped (deadline, cancel) ends long loops early; its result is discarded.
+                    if iteration & 63 == 63, RenderStop.currentIsDue { break }
                     run(body)
                 }
             }
