@@ -15,6 +15,11 @@ let cShims: [Target] = [
     .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CQREncode", path: "Sources/C/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    .systemLibrary(name: "CZBar", path: "Sources/C/CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    // dlib's face detector and 68-point landmarks (C++ inside, a C interface out); model from libdlib-data.
+    // Optimised even in debug builds: dlib's detector is template code compiled here, ~30× slower at -O0.
+    .target(name: "CFaceLandmarks", path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
     .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
@@ -81,7 +86,7 @@ let package = Package(
             "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
-        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode"]),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZBar", "CFaceLandmarks"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Movies: tracks, metadata and frames read (and written) through FFmpeg.
         .target(name: "Movies", dependencies: ["CoreMedia", "CMovieCodec"]),

@@ -8,6 +8,8 @@ PACKAGES=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev libwebp-dev libtiff-dev liblcms2-dev
   # QR codes (CIQRCodeGenerator) and their decoder for the tests.
   libqrencode-dev zbar-tools
+  # CIDetector: QR codes through ZBar, faces and landmarks through dlib (with its 68-point model); test photos from scikit-image.
+  libzbar-dev libdlib-dev libdlib-data python3-skimage
   # Independent readers for what ImageIO writes: libwebp's own decoder (dwebp) and exiftool.
   webp libimage-exiftool-perl
   # Test movies made on the fly (poster frames).

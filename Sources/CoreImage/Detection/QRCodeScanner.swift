@@ -1,0 +1,47 @@
+import CZBar
+import Foundation
+
+/// A QR code ZBar read: its text (ZBar converts the payload to UTF-8), payload bytes and corners in the caller's
+/// image coordinates (upright display's top-left, top-right, bottom-left, bottom-right).
+struct ScannedQRCode {
+    var message: String?
+    var payload: Data
+    var topLeft, topRight, bottomLeft, bottomRight: CGPoint
+}
+
+/// QR codes through ZBar (Debian libzbar-dev). Each call makes its own scanner: safe from any thread.
+enum QRCodeScanner {
+    static func scan(_ grey: GreyImage) -> [ScannedQRCode] {
+        guard let scanner = zbar_image_scanner_create() else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        guard let image = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(image) }
+        zbar_image_set_format(image, 0x3030_3859)  // 'Y800': 8-bit grey
+        zbar_image_set_size(image, UInt32(grey.width), UInt32(grey.height))
+        return grey.pixels.withUnsafeBytes { raw -> [ScannedQRCode] in
+            zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
+            guard zbar_scan_image(scanner, image) > 0 else { return [] }
+            var codes: [ScannedQRCode] = []
+            var symbol = zbar_image_first_symbol(image)
+            while let s = symbol {
+                defer { symbol = zbar_symbol_next(s) }
+                guard zbar_symbol_get_type(s) == ZBAR_QRCODE else { continue }
+                let length = Int(zbar_symbol_get_data_length(s))
+                let payload = zbar_symbol_get_data(s).map { Data(bytes: $0, count: length) } ?? Data()
+                let points = (0..<zbar_symbol_get_loc_size(s)).map {
+                    CGPoint(x: CGFloat(zbar_symbol_get_loc_x(s, $0)) + 0.5, y: CGFloat(zbar_symbol_get_loc_y(s, $0)) + 0.5)
+                }
+                guard points.count >= 4 else { continue }
+                // Corners of the upright display (y down) by their diagonal extremes.
+                let topLeft = points.min { $0.x + $0.y < $1.x + $1.y }!, bottomRight = points.max { $0.x + $0.y < $1.x + $1.y }!
+                let topRight = points.max { $0.x - $0.y < $1.x - $1.y }!, bottomLeft = points.min { $0.x - $0.y < $1.x - $1.y }!
+                codes.append(ScannedQRCode(message: String(data: payload, encoding: .utf8), payload: payload,
+                                           topLeft: topLeft.applying(grey.toImage), topRight: topRight.applying(grey.toImage),
+                                           bottomLeft: bottomLeft.applying(grey.toImage), bottomRight: bottomRight.applying(grey.toImage)))
+            }
+            return codes
+        }
+    }
+}
