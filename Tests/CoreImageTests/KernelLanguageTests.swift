@@ -353,3 +353,26 @@ import _Testing_CoreImage
         #expect(floats[0] == 0 && floats[1] == .infinity && floats[2] == -.infinity)
     }
 }
+
+/// Loops that never end stop when the render's deadline passes (the kernel-source fuzzer's slow input).
+@Suite struct EndlessKernelLoopTests {
+    @Test func endlessNestedLoopsStopAtTheDeadline() throws {
+        let kernel = try #require(CIKernel(source: """
+            kernel vec4 endless(sampler image) {
+                vec4 sum = vec4(0.0);
+                for (float y = 0.0; y <= 1.0; y += 0.0)
+                    for (float x = 0.0; x <= 1.0; x += 0.0) { sum += sample(image, samplerCoord(image)); }
+                return sum;
+            }
+            """))
+        let image = TestImages.patternImage(width: 16, height: 12)
+        let applied = kernel.apply(extent: image.extent, roiCallback: { _, r in r }, arguments: [image])
+        let out = try #require(applied)
+        let context = CIContext(options: [.cacheIntermediates: false, .renderTimeLimit: 0.5])
+        let start = Date()
+        #expect(context.createCGImage(out, from: image.extent) == nil)
+        #expect("\(context.lastRenderError.map { "\($0)" } ?? "")".contains("time limit of 0.5 s"))
+        // Loose: the point is that it ends (it would run for hours), not how fast.
+        #expect(Date().timeIntervalSince(start) < 40)
+    }
+}

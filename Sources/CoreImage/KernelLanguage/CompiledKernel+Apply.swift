@@ -59,7 +59,8 @@ extension CompiledKernel {
              load: @escaping (Int, [UnsafeMutablePointer<Float>], Int) -> Void,
              sample: @escaping (Int, UnsafePointer<Float>, UnsafePointer<Float>, [UnsafeMutablePointer<Float>], Int) -> Void) {
         uniforms.withUnsafeBufferPointer { u in
-            SpanMachine(memory: memory, count: count, x: x, y: y, uniforms: u, load: load, sample: sample).run(program.operations)
+            var machine = SpanMachine(memory: memory, count: count, x: x, y: y, uniforms: u, load: load, sample: sample)
+            machine.run(program.operations)
         }
     }
 

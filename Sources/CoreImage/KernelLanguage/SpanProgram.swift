@@ -64,7 +64,10 @@ struct SpanMachine {
 
     @inline(__always) func register(_ r: Int) -> UnsafeMutablePointer<Float> { memory + r * SpanProgram.width }
 
-    func run(_ operations: [SpanProgram.Operation]) {
+    /// Set once the render is due to stop (deadline, cancel): every loop of this span then ends at once.
+    var stopped = false
+
+    mutating func run(_ operations: [SpanProgram.Operation]) {
         let n = count
         for operation in operations {
             switch operation {
@@ -89,9 +92,9 @@ struct SpanMachine {
             case .loop(let condition, let active, let body):
                 for iteration in 0..<SpanProgram.maximumIterations {
                     run(condition)
-                    guard any(active) else { break }
+                    guard any(active), !stopped else { break }
                     // A render being stopped (deadline, cancel) ends long loops early; its result is discarded.
-                    if iteration & 63 == 63, RenderStop.currentIsDue { break }
+                    if iteration & 63 == 63, RenderStop.currentIsDue { stopped = true; break }
                     run(body)
                 }
             }
