@@ -1473,12 +1473,180 @@ def camera_filters():
     sides = rotation(0, yaw, 0) @ vanishing_ray(P, 28, bl, tl, br, tr)
     record("keystoneCorrectionCombined", camera_turn(P, 28, rotation(math.atan(-sides[2] / sides[1]), yaw, 0), -8, -8, 28, 26))
 
+# ---------------------------------------------------------------- more transitions (12×10 pattern → seeded alpha pattern)
+
+def farthest_corner(rect, c):
+    x, y, w, h = rect
+    return max(math.hypot(px - c[0], py - c[1]) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+
+def span(rect, d):
+    x, y, w, h = rect
+    proj = [np.array(c) @ d for c in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+    return min(proj), max(proj)
+
+def mask_level(u):
+    return min(max(u[0] * LUMA[0] + u[1] * LUMA[1] + u[2] * LUMA[2], 0.0), 1.0)
+
+def unpremultiplied_pixel(p):
+    return p[:3] / p[3] if p[3] > 0 else np.zeros(3)
+
+def mod_hash(i, j):
+    M = 0xFFFFFFFF
+    n = ((i & M) * 374761393 + (j & M) * 668265263) & M
+    n = ((n ^ (n >> 13)) * 1274126177) & M
+    return (n >> 8) / 16777216.0
+
+def page_point(p, page, d, line, r):
+    """Filters/Transition/PageCurl.swift: the page point shown at p and whether its back is up, or None."""
+    s = p @ d - line
+    px0, py0, pw, ph = page
+    def inside(u):
+        q = p + d * (u - s)
+        return q if (px0 <= q[0] < px0 + pw and py0 <= q[1] < py0 + ph) else None
+    if s > r: return None
+    if s >= 0:
+        phi = math.asin(min(s / r, 1))
+        q = inside(r * (math.pi - phi))
+        if q is not None: return q, True
+        q = inside(r * phi)
+        if q is not None: return q, False
+        return None
+    q = inside(math.pi * r - s)
+    if q is not None: return q, True
+    q = inside(s)
+    if q is not None: return q, False
+    return None
+
+def transitions_more():
+    P, T = pattern(12, 10), alpha_pattern_seeded(12, 10, 1)
+    px = lambda img, x, y: sample(img, math.floor(x), math.floor(y))
+
+    # Disintegrate with mask: mask = seeded pattern 2, time 0.4, shadow radius 3 (σ 1), density 0.65, offset (1, −2).
+    M = alpha_pattern_seeded(12, 10, 2)
+    t = 0.4
+    levels = np.array([[mask_level(unpremultiplied_pixel(M[j, i])) for i in range(12)] for j in range(10)])
+    assert np.min(np.abs(levels - t)) > 1e-3
+    cov = (levels >= t).astype(float)
+    pad = 12
+    canvas = np.zeros((10 + 2 * pad, 12 + 2 * pad, 4)); canvas[pad:pad + 10, pad:pad + 12, 3] = cov
+    wts = gaussian_weights(1.0)
+    blurred = separable(canvas, wts, wts)
+    def disintegrate(x, y):
+        i, j = math.floor(x), math.floor(y)
+        if 0 <= i < 12 and 0 <= j < 10 and levels[j, i] >= t: return sample(P, i, j)
+        sh = sample(blurred, i - 1, j + 2, -pad, -pad)[3]
+        b = sample(T, i, j).copy(); b[:3] *= 1 - 0.65 * min(max(sh, 0), 1)
+        return b
+    record("disintegrateWithMaskTransition", render(disintegrate, 0, 0, 12, 10))
+
+    # Flash: centre (4.3, 6.2), extent (1, 1, 10, 8), default rays and colour; time 0.3 (growing) and 0.93 (fading).
+    c, area = np.array([4.3, 6.2]), (1, 1, 10, 8)
+    colour = srgb_color(1, 0.8, 0.6)
+    def flash_at(time):
+        D = farthest_corner(area, c)
+        R = D * time / 0.85 if time < 0.85 else D
+        mix = 0 if time < 0.85 else (time - 0.85) / 0.15
+        rays = 0.5 * 2.58
+        def f(x, y):
+            k = 0.0
+            if 1 <= x < 11 and 1 <= y < 9:
+                dx, dy = x - c[0], y - c[1]
+                r = math.hypot(dx, dy)
+                if r <= R: k = 1.0
+                else:
+                    g = 1 + rays * ((1 + math.cos(12 * math.atan2(dy, dx))) / 2) ** 1.375
+                    k = max(0.0, 1 - (r - R) / (R * (g - 1) + 1))
+            fl = colour * k + px(P, x, y) * (1 - k * colour[3])
+            return fl + (px(T, x, y) - fl) * mix
+        return render(f, 0, 0, 12, 10)
+    record("flashTransition", flash_at(0.3))
+    record("flashTransitionFading", flash_at(0.93))
+
+    # Copy machine: extent (1, 2, 9, 6), angle 0.6, width 4, opacity 1.3, time 0.45, default colour.
+    d = np.array([math.cos(0.6), math.sin(0.6)])
+    lo, hi = span((1, 2, 9, 6), d)
+    e = lo - 2 + 0.45 * (hi - lo + 4)
+    light = srgb_color(0.6, 1, 0.8)
+    def copier(x, y):
+        s_ = np.array([x, y]) @ d
+        base = px(T, x, y) if s_ < e else px(P, x, y)
+        if not (1 <= x < 10 and 2 <= y < 8): return base
+        lam = min(max(1.3 * (1 - abs(s_ - e) / 2), 0), 1)
+        return base + (light - base) * lam
+    record("copyMachineTransition", render(copier, 0, 0, 12, 10))
+
+    # Mod: centre (5.3, 4.1), angle 0.7, radius 2, compression 6, time 0.5.
+    c = np.array([5.3, 4.1])
+    margins = []
+    def mod(x, y):
+        v = np.array([x, y]) - c
+        ca, sa = math.cos(-0.7), math.sin(-0.7)
+        q = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1]])
+        q = q * (6 / (6 + math.hypot(q[0], q[1])))
+        cell = np.floor(q / 4)
+        mid = (cell + 0.5) * 4
+        grow = min(1, 0.5 * (1 + mod_hash(int(cell[0]), int(cell[1]))))
+        dd = q - mid
+        lhs, rhs = dd @ dd, 8 * grow * grow
+        margins.append(abs(lhs - rhs))
+        return px(T, x, y) if lhs < rhs else px(P, x, y)
+    record("modTransition", render(mod, 0, 0, 12, 10))
+    assert min(margins) > 1e-6
+
+    # Ripple: centre (5.3, 4.1), extent (0, 0, 12, 10), width 4, scale 1.5, time 0.5.
+    front = 0.5 * (farthest_corner((0, 0, 12, 10), c) + 4)
+    def ripple(x, y):
+        v = np.array([x, y]) - c
+        dist = math.hypot(v[0], v[1])
+        xr = (front - dist) / 4
+        q = np.array([x, y])
+        if 0 < xr < 1 and dist > 0: q = q + v * (1.5 * math.sin(math.pi * xr) / dist)
+        a, b = bilinear(P, q[0], q[1]), bilinear(T, q[0], q[1])
+        m = min(max(xr, 0), 1)
+        return a + (b - a) * m
+    record("rippleTransition", render(ripple, 0, 0, 12, 10))
+
+    # Accordion fold: bottom height 2, 3 folds, shadow 0.4, time 0.35.
+    t, base, span_ = 0.35, 2.0, 8.0
+    sq = span_ * (1 - t)
+    def accordion(x, y):
+        b = px(T, x, y)
+        if y < base: page = bilinear(P, x, y)
+        elif y - base < sq and 0 <= x < 12:
+            page = bilinear(P, x, base + (y - base) * span_ / sq).copy()
+            if math.floor((y - base) / sq * 3) % 2 == 1: page[:3] *= 1 - 0.4 * t
+        else: page = np.zeros(4)
+        over = page + b * (1 - page[3])
+        return over + (b - over) * t
+    record("accordionFoldTransition", render(accordion, 0, 0, 12, 10))
+
+    # Page curls: extent (0, 0, 12, 10), angle 0.4, radius 2, time 0.4; the shadowed one with the seeded pattern 2 as
+    # its backside, shadow size 0.8, amount 0.6.
+    d = np.array([math.cos(0.4), math.sin(0.4)])
+    lo, hi = span((0, 0, 12, 10), d)
+    line = hi - 0.4 * (hi - lo + 2)
+    def curl(back, shadow):
+        def f(x, y):
+            p = np.array([x, y])
+            hit = page_point(p, (0, 0, 12, 10), d, line, 2)
+            layer = np.zeros(4) if hit is None else bilinear(back if hit[1] else P, hit[0][0], hit[0][1])
+            below = px(T, x, y).copy()
+            if shadow:
+                s_ = p @ d - line - 2
+                if 0 <= x < 12 and 0 <= y < 10:
+                    below[:3] *= 1 - 0.6 * (1 if s_ < 0 else min(max(1 - s_ / 1.6, 0), 1))
+            return layer + below * (1 - layer[3])
+        return render(f, 0, 0, 12, 10)
+    record("pageCurlTransition", curl(P, False))
+    record("pageCurlWithShadowTransition", curl(alpha_pattern_seeded(12, 10, 2), True))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
     convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
     reductions_more(); color_looks(); curves_palettes_spots(); scaling_and_sampling(); camera_filters()
+    transitions_more()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

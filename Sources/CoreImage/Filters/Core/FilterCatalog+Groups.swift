@@ -45,7 +45,10 @@ extension FilterCatalog {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
          bumpDistortionLinear, circularWrap, stretchCrop]
     }
-    static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
+    static var transitions: [FilterDefinition] {
+        [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
+         disintegrateWithMaskTransition, flashTransition, modTransition, pageCurlTransition, pageCurlWithShadowTransition, rippleTransition]
+    }
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
     static var reductions: [FilterDefinition] {
         [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
