@@ -17,7 +17,7 @@ extension FilterCatalog {
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
          morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum,
-         medianFilter]
+         medianFilter, zoomBlur]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
@@ -43,7 +43,8 @@ extension FilterCatalog {
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
-         bumpDistortionLinear, circularWrap, stretchCrop]
+         bumpDistortionLinear, circularWrap, stretchCrop, lightTunnel, torusLensDistortion, glassLozenge, displacementDistortion,
+         glassDistortion]
     }
     static var transitions: [FilterDefinition] {
         [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
