@@ -1706,13 +1706,136 @@ def distortions_more():
         return total / n
     record("zoomBlur", render(zoom, 0, 0, 12, 10))
 
+# ---------------------------------------------------------------- bokeh and depth of field (12×10 pattern)
+
+def disc_taps(r):
+    reach = int(math.floor(r))
+    return [(dx, dy) for dy in range(-reach, reach + 1) for dx in range(-int(math.floor(math.sqrt(r * r - dy * dy))), int(math.floor(math.sqrt(r * r - dy * dy))) + 1)]
+
+def blurs_more():
+    P = pattern(12, 10)
+    # Bokeh: radius 3.4, ring amount 0.5, ring size 0.2, softness 1; over (−3, −3, 18, 16).
+    R, ring, inner, soft = 3.4, 0.5, 3.4 * 0.8, 2.4
+    weights = {}
+    for taps, w in ((disc_taps(R), 1 + 2 * ring), (disc_taps(soft), 1.0), (disc_taps(inner), -2 * ring)):
+        for t_ in taps: weights[t_] = weights.get(t_, 0) + w
+    total = sum(weights.values())
+    def bokeh(x, y):
+        i, j = math.floor(x), math.floor(y)
+        return sum(w * sample(P, i + dx, j + dy) for (dx, dy), w in weights.items()) / total
+    record("bokehBlur", render(bokeh, -3, -3, 18, 16))
+    # Depth of field: points (1, 2) and (11, 7), saturation 1.4, unsharp radius 1.5 and intensity 0.8, radius 2.
+    u = unpremultiply(P)
+    l = luma(u)[..., None]
+    S = premultiply(np.concatenate([l + (u[..., :3] - l) * 1.4, u[..., 3:]], -1))
+    b = separable(S, gaussian_weights(1.5), gaussian_weights(1.5), "edge")
+    U = S + (S - b) * 0.8; U[..., 3] = S[..., 3]
+    p0, p1 = np.array([1.0, 2.0]), np.array([11.0, 7.0])
+    axis = p1 - p0; length = math.hypot(axis[0], axis[1]); normal = np.array([-axis[1], axis[0]]) / length
+    falloff = max(length / 2, 1)
+    X, Y = centres(0, 0, 12, 10)
+    m = np.minimum(np.abs((X - p0[0]) * normal[0] + (Y - p0[1]) * normal[1]) / falloff, 1) * 4
+    levels = [U] + [separable(U, gaussian_weights(2 * k / 4), gaussian_weights(2 * k / 4)) for k in range(1, 5)]
+    k = np.minimum(np.floor(m).astype(int), 3); f = (m - k)[..., None]
+    out = np.zeros_like(U)
+    for j in range(10):
+        for i in range(12):
+            kk = k[j, i]
+            out[j, i] = levels[kk][j, i] * (1 - f[j, i]) + levels[kk + 1][j, i] * f[j, i]
+    record("depthOfField", out)
+
+# ---------------------------------------------------------------- light generators (rendered over 16×12)
+
+def light_generators():
+    c = np.array([7.3, 5.6])
+    # Sunbeams: sun radius 2.5, max striation radius 1.6, strength 0.8, contrast 1.375, time 0.2, colour (1, 0.5, 0).
+    col = srgb_color(1, 0.5, 0)
+    L = 2.5 * 2.6
+    def sun(x, y):
+        dx, dy = x - c[0], y - c[1]; r = math.hypot(dx, dy)
+        disc = min(max(2.5 + 0.5 - r, 0), 1)
+        beams = 0.8 * ((1 + math.cos(12 * math.atan2(dy, dx) - 2 * math.pi * 0.2)) / 2) ** 1.375 * max(0, 1 - r / L)
+        return col * min(1, disc + beams)
+    record("sunbeamsGenerator", render(sun, 0, 0, 16, 12))
+    # Star shine: radius 20, epsilon −1.5, cross angle 0.6, width 1.2, scale 5, opacity −3, default colour.
+    col = srgb_color(1, 0.8, 0.6)
+    halo = 10 ** -1.5 * 20; axis = np.array([math.cos(0.6), math.sin(0.6)]); width, length, op = 1.2, 6.0, 1 - 3 / 8
+    def star(x, y):
+        v = np.array([x, y]) - c; r = math.hypot(v[0], v[1])
+        h = halo / (r + halo)
+        a = v @ axis; w = -v[0] * axis[1] + v[1] * axis[0]
+        ray = lambda al, ac: math.exp(-(ac / width) ** 2) * math.exp(-abs(al) / length)
+        return col * min(1, h + op * (ray(a, w) + ray(w, a)))
+    record("starShineGenerator", render(star, 0, 0, 16, 12))
+    # Lenticular halo: radius 4, width 4, overlap 0.5, strength 0.6, contrast 1, time 0.1, default colour.
+    col = srgb_color(1, 0.9, 0.8)
+    half, spread = 2.0, 0.5 * 2.0
+    def lent(x, y):
+        dx, dy = x - c[0], y - c[1]; r = math.hypot(dx, dy)
+        st = 1 - 0.6 + 0.6 * ((1 + math.cos(24 * math.atan2(dy, dx) - 2 * math.pi * 0.1)) / 2) ** 1
+        ring = lambda m: min(max(1 - abs(r - m) / half, 0), 1) * st
+        rr, gg, bb = ring(4 + spread), ring(4), ring(4 - spread)
+        return np.array([col[0] * rr, col[1] * gg, col[2] * bb, col[3] * max(rr, gg, bb)])
+    record("lenticularHaloGenerator", render(lent, 0, 0, 16, 12))
+
+# ---------------------------------------------------------------- light, height fields and gradient pairs (12×10)
+
+def stylize_light():
+    P = pattern(12, 10)
+    # Spot light: light at (3, 9, 6) aimed at (8, 2, 0), brightness 2.5, concentration 0.4, colour (1, 0.9, 0.7).
+    light, aim = np.array([3.0, 9.0, 6.0]), np.array([8.0, 2.0, 0.0])
+    axis = (aim - light) / np.linalg.norm(aim - light)
+    tint = srgb_color(1, 0.9, 0.7)
+    def spot(x, y):
+        ray = np.array([x, y, 0.0]) - light
+        k = 2.5 * max(ray @ axis / np.linalg.norm(ray), 0) ** (1 / 0.4)
+        v = px_(P, x, y).copy(); v[:3] *= tint[:3] * k
+        return v
+    record("spotLight", render(spot, 0, 0, 12, 10))
+    # Height field from mask: the seeded alpha pattern 2 as the mask, radius 4.5 (σ 1.5).
+    M = alpha_pattern_seeded(12, 10, 2)
+    lev = np.array([[mask_level(unpremultiplied_pixel(M[j, i])) for i in range(12)] for j in range(10)])
+    img = np.zeros((10, 12, 4)); img[..., 0] = lev
+    b = separable(img, gaussian_weights(1.5), gaussian_weights(1.5))[..., 0]
+    h = np.clip(2 * b - 1, 0, 1)
+    record("heightFieldFromMask", np.stack([h, h, h, np.ones_like(h)], axis=-1))
+    # Shaded material: the pattern as heights, the 5×4 seeded alpha pattern 2 as the sphere, scale 3.
+    S = alpha_pattern_seeded(5, 4, 2)
+    hh = np.array([[unpremultiplied_pixel(P[j, i]) @ LUMA for i in range(12)] for j in range(10)])
+    def hv(i, j): return hh[j, i] if 0 <= i < 12 and 0 <= j < 10 else 0.0
+    def shade(x, y):
+        i, j = math.floor(x), math.floor(y)
+        gx, gy = -3 * (hv(i + 1, j) - hv(i - 1, j)) / 2, -3 * (hv(i, j + 1) - hv(i, j - 1)) / 2
+        n = math.sqrt(gx * gx + gy * gy + 1)
+        return bilinear(S, 2.5 + gx / n * 2.5, 2.0 + gy / n * 2.0) * sample(P, i, j)[3]
+    record("shadedMaterial", render(shade, 0, 0, 12, 10))
+    # Gradient pairs on the seeded alpha pattern 1 (premultiplied), edges repeated.
+    A = alpha_pattern_seeded(12, 10, 1)
+    def pair(weights):
+        r = len(weights) // 2
+        pad = np.pad(A, ((r, r), (r, r), (0, 0)), mode="edge")
+        out = np.zeros((10, 12, 4)); out[..., 3] = 1
+        for j in range(10):
+            for i in range(12):
+                gx = sum(weights[dy + r][dx + r] * pad[j + r + dy, i + r + dx] for dy in range(-r, r + 1) for dx in range(-r, r + 1))
+                gy = sum(weights[dx + r][dy + r] * pad[j + r + dy, i + r + dx] for dy in range(-r, r + 1) for dx in range(-r, r + 1))
+                out[j, i, 0] = max(gx[:3], key=abs); out[j, i, 1] = max(gy[:3], key=abs)
+        return out
+    record("sobelGradients", pair([[w / 8 for w in row] for row in [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]]))
+    raw = [[math.exp(-(dx * dx + dy * dy) / 2) * math.sin(math.pi * dx / 4) for dx in range(-2, 3)] for dy in range(-2, 3)]
+    ramp = sum(raw[j][i] * (i - 2) for j in range(5) for i in range(5))
+    record("gaborGradients", pair([[w / ramp for w in row] for row in raw]))
+
+def px_(img, x, y):
+    return sample(img, math.floor(x), math.floor(y))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
     convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
     reductions_more(); color_looks(); curves_palettes_spots(); scaling_and_sampling(); camera_filters()
-    transitions_more(); distortions_more()
+    transitions_more(); distortions_more(); blurs_more(); light_generators(); stylize_light()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",
