@@ -41,7 +41,8 @@ extension FilterCatalog {
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
          hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor, depthOfField, spotLight, heightFieldFromMask, shadedMaterial,
-         sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter]
+         sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter,
+         lineOverlay, guidedFilter]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
