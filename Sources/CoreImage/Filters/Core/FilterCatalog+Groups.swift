@@ -36,7 +36,7 @@ extension FilterCatalog {
     static var generators: [FilterDefinition] {
         [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
-         sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator]
+         sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
@@ -53,7 +53,7 @@ extension FilterCatalog {
         [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
          disintegrateWithMaskTransition, flashTransition, modTransition, pageCurlTransition, pageCurlWithShadowTransition, rippleTransition]
     }
-    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
+    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen, cmykHalftone] }
     static var reductions: [FilterDefinition] {
         [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
          areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter]
