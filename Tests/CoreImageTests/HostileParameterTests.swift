@@ -67,7 +67,10 @@ import Testing
     static func filter(_ name: String, center: CIVector) throws -> CIFilter {
         let source = CIImage(color: CIColor(red: 0.5, green: 0.4, blue: 0.3)).cropped(to: bounds)
         let filter = try #require(CIFilter(name: name), "\(name)")
-        filter.setValue(source, forKey: kCIInputImageKey)
+        // Every image input gets the source (a transition's target, a glass texture…), so the filter has an output.
+        for key in filter.inputKeys where (filter.attributes[key] as? [String: Any])?[kCIAttributeClass] as? String == "CIImage" {
+            filter.setValue(source, forKey: key)
+        }
         filter.setValue(center, forKey: kCIInputCenterKey)
         return filter
     }

@@ -35,6 +35,8 @@ package enum FilterValues {
         case .colorSpace:
             if let space = raw as? CGColorSpace { return .colorSpace(space) }
             return nil
+        case .model:
+            return nil
         }
     }
 

@@ -1473,12 +1473,448 @@ def camera_filters():
     sides = rotation(0, yaw, 0) @ vanishing_ray(P, 28, bl, tl, br, tr)
     record("keystoneCorrectionCombined", camera_turn(P, 28, rotation(math.atan(-sides[2] / sides[1]), yaw, 0), -8, -8, 28, 26))
 
+# ---------------------------------------------------------------- more transitions (12×10 pattern → seeded alpha pattern)
+
+def farthest_corner(rect, c):
+    x, y, w, h = rect
+    return max(math.hypot(px - c[0], py - c[1]) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+
+def span(rect, d):
+    x, y, w, h = rect
+    proj = [np.array(c) @ d for c in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+    return min(proj), max(proj)
+
+def mask_level(u):
+    return min(max(u[0] * LUMA[0] + u[1] * LUMA[1] + u[2] * LUMA[2], 0.0), 1.0)
+
+def unpremultiplied_pixel(p):
+    return p[:3] / p[3] if p[3] > 0 else np.zeros(3)
+
+def mod_hash(i, j):
+    M = 0xFFFFFFFF
+    n = ((i & M) * 374761393 + (j & M) * 668265263) & M
+    n = ((n ^ (n >> 13)) * 1274126177) & M
+    return (n >> 8) / 16777216.0
+
+def page_point(p, page, d, line, r):
+    """Filters/Transition/PageCurl.swift: the page point shown at p and whether its back is up, or None."""
+    s = p @ d - line
+    px0, py0, pw, ph = page
+    def inside(u):
+        q = p + d * (u - s)
+        return q if (px0 <= q[0] < px0 + pw and py0 <= q[1] < py0 + ph) else None
+    if s > r: return None
+    if s >= 0:
+        phi = math.asin(min(s / r, 1))
+        q = inside(r * (math.pi - phi))
+        if q is not None: return q, True
+        q = inside(r * phi)
+        if q is not None: return q, False
+        return None
+    q = inside(math.pi * r - s)
+    if q is not None: return q, True
+    q = inside(s)
+    if q is not None: return q, False
+    return None
+
+def transitions_more():
+    P, T = pattern(12, 10), alpha_pattern_seeded(12, 10, 1)
+    px = lambda img, x, y: sample(img, math.floor(x), math.floor(y))
+
+    # Disintegrate with mask: mask = seeded pattern 2, time 0.4, shadow radius 3 (σ 1), density 0.65, offset (1, −2).
+    M = alpha_pattern_seeded(12, 10, 2)
+    t = 0.4
+    levels = np.array([[mask_level(unpremultiplied_pixel(M[j, i])) for i in range(12)] for j in range(10)])
+    assert np.min(np.abs(levels - t)) > 1e-3
+    cov = (levels >= t).astype(float)
+    pad = 12
+    canvas = np.zeros((10 + 2 * pad, 12 + 2 * pad, 4)); canvas[pad:pad + 10, pad:pad + 12, 3] = cov
+    wts = gaussian_weights(1.0)
+    blurred = separable(canvas, wts, wts)
+    def disintegrate(x, y):
+        i, j = math.floor(x), math.floor(y)
+        if 0 <= i < 12 and 0 <= j < 10 and levels[j, i] >= t: return sample(P, i, j)
+        sh = sample(blurred, i - 1, j + 2, -pad, -pad)[3]
+        b = sample(T, i, j).copy(); b[:3] *= 1 - 0.65 * min(max(sh, 0), 1)
+        return b
+    record("disintegrateWithMaskTransition", render(disintegrate, 0, 0, 12, 10))
+
+    # Flash: centre (4.3, 6.2), extent (1, 1, 10, 8), default rays and colour; time 0.3 (growing) and 0.93 (fading).
+    c, area = np.array([4.3, 6.2]), (1, 1, 10, 8)
+    colour = srgb_color(1, 0.8, 0.6)
+    def flash_at(time):
+        D = farthest_corner(area, c)
+        R = D * time / 0.85 if time < 0.85 else D
+        mix = 0 if time < 0.85 else (time - 0.85) / 0.15
+        rays = 0.5 * 2.58
+        def f(x, y):
+            k = 0.0
+            if 1 <= x < 11 and 1 <= y < 9:
+                dx, dy = x - c[0], y - c[1]
+                r = math.hypot(dx, dy)
+                if r <= R: k = 1.0
+                else:
+                    g = 1 + rays * ((1 + math.cos(12 * math.atan2(dy, dx))) / 2) ** 1.375
+                    k = max(0.0, 1 - (r - R) / (R * (g - 1) + 1))
+            fl = colour * k + px(P, x, y) * (1 - k * colour[3])
+            return fl + (px(T, x, y) - fl) * mix
+        return render(f, 0, 0, 12, 10)
+    record("flashTransition", flash_at(0.3))
+    record("flashTransitionFading", flash_at(0.93))
+
+    # Copy machine: extent (1, 2, 9, 6), angle 0.6, width 4, opacity 1.3, time 0.45, default colour.
+    d = np.array([math.cos(0.6), math.sin(0.6)])
+    lo, hi = span((1, 2, 9, 6), d)
+    e = lo - 2 + 0.45 * (hi - lo + 4)
+    light = srgb_color(0.6, 1, 0.8)
+    def copier(x, y):
+        s_ = np.array([x, y]) @ d
+        base = px(T, x, y) if s_ < e else px(P, x, y)
+        if not (1 <= x < 10 and 2 <= y < 8): return base
+        lam = min(max(1.3 * (1 - abs(s_ - e) / 2), 0), 1)
+        return base + (light - base) * lam
+    record("copyMachineTransition", render(copier, 0, 0, 12, 10))
+
+    # Mod: centre (5.3, 4.1), angle 0.7, radius 2, compression 6, time 0.5.
+    c = np.array([5.3, 4.1])
+    margins = []
+    def mod(x, y):
+        v = np.array([x, y]) - c
+        ca, sa = math.cos(-0.7), math.sin(-0.7)
+        q = np.array([ca * v[0] - sa * v[1], sa * v[0] + ca * v[1]])
+        q = q * (6 / (6 + math.hypot(q[0], q[1])))
+        cell = np.floor(q / 4)
+        mid = (cell + 0.5) * 4
+        grow = min(1, 0.5 * (1 + mod_hash(int(cell[0]), int(cell[1]))))
+        dd = q - mid
+        lhs, rhs = dd @ dd, 8 * grow * grow
+        margins.append(abs(lhs - rhs))
+        return px(T, x, y) if lhs < rhs else px(P, x, y)
+    record("modTransition", render(mod, 0, 0, 12, 10))
+    assert min(margins) > 1e-6
+
+    # Ripple: centre (5.3, 4.1), extent (0, 0, 12, 10), width 4, scale 1.5, time 0.5.
+    front = 0.5 * (farthest_corner((0, 0, 12, 10), c) + 4)
+    def ripple(x, y):
+        v = np.array([x, y]) - c
+        dist = math.hypot(v[0], v[1])
+        xr = (front - dist) / 4
+        q = np.array([x, y])
+        if 0 < xr < 1 and dist > 0: q = q + v * (1.5 * math.sin(math.pi * xr) / dist)
+        a, b = bilinear(P, q[0], q[1]), bilinear(T, q[0], q[1])
+        m = min(max(xr, 0), 1)
+        return a + (b - a) * m
+    record("rippleTransition", render(ripple, 0, 0, 12, 10))
+
+    # Accordion fold: bottom height 2, 3 folds, shadow 0.4, time 0.35.
+    t, base, span_ = 0.35, 2.0, 8.0
+    sq = span_ * (1 - t)
+    def accordion(x, y):
+        b = px(T, x, y)
+        if y < base: page = bilinear(P, x, y)
+        elif y - base < sq and 0 <= x < 12:
+            page = bilinear(P, x, base + (y - base) * span_ / sq).copy()
+            if math.floor((y - base) / sq * 3) % 2 == 1: page[:3] *= 1 - 0.4 * t
+        else: page = np.zeros(4)
+        over = page + b * (1 - page[3])
+        return over + (b - over) * t
+    record("accordionFoldTransition", render(accordion, 0, 0, 12, 10))
+
+    # Page curls: extent (0, 0, 12, 10), angle 0.4, radius 2, time 0.4; the shadowed one with the seeded pattern 2 as
+    # its backside, shadow size 0.8, amount 0.6.
+    d = np.array([math.cos(0.4), math.sin(0.4)])
+    lo, hi = span((0, 0, 12, 10), d)
+    line = hi - 0.4 * (hi - lo + 2)
+    def curl(back, shadow):
+        def f(x, y):
+            p = np.array([x, y])
+            hit = page_point(p, (0, 0, 12, 10), d, line, 2)
+            layer = np.zeros(4) if hit is None else bilinear(back if hit[1] else P, hit[0][0], hit[0][1])
+            below = px(T, x, y).copy()
+            if shadow:
+                s_ = p @ d - line - 2
+                if 0 <= x < 12 and 0 <= y < 10:
+                    below[:3] *= 1 - 0.6 * (1 if s_ < 0 else min(max(1 - s_ / 1.6, 0), 1))
+            return layer + below * (1 - layer[3])
+        return render(f, 0, 0, 12, 10)
+    record("pageCurlTransition", curl(P, False))
+    record("pageCurlWithShadowTransition", curl(alpha_pattern_seeded(12, 10, 2), True))
+
+# ---------------------------------------------------------------- more distortions and the zoom blur (12×10 pattern)
+
+def rotate(v, a):
+    c, s_ = math.cos(a), math.sin(a)
+    return np.array([c * v[0] - s_ * v[1], s_ * v[0] + c * v[1]])
+
+def distortions_more():
+    P = pattern(12, 10)
+    c = np.array([5.3, 4.1])
+    # Light tunnel: radius 3, rotation 0.8; rendered over (−4, −4, 20, 18).
+    def tunnel(x, y):
+        p = np.array([x, y]); v = p - c; d = math.hypot(v[0], v[1])
+        if d <= 3: return bilinear(P, x, y)
+        q = c + rotate(v * (3 / d), 0.8 * (d / 3 - 1))
+        return bilinear(P, q[0], q[1])
+    record("lightTunnel", render(tunnel, -4, -4, 20, 18))
+    # Torus lens: radius 3, width 4, refraction 1.7.
+    def torus(x, y):
+        p = np.array([x, y]); v = p - c; d = math.hypot(v[0], v[1]); t = (d - 3) / 2
+        if abs(t) >= 1 or d == 0: return bilinear(P, x, y)
+        shown = 3 + (d - 3) * (1 - (1 - 1 / 1.7) * math.sqrt(1 - t * t))
+        q = c + v * (shown / d)
+        return bilinear(P, q[0], q[1])
+    record("torusLensDistortion", render(torus, 0, 0, 12, 10))
+    # Glass lozenge: points (3.2, 3.7) and (8.9, 6.1), radius 2.6, refraction 1.7.
+    p0, p1 = np.array([3.2, 3.7]), np.array([8.9, 6.1])
+    axis = p1 - p0
+    def lozenge(x, y):
+        p = np.array([x, y])
+        along = min(max(((p - p0) @ axis) / (axis @ axis), 0), 1)
+        cc = p0 + axis * along; v = p - cc; t2 = (v @ v) / (2.6 * 2.6)
+        if t2 >= 1: return bilinear(P, x, y)
+        q = cc + v * (1 - (1 - 1 / 1.7) * math.sqrt(1 - t2))
+        return bilinear(P, q[0], q[1])
+    record("glassLozenge", render(lozenge, 0, 0, 12, 10))
+    # Displacement: the seeded alpha pattern 2 as the map, scale 3.
+    M = alpha_pattern_seeded(12, 10, 2)
+    def displaced(x, y):
+        m = sample(M, math.floor(x), math.floor(y))
+        u = m[:3] / m[3] if m[3] > 0 else np.zeros(3)
+        q = np.array([x + 3 * (min(max(u[0], 0), 1) - 0.5), y + 3 * (min(max(u[1], 0), 1) - 0.5)])
+        return bilinear(P, q[0], q[1])
+    record("displacementDistortion", render(displaced, 0, 0, 12, 10))
+    # Glass distortion: a 5×4 texture (the seeded alpha pattern 2) repeated with its middle on (6.7, 3.2), scale 4.
+    Tx = alpha_pattern_seeded(5, 4, 2)
+    shift = (math.floor(6.7 - 2.5), math.floor(3.2 - 2.0))
+    def height(i, j):
+        m = Tx[(j - shift[1]) % 4, (i - shift[0]) % 5]
+        u = m[:3] / m[3] if m[3] > 0 else np.zeros(3)
+        return min(max(u @ LUMA, 0), 1)
+    def glass(x, y):
+        i, j = math.floor(x), math.floor(y)
+        g = np.array([height(i + 1, j) - height(i - 1, j), height(i, j + 1) - height(i, j - 1)]) / 2
+        return bilinear(P, x + 4 * g[0], y + 4 * g[1])
+    record("glassDistortion", render(glass, 0, 0, 12, 10))
+    # Zoom blur: centre (5.3, 4.1), amount 30 (a = 0.3).
+    def zoom(x, y):
+        p = np.array([x, y]); v = p - c
+        n = int(min(256, math.ceil(0.3 * math.hypot(v[0], v[1])))) + 1
+        total = np.zeros(4)
+        for k in range(n):
+            q = c + v * (1 - 0.3 * k / n)
+            total += bilinear(P, q[0], q[1])
+        return total / n
+    record("zoomBlur", render(zoom, 0, 0, 12, 10))
+
+# ---------------------------------------------------------------- bokeh and depth of field (12×10 pattern)
+
+def disc_taps(r):
+    reach = int(math.floor(r))
+    return [(dx, dy) for dy in range(-reach, reach + 1) for dx in range(-int(math.floor(math.sqrt(r * r - dy * dy))), int(math.floor(math.sqrt(r * r - dy * dy))) + 1)]
+
+def blurs_more():
+    P = pattern(12, 10)
+    # Bokeh: radius 3.4, ring amount 0.5, ring size 0.2, softness 1; over (−3, −3, 18, 16).
+    R, ring, inner, soft = 3.4, 0.5, 3.4 * 0.8, 2.4
+    weights = {}
+    for taps, w in ((disc_taps(R), 1 + 2 * ring), (disc_taps(soft), 1.0), (disc_taps(inner), -2 * ring)):
+        for t_ in taps: weights[t_] = weights.get(t_, 0) + w
+    total = sum(weights.values())
+    def bokeh(x, y):
+        i, j = math.floor(x), math.floor(y)
+        return sum(w * sample(P, i + dx, j + dy) for (dx, dy), w in weights.items()) / total
+    record("bokehBlur", render(bokeh, -3, -3, 18, 16))
+    # Depth of field: points (1, 2) and (11, 7), saturation 1.4, unsharp radius 1.5 and intensity 0.8, radius 2.
+    u = unpremultiply(P)
+    l = luma(u)[..., None]
+    S = premultiply(np.concatenate([l + (u[..., :3] - l) * 1.4, u[..., 3:]], -1))
+    b = separable(S, gaussian_weights(1.5), gaussian_weights(1.5), "edge")
+    U = S + (S - b) * 0.8; U[..., 3] = S[..., 3]
+    p0, p1 = np.array([1.0, 2.0]), np.array([11.0, 7.0])
+    axis = p1 - p0; length = math.hypot(axis[0], axis[1]); normal = np.array([-axis[1], axis[0]]) / length
+    falloff = max(length / 2, 1)
+    X, Y = centres(0, 0, 12, 10)
+    m = np.minimum(np.abs((X - p0[0]) * normal[0] + (Y - p0[1]) * normal[1]) / falloff, 1) * 4
+    levels = [U] + [separable(U, gaussian_weights(2 * k / 4), gaussian_weights(2 * k / 4)) for k in range(1, 5)]
+    k = np.minimum(np.floor(m).astype(int), 3); f = (m - k)[..., None]
+    out = np.zeros_like(U)
+    for j in range(10):
+        for i in range(12):
+            kk = k[j, i]
+            out[j, i] = levels[kk][j, i] * (1 - f[j, i]) + levels[kk + 1][j, i] * f[j, i]
+    record("depthOfField", out)
+
+# ---------------------------------------------------------------- light generators (rendered over 16×12)
+
+def light_generators():
+    c = np.array([7.3, 5.6])
+    # Sunbeams: sun radius 2.5, max striation radius 1.6, strength 0.8, contrast 1.375, time 0.2, colour (1, 0.5, 0).
+    col = srgb_color(1, 0.5, 0)
+    L = 2.5 * 2.6
+    def sun(x, y):
+        dx, dy = x - c[0], y - c[1]; r = math.hypot(dx, dy)
+        disc = min(max(2.5 + 0.5 - r, 0), 1)
+        beams = 0.8 * ((1 + math.cos(12 * math.atan2(dy, dx) - 2 * math.pi * 0.2)) / 2) ** 1.375 * max(0, 1 - r / L)
+        return col * min(1, disc + beams)
+    record("sunbeamsGenerator", render(sun, 0, 0, 16, 12))
+    # Star shine: radius 20, epsilon −1.5, cross angle 0.6, width 1.2, scale 5, opacity −3, default colour.
+    col = srgb_color(1, 0.8, 0.6)
+    halo = 10 ** -1.5 * 20; axis = np.array([math.cos(0.6), math.sin(0.6)]); width, length, op = 1.2, 6.0, 1 - 3 / 8
+    def star(x, y):
+        v = np.array([x, y]) - c; r = math.hypot(v[0], v[1])
+        h = halo / (r + halo)
+        a = v @ axis; w = -v[0] * axis[1] + v[1] * axis[0]
+        ray = lambda al, ac: math.exp(-(ac / width) ** 2) * math.exp(-abs(al) / length)
+        return col * min(1, h + op * (ray(a, w) + ray(w, a)))
+    record("starShineGenerator", render(star, 0, 0, 16, 12))
+    # Lenticular halo: radius 4, width 4, overlap 0.5, strength 0.6, contrast 1, time 0.1, default colour.
+    col = srgb_color(1, 0.9, 0.8)
+    half, spread = 2.0, 0.5 * 2.0
+    def lent(x, y):
+        dx, dy = x - c[0], y - c[1]; r = math.hypot(dx, dy)
+        st = 1 - 0.6 + 0.6 * ((1 + math.cos(24 * math.atan2(dy, dx) - 2 * math.pi * 0.1)) / 2) ** 1
+        ring = lambda m: min(max(1 - abs(r - m) / half, 0), 1) * st
+        rr, gg, bb = ring(4 + spread), ring(4), ring(4 - spread)
+        return np.array([col[0] * rr, col[1] * gg, col[2] * bb, col[3] * max(rr, gg, bb)])
+    record("lenticularHaloGenerator", render(lent, 0, 0, 16, 12))
+
+# ---------------------------------------------------------------- light, height fields and gradient pairs (12×10)
+
+def stylize_light():
+    P = pattern(12, 10)
+    # Spot light: light at (3, 9, 6) aimed at (8, 2, 0), brightness 2.5, concentration 0.4, colour (1, 0.9, 0.7).
+    light, aim = np.array([3.0, 9.0, 6.0]), np.array([8.0, 2.0, 0.0])
+    axis = (aim - light) / np.linalg.norm(aim - light)
+    tint = srgb_color(1, 0.9, 0.7)
+    def spot(x, y):
+        ray = np.array([x, y, 0.0]) - light
+        k = 2.5 * max(ray @ axis / np.linalg.norm(ray), 0) ** (1 / 0.4)
+        v = px_(P, x, y).copy(); v[:3] *= tint[:3] * k
+        return v
+    record("spotLight", render(spot, 0, 0, 12, 10))
+    # Height field from mask: the seeded alpha pattern 2 as the mask, radius 4.5 (σ 1.5).
+    M = alpha_pattern_seeded(12, 10, 2)
+    lev = np.array([[mask_level(unpremultiplied_pixel(M[j, i])) for i in range(12)] for j in range(10)])
+    img = np.zeros((10, 12, 4)); img[..., 0] = lev
+    b = separable(img, gaussian_weights(1.5), gaussian_weights(1.5))[..., 0]
+    h = np.clip(2 * b - 1, 0, 1)
+    record("heightFieldFromMask", np.stack([h, h, h, np.ones_like(h)], axis=-1))
+    # Shaded material: the pattern as heights, the 5×4 seeded alpha pattern 2 as the sphere, scale 3.
+    S = alpha_pattern_seeded(5, 4, 2)
+    hh = np.array([[unpremultiplied_pixel(P[j, i]) @ LUMA for i in range(12)] for j in range(10)])
+    def hv(i, j): return hh[j, i] if 0 <= i < 12 and 0 <= j < 10 else 0.0
+    def shade(x, y):
+        i, j = math.floor(x), math.floor(y)
+        gx, gy = -3 * (hv(i + 1, j) - hv(i - 1, j)) / 2, -3 * (hv(i, j + 1) - hv(i, j - 1)) / 2
+        n = math.sqrt(gx * gx + gy * gy + 1)
+        return bilinear(S, 2.5 + gx / n * 2.5, 2.0 + gy / n * 2.0) * sample(P, i, j)[3]
+    record("shadedMaterial", render(shade, 0, 0, 12, 10))
+    # Gradient pairs on the seeded alpha pattern 1 (premultiplied), edges repeated.
+    A = alpha_pattern_seeded(12, 10, 1)
+    def pair(weights):
+        r = len(weights) // 2
+        pad = np.pad(A, ((r, r), (r, r), (0, 0)), mode="edge")
+        out = np.zeros((10, 12, 4)); out[..., 3] = 1
+        for j in range(10):
+            for i in range(12):
+                gx = sum(weights[dy + r][dx + r] * pad[j + r + dy, i + r + dx] for dy in range(-r, r + 1) for dx in range(-r, r + 1))
+                gy = sum(weights[dx + r][dy + r] * pad[j + r + dy, i + r + dx] for dy in range(-r, r + 1) for dx in range(-r, r + 1))
+                out[j, i, 0] = max(gx[:3], key=abs); out[j, i, 1] = max(gy[:3], key=abs)
+        return out
+    record("sobelGradients", pair([[w / 8 for w in row] for row in [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]]))
+    raw = [[math.exp(-(dx * dx + dy * dy) / 2) * math.sin(math.pi * dx / 4) for dx in range(-2, 3)] for dy in range(-2, 3)]
+    ramp = sum(raw[j][i] * (i - 2) for j in range(5) for i in range(5))
+    record("gaborGradients", pair([[w / ramp for w in row] for row in raw]))
+
+def px_(img, x, y):
+    return sample(img, math.floor(x), math.floor(y))
+
+# ---------------------------------------------------------------- line overlay and guided filter (12×10)
+
+def box_mean_edge(img, r):
+    w = np.full(2 * r + 1, 1 / (2 * r + 1))
+    return separable(img, w, w, "edge") if r > 0 else img
+
+def lines_and_guides():
+    P = pattern(12, 10)
+    # Line overlay: noise level 0.02, sharpness 0.5, edge intensity 2, threshold 0.05, contrast 8.
+    b = separable(P, gaussian_weights(1), gaussian_weights(1), "edge")
+    d = P - b
+    keep = smoothstep(0.02, 0.04, np.abs(luma(d)))[..., None]
+    N = b + d * keep * 1.5
+    pad = np.pad(N, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    def at(j, i): return pad[j + 1, i + 1]
+    out = np.zeros((10, 12, 4))
+    for j in range(10):
+        for i in range(12):
+            a_, b_, c_ = at(j + 1, i - 1), at(j + 1, i), at(j + 1, i + 1)
+            d_, f_ = at(j, i - 1), at(j, i + 1)
+            g_, h_, i_ = at(j - 1, i - 1), at(j - 1, i), at(j - 1, i + 1)
+            gx = (c_ + 2 * f_ + i_) - (a_ + 2 * d_ + g_)
+            gy = (a_ + 2 * b_ + c_) - (g_ + 2 * h_ + i_)
+            m = np.sqrt(gx * gx + gy * gy) * (2 / 4)
+            E = m[:3] @ LUMA
+            out[j, i] = [0, 0, 0, min(max((E - 0.05) * 8, 0), 1)]
+    record("lineOverlay", out)
+    # Guided filter: the pattern guided by the seeded alpha pattern 1, radius 2, epsilon 0.01.
+    G = alpha_pattern_seeded(12, 10, 1)
+    I = luma(unpremultiply(G))
+    I4 = np.repeat(I[..., None], 4, axis=2)
+    mI, mP = box_mean_edge(I4, 2), box_mean_edge(P, 2)
+    mIP, mII = box_mean_edge(P * I4, 2), box_mean_edge(I4 * I4, 2)
+    a = (mIP - mP * mI) / (mII - mI * mI + 0.01)
+    bb = mP - a * mI
+    record("guidedFilter", box_mean_edge(a, 2) * I4 + box_mean_edge(bb, 2))
+
+# ---------------------------------------------------------------- CMYK halftone (12×10 pattern)
+
+def swift_round(v):
+    return math.copysign(math.floor(abs(v) + 0.5), v)
+
+def cmyk_halftone():
+    P = pattern(12, 10)
+    centre, width, sharp, base = np.array([4.3, 6.2]), 3.0, 0.6, 0.3
+    ramp = (1 - sharp) * width + 1
+    angles = [base + a * math.pi / 180 for a in (15, 75, 0, 45)]
+    def ink(amount, angle, x, y):
+        if amount <= 1e-5: return 0.0
+        if amount >= 1 - 1e-5: return 1.0
+        d = np.array([x, y]) - centre
+        q = np.array([math.cos(angle) * d[0] + math.sin(angle) * d[1], -math.sin(angle) * d[0] + math.cos(angle) * d[1]]) / width
+        u, v = q[0] - swift_round(q[0]), q[1] - swift_round(q[1])
+        return 1 - min(max(0.5 + (math.hypot(u, v) - math.sqrt(amount / 2)) * width / ramp, 0), 1)
+    def f(x, y):
+        px = sample(P, math.floor(x), math.floor(y))
+        c, m, yy = 1 - min(max(px[0], 0), 1), 1 - min(max(px[1], 0), 1), 1 - min(max(px[2], 0), 1)
+        k = 0.8 * min(c, m, yy)
+        keep = 1 - ink(k, angles[3], x, y)
+        return np.array([(1 - ink(c - 0.4 * k, angles[0], x, y)) * keep, (1 - ink(m - 0.4 * k, angles[1], x, y)) * keep,
+                         (1 - ink(yy - 0.4 * k, angles[2], x, y)) * keep, px[3]])
+    record("cmykHalftone", render(f, 0, 0, 12, 10))
+
+# ---------------------------------------------------------------- rounded rectangle stroke (over 16×12)
+
+def rounded_rectangle_stroke():
+    x0, y0, w, h, radius, width = 1.5, 2.0, 12.0, 8.5, 3.0, 2.2
+    centre, half = np.array([x0 + w / 2, y0 + h / 2]), np.array([w / 2, h / 2])
+    col = srgb_color(0.2, 0.6, 0.9)
+    def dist(p):
+        q = np.abs(p - centre) - (half - radius)
+        outside = np.maximum(q, 0)
+        return math.hypot(outside[0], outside[1]) + min(max(q[0], q[1]), 0) - radius
+    def f(x, y):
+        d = dist(np.array([x, y]))
+        if not (1 <= x < 14 and 2 <= y < 11): return np.zeros(4)
+        return col * (min(max(0.5 - d, 0), 1) - min(max(0.5 - d - width, 0), 1))
+    record("roundedRectangleStrokeGenerator", render(f, 0, 0, 16, 12))
+
 # ---------------------------------------------------------------- output
 
 def main():
     color_filters(); compositing(); generators(); neighbourhood_filters(); geometry_filters(); reductions()
     convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
     reductions_more(); color_looks(); curves_palettes_spots(); scaling_and_sampling(); camera_filters()
+    transitions_more(); distortions_more(); blurs_more(); light_generators(); stylize_light(); lines_and_guides(); cmyk_halftone(); rounded_rectangle_stroke()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

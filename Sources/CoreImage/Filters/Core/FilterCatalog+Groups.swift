@@ -17,7 +17,7 @@ extension FilterCatalog {
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
          morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum,
-         medianFilter]
+         medianFilter, zoomBlur, bokehBlur]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,
@@ -35,18 +35,25 @@ extension FilterCatalog {
     }
     static var generators: [FilterDefinition] {
         [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
-         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient]
+         stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
+         sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
-         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor]
+         hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor, depthOfField, spotLight, heightFieldFromMask, shadedMaterial,
+         sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter,
+         lineOverlay, guidedFilter]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
-         bumpDistortionLinear, circularWrap, stretchCrop]
+         bumpDistortionLinear, circularWrap, stretchCrop, lightTunnel, torusLensDistortion, glassLozenge, displacementDistortion,
+         glassDistortion]
     }
-    static var transitions: [FilterDefinition] { [dissolveTransition, swipeTransition, barsSwipeTransition] }
-    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen] }
+    static var transitions: [FilterDefinition] {
+        [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
+         disintegrateWithMaskTransition, flashTransition, modTransition, pageCurlTransition, pageCurlWithShadowTransition, rippleTransition]
+    }
+    static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen, cmykHalftone] }
     static var reductions: [FilterDefinition] {
         [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
          areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter]

@@ -39,6 +39,8 @@ package struct FilterParameter: Sendable {
     package enum Kind: String, Sendable {
         case image = "CIImage", number = "NSNumber", vector = "CIVector", color = "CIColor"
         case transform = "NSAffineTransform", data = "NSData", string = "NSString", colorSpace = "NSObject"
+        /// A Core ML model (`CICoreMLModelFilter`): Linux has no `MLModel`, so no value converts to one.
+        case model = "MLModel"
     }
 
     package var key: String

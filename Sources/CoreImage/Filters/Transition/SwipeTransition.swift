@@ -54,6 +54,18 @@ enum Transition {
                 summary: "The parametric time of the transition. This value drives the transition from start (at time 0) to end (at time 1).")
     }
 
+    /// A mask pixel's level (unpremultiplied): its linear Rec. 709 luminance limited to 0…1.
+    @inline(__always) static func maskLevel(_ u: SIMD4<Float>) -> Float {
+        min(max(u.x * 0.2125 + u.y * 0.7154 + u.z * 0.0721, 0), 1)
+    }
+
+    /// The distance from `centre` to the farthest corner of `rect`.
+    static func farthestCorner(_ rect: CGRect, from centre: SIMD2<Double>) -> Double {
+        [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
+            .map { ((Double($0.0) - centre.x) * (Double($0.0) - centre.x) + (Double($0.1) - centre.y) * (Double($0.1) - centre.y)).squareRoot() }
+            .max()!
+    }
+
     /// The smallest and largest projection of `rect`'s corners on `direction`.
     static func span(_ rect: CGRect, _ direction: SIMD2<Double>) -> (Double, Double) {
         let projections = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
