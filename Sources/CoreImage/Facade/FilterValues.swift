@@ -35,6 +35,15 @@ package enum FilterValues {
         case .colorSpace:
             if let space = raw as? CGColorSpace { return .colorSpace(space) }
             return nil
+        case .attributedString:
+            guard let text = raw as? NSAttributedString else { return nil }
+            // Read now, so later changes to a mutable string do not change the filter's output; the object itself
+            // is kept, not copied (copying re-inserts the runs and compares attribute values, which traps in
+            // swift-corelibs-foundation when a value is not comparable).
+            return .object(ParameterObject(original: text, payload: CIAttributedTextReading.styledText(text)))
+        case .barcodeDescriptor:
+            guard let descriptor = raw as? CIBarcodeDescriptor else { return nil }
+            return .object(ParameterObject(original: descriptor, payload: descriptor.barcodeDescription))
         }
     }
 
@@ -65,6 +74,7 @@ package enum FilterValues {
         case .data(let d): d
         case .string(let s): s
         case .colorSpace(let s): s
+        case .object(let o): o.original
         }
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import CoreImage
+import _TestSupport
+import _Testing_CoreImage
+
+/// `CIBarcodeGenerator` with `CIBarcodeDescriptor`s built from error-corrected payloads written here by the
+/// standards' rules, read back by zbar and zxing-cpp; the descriptors' validation; `CIRoundedQRCodeGenerator`.
+@Suite struct BarcodeDescriptorTests {
+    /// Bits appended most significant first.
+    struct BitWriter {
+        var bits: [UInt8] = []
+        mutating func put(_ value: Int, _ count: Int) { for i in (0..<count).reversed() { bits.append(UInt8((value >> i) & 1)) } }
+        /// Terminator, byte alignment and the 0xEC/0x11 pad codewords up to `codewords` (ISO/IEC 18004 §7.4.9–10).
+        func qrCodewords(_ codewords: Int) -> Data {
+            var bits = self.bits
+            bits += [UInt8](repeating: 0, count: min(4, codewords * 8 - bits.count))
+            while bits.count % 8 != 0 { bits.append(0) }
+            var bytes = stride(from: 0, to: bits.count, by: 8).map { i in bits[i..<i + 8].reduce(UInt8(0)) { $0 << 1 | $1 } }
+            var pad: UInt8 = 0xEC
+            while bytes.count < codewords { bytes.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
+            return Data(bytes)
+        }
+    }
+
+    /// A byte-mode payload of `message` for a version-1–9 symbol with `codewords` data codewords.
+    static func bytePayload(_ message: String, codewords: Int) -> Data {
+        var writer = BitWriter()
+        writer.put(0b0100, 4)
+        writer.put(message.utf8.count, 8)
+        for byte in message.utf8 { writer.put(Int(byte), 8) }
+        return writer.qrCodewords(codewords)
+    }
+
+    static func generate(_ descriptor: CIBarcodeDescriptor) -> CIImage? {
+        let filter = CIFilter.barcodeGenerator()
+        filter.barcodeDescriptor = descriptor
+        return filter.outputImage
+    }
+
+    @Test(.enabled(if: BarcodeDecoders.zbarAvailable, "zbarimg is missing after scripts/setup.sh (Debian zbar-tools)"))
+    func qrDescriptorDecodesWithEveryMask() throws {
+        let message = "Hello, Linux"
+        // Version 1 at M has 16 data codewords.
+        let payload = Self.bytePayload(message, codewords: 16)
+        var images: [[UInt8]] = []
+        for mask: UInt8 in 0...7 {
+            let descriptor = try #require(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: mask, errorCorrectionLevel: .levelM))
+            let image = try #require(Self.generate(descriptor), "mask \(mask)")
+            #expect(image.extent == CGRect(x: 0, y: 0, width: 23, height: 23), "version 1 with CIQRCodeGenerator's one-module quiet zone")
+            #expect(try BarcodeDecoders.zbar(image, symbology: "qrcode", scale: 6) == message, "mask \(mask)")
+            images.append(Render.bytes(image, image.extent))
+        }
+        #expect(Set(images.map { Data($0) }).count == 8, "each mask pattern gives another symbol")
+    }
+
+    @Test(.enabled(if: BarcodeDecoders.zbarAvailable, "zbarimg is missing after scripts/setup.sh (Debian zbar-tools)"))
+    func qrDescriptorWithNumericAndAlphanumericSegmentsAtALargerVersion() throws {
+        var writer = BitWriter()
+        // Version 10–26 count indicators: numeric 12 bits, alphanumeric 11.
+        writer.put(0b0001, 4); writer.put(10, 12)
+        writer.put(12, 10); writer.put(345, 10); writer.put(678, 10); writer.put(9, 4)
+        writer.put(0b0010, 4); writer.put(5, 11)
+        writer.put(10 * 45 + 11, 11); writer.put(41 * 45 + 1, 11); writer.put(2, 6)
+        // Version 10 at Q has 154 data codewords.
+        let descriptor = try #require(CIQRCodeDescriptor(payload: writer.qrCodewords(154), symbolVersion: 10, maskPattern: 5, errorCorrectionLevel: .levelQ))
+        let image = try #require(Self.generate(descriptor))
+        #expect(Int(image.extent.width) == 17 + 4 * 10 + 2)
+        #expect(try BarcodeDecoders.zbar(image, symbology: "qrcode", scale: 4) == "0123456789AB-12")
+    }
+
+    @Test(.enabled(if: BarcodeDecoders.zxingAvailable, Comment(rawValue: BarcodeSymbologyTests.skipZXing)))
+    func dataMatrixDescriptorDecodes() throws {
+        // ASCII encodation: a character + 1; 129 pads. A 10 × 10 symbol has 3 data codewords, 12 × 12 has 5.
+        let descriptor = try #require(CIDataMatrixCodeDescriptor(payload: Data([73, 106, 129]), rowCount: 10, columnCount: 10, eccVersion: .v200))
+        let image = try #require(Self.generate(descriptor))
+        #expect(image.extent == CGRect(x: 0, y: 0, width: 12, height: 12))
+        let read = try BarcodeDecoders.zxing(image, scale: 8)
+        #expect(read.first?.format == "DataMatrix" && read.first?.bytes == Data("Hi".utf8), "\(read)")
+        // Digit pairs (130 + value) and a rectangular size.
+        let digits = try #require(CIDataMatrixCodeDescriptor(payload: Data([130 + 12, 130 + 34, 130 + 56, 129, 129]), rowCount: 8, columnCount: 18, eccVersion: .v200))
+        let rectangle = try #require(Self.generate(digits))
+        #expect(rectangle.extent.size == CGSize(width: 20, height: 10))
+        #expect(try BarcodeDecoders.zxing(rectangle, scale: 8).first?.bytes == Data("123456".utf8))
+        // Old ECC versions and other encodations are not drawn.
+        #expect(Self.generate(try #require(CIDataMatrixCodeDescriptor(payload: Data([73, 106, 129]), rowCount: 10, columnCount: 10, eccVersion: .v140))) == nil)
+        #expect(Self.generate(try #require(CIDataMatrixCodeDescriptor(payload: Data([230, 1, 2]), rowCount: 10, columnCount: 10, eccVersion: .v200))) == nil)
+    }
+
+    @Test func descriptorsValidateLikeApple() throws {
+        let payload = Self.bytePayload("x", codewords: 19)
+        #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 0, maskPattern: 0, errorCorrectionLevel: .levelL) == nil)
+        #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 41, maskPattern: 0, errorCorrectionLevel: .levelL) == nil)
+        #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 8, errorCorrectionLevel: .levelL) == nil)
+        #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 0, errorCorrectionLevel: .levelH) == nil, "19 codewords exceed 1-H's 9")
+        let qr = try #require(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 2, errorCorrectionLevel: .levelL))
+        #expect(qr.symbolVersion == 1 && qr.maskPattern == 2 && qr.errorCorrectionLevel == .levelL && qr.errorCorrectedPayload == payload)
+        #expect(CIQRCodeDescriptor.ErrorCorrectionLevel.levelQ.rawValue == 81, "Apple's raw values are the letters' codes")
+        #expect(CIAztecCodeDescriptor(payload: Data([1]), isCompact: true, layerCount: 5, dataCodewordCount: 10) == nil)
+        #expect(CIAztecCodeDescriptor(payload: Data([1]), isCompact: false, layerCount: 32, dataCodewordCount: 2049) == nil)
+        let aztec = try #require(CIAztecCodeDescriptor(payload: Data([1, 2]), isCompact: true, layerCount: 2, dataCodewordCount: 10))
+        #expect(aztec.isCompact && aztec.layerCount == 2 && aztec.dataCodewordCount == 10)
+        #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 2, columnCount: 3) == nil)
+        #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 3, columnCount: 31) == nil)
+        let pdf = try #require(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: true, rowCount: 6, columnCount: 2))
+        // Aztec and PDF417 descriptors are not drawn (documented): no output rather than a wrong symbol.
+        #expect(Self.generate(aztec) == nil && Self.generate(pdf) == nil)
+        #expect(qr.isEqual(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 2, errorCorrectionLevel: .levelL)))
+        #expect(CIFilter(name: "CIBarcodeGenerator")?.outputImage == nil, "no descriptor set")
+        let attributes = try #require(CIFilter(name: "CIBarcodeGenerator")).attributes
+        #expect(attributes[kCIAttributeFilterDisplayName] as? String == "Barcode Generator")
+        #expect((attributes["inputBarcodeDescriptor"] as? [String: Any])?[kCIAttributeClass] as? String == "CIBarcodeDescriptor")
+        // The descriptor round-trips through the string-keyed store.
+        let filter = try #require(CIFilter(name: "CIBarcodeGenerator"))
+        filter.setValue(qr, forKey: "inputBarcodeDescriptor")
+        #expect(filter.value(forKey: "inputBarcodeDescriptor") as? CIQRCodeDescriptor === qr)
+    }
+
+    // MARK: CIRoundedQRCodeGenerator
+
+    static func rounded(_ message: String, level: String = "H", scale: Float = 8, markers: Int = 2, data: Bool = true,
+                        center: Float = 0, color1: CIColor = .black) -> CIImage? {
+        let filter = CIFilter.roundedQRCodeGenerator()
+        filter.message = Data(message.utf8)
+        (filter.correctionLevel, filter.scale, filter.roundedMarkers, filter.roundedData, filter.centerSpaceSize) = (level, scale, markers, data, center)
+        filter.color1 = color1
+        return filter.outputImage
+    }
+
+    @Test(.enabled(if: BarcodeDecoders.zbarAvailable, "zbarimg is missing after scripts/setup.sh (Debian zbar-tools)"),
+          arguments: [(0, false, Float(0)), (1, true, 0), (2, true, 0), (2, true, 0.2)])
+    func roundedQRCodesDecode(markers: Int, data: Bool, center: Float) throws {
+        let message = "https://example.com/rounded?markers=\(markers)"
+        let image = try #require(Self.rounded(message, markers: markers, data: data, center: center))
+        #expect(image.isOpaque)
+        #expect(try BarcodeDecoders.zbar(image, symbology: "qrcode", scale: 1) == message)
+    }
+
+    @Test func roundedQRCodeGeometryAndColours() throws {
+        let square = try #require(Self.rounded("HELLO", level: "H", scale: 10, markers: 0, data: false))
+        // Version 1: 21 modules + a one-module quiet zone on each side, 10 pixels each.
+        #expect(square.extent == CGRect(x: 0, y: 0, width: 230, height: 230))
+        // Square modules at scale 10 are CIQRCodeGenerator's modules, enlarged.
+        let qr = CIFilter.qrCodeGenerator()
+        (qr.message, qr.correctionLevel) = (Data("HELLO".utf8), "H")
+        let reference = try #require(qr.outputImage).samplingNearest().transformed(by: CGAffineTransform(scaleX: 10, y: 10))
+        #expect(Render.bytes(square, square.extent) == Render.bytes(reference, square.extent))
+        // Rounded shapes change pixels (corners of the finder pattern become background).
+        let round = try #require(Self.rounded("HELLO", level: "H", scale: 10, markers: 1, data: true))
+        let pixels = Render.bytes(round, round.extent)
+        let topLeftOfFinder = ((10 + 0) * 230 + 10) * 4  // row 10 from the top, column 10: the finder's corner pixel
+        #expect(pixels[topLeftOfFinder] == 255, "a rounded finder pattern leaves its corner light")
+        // Colour 1 colours the modules.
+        let red = try #require(Self.rounded("HELLO", color1: CIColor(red: 1, green: 0, blue: 0)))
+        let redPixels = Render.bytes(red, red.extent)
+        #expect(stride(from: 0, to: redPixels.count, by: 4).contains { redPixels[$0] == 255 && redPixels[$0 + 1] == 0 })
+        #expect(!stride(from: 0, to: redPixels.count, by: 4).contains { redPixels[$0] == 0 && redPixels[$0 + 1] == 0 && redPixels[$0 + 2] == 0 })
+        // The centre space needs Q or H; at M it is ignored.
+        let withCentre = Render.bytes(try #require(Self.rounded("HELLO", level: "M", center: 0.3)), CGRect(x: 0, y: 0, width: 184, height: 184))
+        let without = Render.bytes(try #require(Self.rounded("HELLO", level: "M", center: 0)), CGRect(x: 0, y: 0, width: 184, height: 184))
+        #expect(withCentre == without)
+        #expect(Self.rounded("") == nil && Self.rounded("x", level: "Z") == nil)
+    }
+}
