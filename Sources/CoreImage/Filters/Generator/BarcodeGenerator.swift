@@ -21,7 +21,7 @@ extension FilterCatalog {
         categories: [kCategory.generator, kCategory.video, kCategory.stillImage],
         summary: "Generate a barcode image from a CIBarcodeDescriptor.",
         parameters: [
-            FilterParameter("inputBarcodeDescriptor", .barcodeDescriptor, type: "CIAttributeTypeBarcode",
+            FilterParameter("inputBarcodeDescriptor", .barcodeDescriptor,
                             display: "Barcode Descriptor", summary: "The CIBarcodeDescription object to generate an image for."),
         ],
         mac: "10.13", iOS: "11"
