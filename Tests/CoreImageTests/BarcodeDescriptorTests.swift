@@ -159,5 +159,8 @@ import _Testing_CoreImage
         let without = Render.bytes(try #require(Self.rounded("HELLO", level: "M", center: 0)), CGRect(x: 0, y: 0, width: 184, height: 184))
         #expect(withCentre == without)
         #expect(Self.rounded("") == nil && Self.rounded("x", level: "Z") == nil)
+        // A drawing over 4096 pixels on a side is refused rather than computed.
+        #expect(Self.rounded(String(repeating: "long message ", count: 25), scale: 100) == nil)
+        #expect(Self.rounded("HELLO", scale: 0.2)?.extent.width == 23, "the scale is clamped to 1…100")
     }
 }

@@ -218,6 +218,20 @@ struct TestFont: _CIAttributedTextFont {
         #expect(filter.value(forKey: "inputText") as? NSAttributedString == NSAttributedString(string: ""))
     }
 
+    /// Extreme sizes, scales and paddings give a bounded image or `nil`, quickly; never a multi-gigabyte buffer.
+    @Test(arguments: [1e8, 3.3e75, 4000, 0, -5, .nan])
+    func extremeNumbersGiveABoundedImageOrNil(_ value: Double) throws {
+        for key in ["inputFontSize", "inputScaleFactor", "inputPadding"] {
+            let filter = try #require(CIFilter(name: "CITextImageGenerator"))
+            filter.setValue(String(repeating: "wide text ", count: 20), forKey: "inputText")
+            filter.setValue(value, forKey: key)
+            if let output = filter.outputImage {
+                #expect(output.extent.width <= 16_384 && output.extent.height <= 16_384, "\(key) = \(value): \(output.extent)")
+                #expect(output.extent.width * output.extent.height <= Double(1 << 25), "\(key) = \(value): \(output.extent)")
+            }
+        }
+    }
+
     @Test func attributesMatchApple() throws {
         let text = try #require(CIFilter(name: "CITextImageGenerator")).attributes
         #expect(text[kCIAttributeFilterDisplayName] as? String == "Text Image Generator")

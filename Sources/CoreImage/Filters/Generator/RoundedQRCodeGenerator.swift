@@ -15,7 +15,8 @@ extension FilterCatalog {
     /// and M the centre is left alone. (Apple's documentation says the centre is filled with "Color 1", the
     /// foreground; a cleared centre, room for a logo, is what the option is for, so this draws the
     /// background.) Apple's defaults are not published: scale 10, markers and data square, no centre space,
-    /// black on white are used here. A message that does not fit, an empty message or an unknown level gives `nil`.
+    /// black on white are used here. A message that does not fit, an empty message, an unknown level or a drawing
+    /// over 4096 pixels on a side gives `nil`.
     static let roundedQRCodeGenerator = FilterDefinition(
         name: "CIRoundedQRCodeGenerator", display: "Rounded QR Code Generator",
         categories: [kCategory.generator, kCategory.stillImage],
@@ -113,10 +114,13 @@ struct RoundedQRShape {
         return u * u + v * v <= 0.25
     }
 
+    /// The largest drawing (pixels on a side; 9 shape tests a pixel): a larger one gives no output.
+    static let maximumSide = 4096
+
     /// The drawing: `scale` pixels per module, one module of quiet zone, 3 × 3 samples per pixel.
     func image(scale requested: Int, background: FilterColor, foreground: FilterColor) -> Image? {
         let scale = max(1, requested), side = (symbol.width + 2) * scale
-        guard side <= TextRenderer.maximumSide else { return nil }
+        guard side <= RoundedQRShape.maximumSide else { return nil }
         let buffer = PixelBuffer(byteCount: side * side * 16, zeroed: true)
         let pixels = buffer.pointer.bindMemory(to: Float.self, capacity: side * side * 4)
         func premultiplied(_ c: FilterColor) -> [Float] {

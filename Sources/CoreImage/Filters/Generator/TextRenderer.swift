@@ -43,8 +43,9 @@ package struct StyledText: Sendable, Equatable {
 /// becomes the system's sans-serif face, DejaVu Sans on Debian). ``resolvedFace(for:)`` says which face a name
 /// gets.
 package enum TextRenderer {
-    /// The largest image the generators make (pixels on a side): text beyond it gives no output.
-    package static let maximumSide = 16_384
+    /// The largest image the generators make: 16 384 pixels on a side and 2²⁵ pixels (512 MiB of float RGBA) in
+    /// all; text beyond either gives no output.
+    package static let maximumSide = 16_384, maximumPixels = 1 << 25
 
     /// "family|style|file" of the face fontconfig picks for `name`, or `nil` when no face can be opened.
     package static func resolvedFace(for name: String) -> String? {
@@ -55,7 +56,8 @@ package enum TextRenderer {
     }
 
     /// The text's image at `scale` with `padding` (in points, scaled too), or `nil` for empty text, a size or
-    /// scale that is not positive and finite, a font that cannot be opened, or an image beyond ``maximumSide``.
+    /// scale that is not positive and finite, a font that cannot be opened, or an image beyond ``maximumSide`` or
+    /// ``maximumPixels``.
     static func image(of text: StyledText, scale: Double, padding: Double) -> Image? {
         guard scale.isFinite, scale > 0, padding.isFinite else { return nil }
         let runs = text.runs.filter { !$0.text.isEmpty }
@@ -98,10 +100,10 @@ package enum TextRenderer {
         let widthValue = (contentWidth + 2 * pad).rounded(.up), heightValue = (contentHeight + 2 * pad).rounded(.up)
         guard widthValue >= 1, heightValue >= 1, widthValue <= Double(maximumSide), heightValue <= Double(maximumSide) else { return nil }
         let width = Int(widthValue), height = Int(heightValue)
+        guard width * height <= maximumPixels else { return nil }
 
         let buffer = PixelBuffer(byteCount: width * height * 16, zeroed: true)
         let pixels = buffer.pointer.bindMemory(to: Float.self, capacity: width * height * 4)
-        if buffer.byteCount < PixelBuffer.hugePageThreshold { pixels.initialize(repeating: 0, count: width * height * 4) }
         var top = pad
         for line in lines {
             let baseline = top + line.ascender
