@@ -35,4 +35,10 @@ struct QRCodeSymbol: Sendable {
         modules = (0..<(width * width)).map { code.pointee.data[$0] & 1 == 1 }
         kinds = (0..<(width * width)).map { code.pointee.data[$0] & 0xFE }
     }
+
+    /// The symbol as Core Image draws QR Codes: one pixel per module, black on white, opaque, `quietZone` white
+    /// modules around, the bottom-left corner at (0, 0).
+    func image(quietZone: Int) -> Image {
+        BarcodeRaster.image(rows: width, columns: width, quietZone: quietZone, rowHeight: 1) { modules[$0 * width + $1] }
+    }
 }

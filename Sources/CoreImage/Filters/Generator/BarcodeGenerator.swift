@@ -31,9 +31,7 @@ extension FilterCatalog {
         case .qr(let payload, let version, let mask, let levelLetter):
             guard let level = QRCodeSymbol.CorrectionLevel(rawValue: levelLetter),
                   let symbol = QRCodePayload.symbol(payload: payload, version: version, mask: mask, level: level) else { return nil }
-            return BarcodeRaster.image(rows: symbol.width, columns: symbol.width, quietZone: qrQuietZone, rowHeight: 1) {
-                symbol.modules[$0 * symbol.width + $1]
-            }
+            return symbol.image(quietZone: qrQuietZone)
         case .dataMatrix(let payload, let rows, let columns, let eccVersion):
             guard eccVersion == 200, let message = DataMatrixPayload.message(payload),
                   let size = DataMatrixPayload.zintSize(rows: rows, columns: columns),
