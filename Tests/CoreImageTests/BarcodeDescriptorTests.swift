@@ -86,6 +86,55 @@ import _Testing_CoreImage
         #expect(Self.generate(try #require(CIDataMatrixCodeDescriptor(payload: Data([230, 1, 2]), rowCount: 10, columnCount: 10, eccVersion: .v200))) == nil)
     }
 
+    /// `bits` cut into `size`-bit Aztec codewords with stuffed bits (a codeword whose first size − 1 bits are equal
+    /// gets the opposite bit last; the final one is padded with ones), packed most significant bit first.
+    static func aztecCodewords(_ bits: [UInt8], size: Int) -> (payload: Data, count: Int) {
+        var out: [UInt8] = [], index = 0, count = 0
+        while index < bits.count {
+            var word = (0..<size).map { index + $0 < bits.count ? bits[index + $0] : 1 }
+            let head = word.dropLast()
+            if head.allSatisfy({ $0 == head.first }) {
+                word[size - 1] = 1 - head.first!
+                index += size - 1
+            } else {
+                index += size
+            }
+            out += word
+            count += 1
+        }
+        while out.count % 8 != 0 { out.append(0) }
+        return (Data(stride(from: 0, to: out.count, by: 8).map { i in out[i..<i + 8].reduce(UInt8(0)) { $0 << 1 | $1 } }), count)
+    }
+
+    @Test(.enabled(if: BarcodeDecoders.zxingAvailable, Comment(rawValue: BarcodeSymbologyTests.skipZXing)))
+    func aztecDescriptorDecodes() throws {
+        // "Hello, 42!" + a binary byte: Upper H, latch Lower, e l l o, shift Punct ", ", latch Digit 4 2, latch
+        // Upper (U/L 14), binary shift (31) of one byte 0xA7, then shift Punct "!".
+        var writer = BitWriter()
+        writer.put(2 + 7, 5); writer.put(28, 5)
+        for c in "ello".unicodeScalars { writer.put(2 + Int(c.value) - 97, 5) }
+        writer.put(0, 5); writer.put(4, 5)
+        writer.put(30, 5); writer.put(2 + 4, 4); writer.put(2 + 2, 4); writer.put(14, 4)
+        writer.put(31, 5); writer.put(1, 5); writer.put(0xA7, 8)
+        writer.put(0, 5); writer.put(6, 5)
+        let expected = Data("Hello, 42".utf8) + Data([0xA7]) + Data("!".utf8)
+        // Compact, 2 layers: 6-bit codewords.
+        let (payload, count) = Self.aztecCodewords(writer.bits, size: 6)
+        let descriptor = try #require(CIAztecCodeDescriptor(payload: payload, isCompact: true, layerCount: 2, dataCodewordCount: count))
+        let image = try #require(Self.generate(descriptor))
+        #expect(image.extent == CGRect(x: 0, y: 0, width: 19 + 4, height: 19 + 4), "compact 2 layers: 19 modules, two around")
+        let read = try BarcodeDecoders.zxing(image, scale: 6)
+        #expect(read.first?.format == "Aztec" && read.first?.bytes == expected, "\(read)")
+        // Full range, 5 layers: 8-bit codewords, a 37-module symbol (from 5 layers on, reference-grid lines run through it).
+        let (payload8, count8) = Self.aztecCodewords(writer.bits, size: 8)
+        let full = try #require(CIAztecCodeDescriptor(payload: payload8, isCompact: false, layerCount: 5, dataCodewordCount: count8))
+        let fullImage = try #require(Self.generate(full))
+        #expect(Int(fullImage.extent.width) == 37 + 4)
+        #expect(try BarcodeDecoders.zxing(fullImage, scale: 6).first?.bytes == expected)
+        // A codeword of all zeros is not a data codeword.
+        #expect(Self.generate(try #require(CIAztecCodeDescriptor(payload: Data([0, 0]), isCompact: true, layerCount: 1, dataCodewordCount: 2))) == nil)
+    }
+
     @Test func descriptorsValidateLikeApple() throws {
         let payload = Self.bytePayload("x", codewords: 19)
         #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 0, maskPattern: 0, errorCorrectionLevel: .levelL) == nil)
@@ -102,7 +151,8 @@ import _Testing_CoreImage
         #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 2, columnCount: 3) == nil)
         #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 3, columnCount: 31) == nil)
         let pdf = try #require(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: true, rowCount: 6, columnCount: 2))
-        // Aztec and PDF417 descriptors are not drawn (documented): no output rather than a wrong symbol.
+        // PDF417 descriptors are not drawn (documented): no output rather than a wrong symbol; neither is an Aztec
+        // payload that is no bit stream.
         #expect(Self.generate(aztec) == nil && Self.generate(pdf) == nil)
         #expect(qr.isEqual(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 2, errorCorrectionLevel: .levelL)))
         #expect(CIFilter(name: "CIBarcodeGenerator")?.outputImage == nil, "no descriptor set")

@@ -13,9 +13,13 @@ extension FilterCatalog {
     ///   at the descriptor's size, with a one-module quiet zone. libzint may pick another encodation than the
     ///   described symbol used, so the modules can differ while the message is the same. Other encodations
     ///   (C40, Text, X12, EDIFACT, Base 256) and ECC 000…140 give `nil`.
-    /// - `CIAztecCodeDescriptor`, `CIPDF417CodeDescriptor`: not drawn (`nil`): libzint takes messages, not
-    ///   error-corrected codewords, and reading those symbologies' high-level encodations back is not
-    ///   implemented. Use `CIAztecCodeGenerator` / `CIPDF417BarcodeGenerator` with the message instead.
+    /// - `CIAztecCodeDescriptor`: the payload's codewords are unstuffed and read back into the message
+    ///   (`AztecPayload`), which libzint encodes again as a compact or full-range symbol of the described layer
+    ///   count, with `CIAztecCodeGenerator`'s two-module margin. libzint chooses its own modes and so the
+    ///   number of data codewords (the rest of the layers is error correction): the message and size are the
+    ///   descriptor's, the modules may differ. ECI designators are dropped; a malformed payload gives `nil`.
+    /// - `CIPDF417CodeDescriptor`: not drawn (`nil`): libzint takes messages, not codewords, and reading PDF417's
+    ///   text/byte/numeric compaction back is not implemented. Use `CIPDF417BarcodeGenerator` with the message.
     static let barcodeGenerator = FilterDefinition(
         name: "CIBarcodeGenerator", display: "Barcode Generator",
         categories: [kCategory.generator, kCategory.video, kCategory.stillImage],
@@ -38,7 +42,12 @@ extension FilterCatalog {
                   let symbol = BarcodeSymbol(.dataMatrix, message: message, options: .init(option1: -1, option2: size)),
                   symbol.rows == rows, symbol.columns == columns else { return nil }
             return symbol.image(quietZone: 1)
-        case .aztec, .pdf417:
+        case .aztec(let payload, let compact, let layers, let dataCodewords):
+            guard let message = AztecPayload.message(payload, layers: layers, dataCodewords: dataCodewords),
+                  let symbol = BarcodeSymbol(.aztec, message: message, options: .init(option1: -1, option2: Int32(compact ? layers : layers + 4)))
+            else { return nil }
+            return symbol.image(quietZone: aztecQuietZone)
+        case .pdf417:
             return nil
         }
     }
