@@ -135,6 +135,26 @@ import _Testing_CoreImage
         #expect(Self.generate(try #require(CIAztecCodeDescriptor(payload: Data([0, 0]), isCompact: true, layerCount: 1, dataCodewordCount: 2))) == nil)
     }
 
+    @Test(.enabled(if: BarcodeDecoders.zxingAvailable, Comment(rawValue: BarcodeSymbologyTests.skipZXing)))
+    func pdf417DescriptorDecodes() throws {
+        // Text "Hello" (Alpha H, latch Lower, e l l o: value pairs (7, 27) (4, 11) (11, 14)), byte compaction
+        // (901) of A7 00 FF, numeric compaction (902) of "123456" (1123456 = 1·900² + 348·900 + 256), text again
+        // with a punctuation shift to "!" (29, 10).
+        let codewords = [14, 7 * 30 + 27, 4 * 30 + 11, 11 * 30 + 14, 901, 0xA7, 0x00, 0xFF, 902, 1, 348, 256, 900, 29 * 30 + 10]
+        let payload = Data(codewords.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let expected = Data("Hello".utf8) + Data([0xA7, 0x00, 0xFF]) + Data("123456!".utf8)
+        for compact in [false, true] {
+            let descriptor = try #require(CIPDF417CodeDescriptor(payload: payload, isCompact: compact, rowCount: 10, columnCount: 3))
+            let image = try #require(Self.generate(descriptor))
+            #expect(Int(image.extent.width) == 17 * (3 + (compact ? 2 : 4)) + 1 + 4 && Int(image.extent.height) == 10 * 3 + 4, "\(image.extent)")
+            let read = try BarcodeDecoders.zxing(image, scale: 3)
+            #expect(read.first?.format == "PDF417" && read.first?.bytes == expected, "compact \(compact): \(read)")
+        }
+        // Macro PDF417 control blocks are refused.
+        let macro = Data([3, 0, 0xA0, 0x03, 1, 0])  // 3, 928, 1
+        #expect(Self.generate(try #require(CIPDF417CodeDescriptor(payload: macro, isCompact: false, rowCount: 3, columnCount: 2))) == nil)
+    }
+
     @Test func descriptorsValidateLikeApple() throws {
         let payload = Self.bytePayload("x", codewords: 19)
         #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 0, maskPattern: 0, errorCorrectionLevel: .levelL) == nil)
@@ -151,8 +171,7 @@ import _Testing_CoreImage
         #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 2, columnCount: 3) == nil)
         #expect(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: false, rowCount: 3, columnCount: 31) == nil)
         let pdf = try #require(CIPDF417CodeDescriptor(payload: Data([1]), isCompact: true, rowCount: 6, columnCount: 2))
-        // PDF417 descriptors are not drawn (documented): no output rather than a wrong symbol; neither is an Aztec
-        // payload that is no bit stream.
+        // Payloads that are no valid stream give no output rather than a wrong symbol.
         #expect(Self.generate(aztec) == nil && Self.generate(pdf) == nil)
         #expect(qr.isEqual(CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 2, errorCorrectionLevel: .levelL)))
         #expect(CIFilter(name: "CIBarcodeGenerator")?.outputImage == nil, "no descriptor set")

@@ -18,8 +18,10 @@ extension FilterCatalog {
     ///   count, with `CIAztecCodeGenerator`'s two-module margin. libzint chooses its own modes and so the
     ///   number of data codewords (the rest of the layers is error correction): the message and size are the
     ///   descriptor's, the modules may differ. ECI designators are dropped; a malformed payload gives `nil`.
-    /// - `CIPDF417CodeDescriptor`: not drawn (`nil`): libzint takes messages, not codewords, and reading PDF417's
-    ///   text/byte/numeric compaction back is not implemented. Use `CIPDF417BarcodeGenerator` with the message.
+    /// - `CIPDF417CodeDescriptor`: the payload's 16-bit codewords (little-endian) are read back through text,
+    ///   byte and numeric compaction (`PDF417Payload`) and libzint encodes the message at the described rows and
+    ///   columns (its own error-correction level and compaction), with `CIPDF417BarcodeGenerator`'s margin and
+    ///   row height. Macro PDF417 blocks or a malformed payload give `nil`.
     static let barcodeGenerator = FilterDefinition(
         name: "CIBarcodeGenerator", display: "Barcode Generator",
         categories: [kCategory.generator, kCategory.video, kCategory.stillImage],
@@ -47,8 +49,12 @@ extension FilterCatalog {
                   let symbol = BarcodeSymbol(.aztec, message: message, options: .init(option1: -1, option2: Int32(compact ? layers : layers + 4)))
             else { return nil }
             return symbol.image(quietZone: aztecQuietZone)
-        case .pdf417:
-            return nil
+        case .pdf417(let payload, let compact, let rows, let columns):
+            guard let message = PDF417Payload.message(payload),
+                  let symbol = BarcodeSymbol(compact ? .compactPDF417 : .pdf417, message: message,
+                                             options: .init(option1: -1, option2: Int32(columns), option3: Int32(rows)))
+            else { return nil }
+            return symbol.image(quietZone: pdf417QuietZone, rowHeight: pdf417RowHeight)
         }
     }
 }
