@@ -155,6 +155,28 @@ import _Testing_CoreImage
         #expect(Self.generate(try #require(CIPDF417CodeDescriptor(payload: macro, isCompact: false, rowCount: 3, columnCount: 2))) == nil)
     }
 
+    /// Payload readers take bytes a caller may have scanned: random payloads of every kind give a symbol or `nil`,
+    /// never a trap (a deterministic stand-in until a libFuzzer target covers them).
+    @Test func randomPayloadsNeverTrap() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        var drawn = 0
+        for round in 0..<400 {
+            let length = 1 + Int(next() % 64)
+            let bytes = Data((0..<length).map { _ in UInt8(truncatingIfNeeded: next()) })
+            let descriptors: [CIBarcodeDescriptor?] = [
+                CIQRCodeDescriptor(payload: bytes, symbolVersion: 1 + round % 10, maskPattern: UInt8(round % 8),
+                                   errorCorrectionLevel: [.levelL, .levelM, .levelQ, .levelH][round % 4]),
+                CIAztecCodeDescriptor(payload: bytes, isCompact: round % 2 == 0, layerCount: 1 + round % 4,
+                                      dataCodewordCount: 1 + Int(next() % 64)),
+                CIPDF417CodeDescriptor(payload: bytes, isCompact: round % 3 == 0, rowCount: 3 + round % 20, columnCount: 1 + round % 10),
+                CIDataMatrixCodeDescriptor(payload: bytes, rowCount: 10 + 2 * (round % 8), columnCount: 10 + 2 * (round % 8), eccVersion: .v200),
+            ]
+            for descriptor in descriptors.compactMap({ $0 }) where Self.generate(descriptor) != nil { drawn += 1 }
+        }
+        #expect(drawn > 0, "some random payloads are valid streams")
+    }
+
     @Test func descriptorsValidateLikeApple() throws {
         let payload = Self.bytePayload("x", codewords: 19)
         #expect(CIQRCodeDescriptor(payload: payload, symbolVersion: 0, maskPattern: 0, errorCorrectionLevel: .levelL) == nil)
