@@ -20,12 +20,20 @@ let cShims: [Target] = [
     // Optimised even in debug builds: dlib's detector is template code compiled here, ~30× slower at -O0.
     .target(name: "CFaceLandmarks", path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
+    // No pkgConfig: Debian's libzint-dev ships no .pc file (zint.h is in /usr/include).
+    .systemLibrary(name: "CZint", path: "Sources/C/CZint", providers: [.apt(["libzint-dev"])]),
+    // FreeType, HarfBuzz and fontconfig headers for CTextRender (harfbuzz.pc's cflags also name freetype2's folder).
+    .systemLibrary(name: "CFontStack", path: "Sources/C/CFontStack", pkgConfig: "harfbuzz",
+                   providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
     .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
     .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
     // fork + Landlock + rlimits + exec for editing extensions (must run between fork and exec, so in C).
     .target(name: "CSandbox", path: "Sources/C/CSandbox"),
+    // Text for CITextImageGenerator: a font name resolved by fontconfig, shaped by HarfBuzz, rasterised by FreeType (C).
+    .target(name: "CTextRender", dependencies: ["CFontStack"], path: "Sources/C/CTextRender",
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("harfbuzz"), .linkedLibrary("fontconfig")]),
     // Movies: FFmpeg's demuxing, decode and encode loops and libswscale's conversions, in C (imported by Movies only).
     .target(name: "CMovieCodec", path: "Sources/C/CMovieCodec",
             linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
@@ -86,7 +94,8 @@ let package = Package(
             "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
-        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZBar", "CFaceLandmarks"]),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZint", "CTextRender",
+                                                  "CZBar", "CFaceLandmarks"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Movies: tracks, metadata and frames read (and written) through FFmpeg.
         .target(name: "Movies", dependencies: ["CoreMedia", "CMovieCodec"]),

@@ -10,6 +10,11 @@ PACKAGES=(
   libqrencode-dev zbar-tools
   # CIDetector: QR codes through ZBar, faces and landmarks through dlib (with its 68-point model); test photos from scikit-image.
   libzbar-dev libdlib-dev libdlib-data python3-skimage
+  # Aztec, PDF417, Code 128 and Data Matrix symbols (libzint) for the other barcode generators.
+  libzint-dev
+  # Text for CITextImageGenerator: fonts found by fontconfig, shaped by HarfBuzz, drawn by FreeType; DejaVu as
+  # the fonts (fontconfig's stand-in for Apple's Helvetica Neue); Pillow draws the tests' reference text.
+  libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core python3-pil
   # Independent readers for what ImageIO writes: libwebp's own decoder (dwebp) and exiftool.
   webp libimage-exiftool-perl
   # Test movies made on the fly (poster frames).
@@ -39,6 +44,16 @@ fi
 if ! python3 -c "import schemathesis" 2>/dev/null; then
   echo "Installing: schemathesis (PyPI)"
   python3 -m pip install --quiet --disable-pip-version-check schemathesis==4.32.5
+fi
+# zxing-cpp decodes the Aztec, PDF417, Code 128 and Data Matrix symbols the barcode tests generate; Pillow
+# (for the python3 on PATH, which may not be Debian's) reads the PNGs and draws reference text.
+if ! python3 -c "import zxingcpp" 2>/dev/null; then
+  echo "Installing: zxing-cpp (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check zxing-cpp==3.1.1
+fi
+if ! python3 -c "import PIL" 2>/dev/null; then
+  echo "Installing: Pillow (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check pillow
 fi
 
 command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6.3 at /opt/swift)"; exit 1; }

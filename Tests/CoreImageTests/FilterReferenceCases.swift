@@ -304,8 +304,10 @@ enum FilterCases {
         ]
     }
 
-    /// Filters whose reference is a decoder rather than numbers (see `BarcodeGeneratorTests`).
-    static let checkedByDecoding = ["qrCodeGenerator"]
+    /// Filters whose reference is a decoder or an independent renderer rather than numbers (see
+    /// `BarcodeGeneratorTests`, `BarcodeSymbologyTests`, `BarcodeDescriptorTests`, `TextGeneratorTests`).
+    static let checkedByDecoding = ["qrCodeGenerator", "aztecCodeGenerator", "pdf417BarcodeGenerator", "code128BarcodeGenerator",
+                                    "barcodeGenerator", "roundedQRCodeGenerator", "textImageGenerator", "attributedTextImageGenerator"]
 
     static var geometry: [FilterCase] {
         [

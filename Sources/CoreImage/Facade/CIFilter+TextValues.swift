@@ -63,6 +63,10 @@ extension CIFilter {
         case .data:
             guard let data = FileManager.default.contents(atPath: text) else { throw FilterTextError(description: "\(name).\(key): cannot read '\(text)'") }
             setValue(data, forKey: key)
+        case .attributedString:
+            setValue(NSAttributedString(string: text), forKey: key)
+        case .barcodeDescriptor:
+            throw FilterTextError(description: "\(name).\(key): a barcode descriptor cannot be given as text")
         }
     }
 

@@ -37,6 +37,15 @@ package enum FilterValues {
             return nil
         case .model:
             return nil
+        case .attributedString:
+            guard let text = raw as? NSAttributedString else { return nil }
+            // Read now, so later changes to a mutable string do not change the filter's output; the object itself
+            // is kept, not copied (copying re-inserts the runs and compares attribute values, which traps in
+            // swift-corelibs-foundation when a value is not comparable).
+            return .object(ParameterObject(original: text, payload: CIAttributedTextReading.styledText(text)))
+        case .barcodeDescriptor:
+            guard let descriptor = raw as? CIBarcodeDescriptor else { return nil }
+            return .object(ParameterObject(original: descriptor, payload: descriptor.barcodeDescription))
         }
     }
 
@@ -67,6 +76,7 @@ package enum FilterValues {
         case .data(let d): d
         case .string(let s): s
         case .colorSpace(let s): s
+        case .object(let o): o.original
         }
     }
 }

@@ -36,7 +36,9 @@ extension FilterCatalog {
     static var generators: [FilterDefinition] {
         [constantColorGenerator, checkerboardGenerator, radialGradient, linearGradient, smoothLinearGradient, hueSaturationValueGradient,
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
-         sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator]
+         sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator,
+         aztecCodeGenerator, pdf417BarcodeGenerator, code128BarcodeGenerator, barcodeGenerator, roundedQRCodeGenerator,
+         textImageGenerator, attributedTextImageGenerator]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,

@@ -148,6 +148,12 @@ package struct FilterArguments: Sendable {
         return nil
     }
 
+    /// The engine value carried by an object parameter (`StyledText`, `BarcodeDescription`), if it is a `T`.
+    package func object<T>(_ key: String, as type: T.Type) -> T? {
+        if case .object(let object)? = values[key] { return object.payload as? T }
+        return nil
+    }
+
     package func colorSpace(_ key: String) -> CGColorSpace? {
         if case .colorSpace(let s)? = values[key] { return s }
         return nil

@@ -31,6 +31,19 @@ package enum ParameterValue: Sendable {
     case data(Data)
     case string(String)
     case colorSpace(CGColorSpace)
+    /// An object of the façade's (an `NSAttributedString`, a `CIBarcodeDescriptor`) with the engine's reading of it.
+    case object(ParameterObject)
+}
+
+/// A façade object handed to a filter: the object itself (returned by `value(forKey:)`, never changed after it
+/// is stored) and what the engine needs of it (`payload`: `StyledText`, `BarcodeDescription`).
+package struct ParameterObject: @unchecked Sendable {
+    /// The object as the caller gave it.
+    package let original: AnyObject
+    /// The engine's value read from it.
+    package let payload: any Sendable
+
+    package init(original: AnyObject, payload: any Sendable) { (self.original, self.payload) = (original, payload) }
 }
 
 /// One input of a filter, with the attributes Core Image publishes for it (`CIFilter.attributes`).
@@ -41,6 +54,8 @@ package struct FilterParameter: Sendable {
         case transform = "NSAffineTransform", data = "NSData", string = "NSString", colorSpace = "NSObject"
         /// A Core ML model (`CICoreMLModelFilter`): Linux has no `MLModel`, so no value converts to one.
         case model = "MLModel"
+        /// Attributed text (`CIAttributedTextImageGenerator`) and barcode descriptors (`CIBarcodeGenerator`).
+        case attributedString = "NSAttributedString", barcodeDescriptor = "CIBarcodeDescriptor"
     }
 
     package var key: String
@@ -55,10 +70,13 @@ package struct FilterParameter: Sendable {
     package var sliderMinimum: Double?
     package var sliderMaximum: Double?
     package var identity: ParameterValue?
+    /// A number outside the documented range that means "choose automatically" (Apple's barcode generators
+    /// take 0 for that, below their `kCIAttributeMin`): passed to the filter as it is, never clamped.
+    package var automaticValue: Double?
 
     package init(_ key: String, _ kind: Kind, type: String? = nil, display: String? = nil, summary: String = "",
                  default value: ParameterValue? = nil, min: Double? = nil, max: Double? = nil,
-                 sliderMin: Double? = nil, sliderMax: Double? = nil, identity: ParameterValue? = nil) {
+                 sliderMin: Double? = nil, sliderMax: Double? = nil, identity: ParameterValue? = nil, automatic: Double? = nil) {
         self.key = key
         self.kind = kind
         self.attributeType = type
@@ -66,10 +84,12 @@ package struct FilterParameter: Sendable {
         self.summary = summary
         self.defaultValue = value
         (minimum, maximum, sliderMinimum, sliderMaximum, self.identity) = (min, max, sliderMin, sliderMax, identity)
+        automaticValue = automatic
     }
 
-    /// `value` limited to the documented minimum and maximum (either may be absent).
+    /// `value` limited to the documented minimum and maximum (either may be absent); the ``automaticValue`` stays.
     package func clamped(_ value: Double) -> Double {
+        if let automaticValue, value == automaticValue { return value }
         var result = value
         if let minimum { result = Swift.max(result, minimum) }
         if let maximum { result = Swift.min(result, maximum) }

@@ -22,14 +22,6 @@ extension FilterCatalog {
         guard let message = args.data("inputMessage"),
               let level = QRCodeSymbol.CorrectionLevel(rawValue: (args.string("inputCorrectionLevel") ?? "M").uppercased()),
               let symbol = QRCodeSymbol(message: message, level: level) else { return nil }
-        let side = symbol.width + 2 * qrQuietZone
-        var bytes = [UInt8](repeating: 255, count: side * side)
-        for row in 0..<symbol.width {
-            for column in 0..<symbol.width where symbol.modules[row * symbol.width + column] {
-                bytes[(row + qrQuietZone) * side + column + qrQuietZone] = 0
-            }
-        }
-        let bitmap = Bitmap(storage: .data(Data(bytes)), width: side, height: side, bytesPerRow: side, format: .l8, premultiplied: false)
-        return .bitmap(bitmap, colorSpace: ColorSpaces.sRGB)
+        return symbol.image(quietZone: qrQuietZone)
     }
 }
