@@ -142,9 +142,13 @@ struct LanguageAreaKernel: AreaKernel {
                     }
                 }, sample: { index, xs, ys, into, n in
                     let tile = inputs[index]
+                    let r = into[0], g = into[1], b = into[2], a = into[3]
                     for i in 0..<n {
-                        let v = tile.bilinear(xs[i], ys[i])
-                        into[0][i] = v.x; into[1][i] = v.y; into[2][i] = v.z; into[3][i] = v.w
+                        // At a pixel centre bilinear sampling is that pixel exactly: read it directly.
+                        let fx = xs[i] - 0.5, fy = ys[i] - 0.5
+                        let v = fx == fx.rounded(.down) && fy == fy.rounded(.down) && abs(fx) < 1e9 && abs(fy) < 1e9
+                            ? tile.pixel(Int(fx), Int(fy)) : tile.bilinear(xs[i], ys[i])
+                        r[i] = v.x; g[i] = v.y; b[i] = v.z; a[i] = v.w
                     }
                 })
                 let r = kernel.output(0, in: scratch), g = kernel.output(1, in: scratch)
