@@ -270,3 +270,31 @@ struct AutoLevelTests {
         #expect(image.autoAdjustmentFilters(options: [.enhance: false, .redEye: false, .level: true]).isEmpty)
     }
 }
+
+struct AutoAdjustmentEdgeCaseTests {
+    /// Images with nothing to measure (infinite, empty) give no filters and never trap, whatever the options.
+    @Test func unmeasurableImagesGiveNoFilters() {
+        let all: [CIImageAutoAdjustmentOption: Any] = [.enhance: true, .redEye: true, .crop: true, .level: true]
+        #expect(CIImage(color: CIColor(red: 0.2, green: 0.3, blue: 0.4)).autoAdjustmentFilters(options: all).isEmpty)
+        #expect(CIImage.empty().autoAdjustmentFilters(options: all).isEmpty)
+        let flat = CIImage(color: CIColor(red: 0.5, green: 0.5, blue: 0.5)).cropped(to: CGRect(x: 0, y: 0, width: 64, height: 64))
+        #expect(flat.autoAdjustmentFilters(options: all).filter { $0.name != "CIVibrance" }.isEmpty, "a flat grey has no range to stretch, no faces, no line")
+    }
+
+    /// CIRedEyeCorrection with hostile parameters returns the input (or a finite image), never a trap or NaNs.
+    @Test(arguments: [Double.nan, -.infinity, .infinity, -5, 0, 1e12]) func redEyeCorrectionWithHostileRadius(_ radius: Double) {
+        let image = CIImage(color: CIColor(red: 0.9, green: 0.1, blue: 0.1)).cropped(to: CGRect(x: 0, y: 0, width: 16, height: 16))
+        let filter = CIFilter(name: "CIRedEyeCorrection")!
+        filter.setValue(image, forKey: kCIInputImageKey)
+        filter.setValue(CIVector(x: 8, y: 8), forKey: "inputLeftEyePosition")
+        filter.setValue(CIVector(x: .infinity, y: .nan), forKey: "inputRightEyePosition")
+        filter.setValue(radius, forKey: kCIInputRadiusKey)
+        guard let output = filter.outputImage else { return }
+        var values = [Float](repeating: 0, count: 16 * 16 * 4)
+        values.withUnsafeMutableBytes { raw in
+            AutoAdjustSupport.context.render(output, toBitmap: raw.baseAddress!, rowBytes: 16 * 16, bounds: image.extent, format: .RGBAf, colorSpace: nil)
+        }
+        let finite = values.allSatisfy { $0.isFinite }
+        #expect(finite)
+    }
+}

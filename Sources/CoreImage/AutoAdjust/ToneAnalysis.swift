@@ -67,17 +67,13 @@ struct ToneAnalysis: Sendable {
 /// The enhancement auto-adjustment chooses: a tone curve stretching the 1st…99th luma percentiles (and raising the
 /// middle of a dark image), a vibrance amount
 /// from the mean saturation and a shadow lift from the shadow mass, the last two measured after the curve.
-struct EnhancementPlan: Sendable, Equatable {
+struct EnhancementPlan: Sendable {
     /// `CIToneCurve`'s five points (x, y) in sRGB-encoded values, or `nil` when the curve would be the identity.
     var curve: [(Double, Double)]?
     /// `CIVibrance`'s `inputAmount`, or `nil` when the image is saturated enough.
     var vibrance: Double?
     /// `CIHighlightShadowAdjust`'s `inputShadowAmount`, or `nil` when shadows are not heavy.
     var shadows: Double?
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.vibrance == b.vibrance && a.shadows == b.shadows && a.curve?.map(\.0) == b.curve?.map(\.0) && a.curve?.map(\.1) == b.curve?.map(\.1)
-    }
 
     /// Percentiles outside which the curve clips (1 % of the pixels at each end may become black or white).
     static let clip = (low: 0.01, high: 0.99)

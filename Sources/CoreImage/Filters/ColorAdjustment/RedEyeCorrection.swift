@@ -6,7 +6,7 @@ extension FilterCatalog {
     /// ρ = (R − max(G, B)) / R — are desaturated towards m = (G + B) / 2 and darkened:
     /// with w = smoothstep(0.35, 0.55, ρ) × (1 − smoothstep(0.7 r, r, d)), d the distance to the nearer eye,
     /// `R' = R − w (R − m)`, then `rgb' × (1 − 0.3 w)`, in sRGB-encoded values. Skin (ρ ≈ 0.2…0.3) and every pixel
-    /// farther than the radius are unchanged.
+    /// farther than the radius are unchanged; a radius that is not a positive finite number returns the input.
     static let redEyeCorrection = FilterDefinition(
         name: "CIRedEyeCorrection", categories: [kCategory.colorAdjustment, kCategory.stillImage],
         summary: "Repairs red eyes caused by a camera flash around the given eye positions.",
@@ -20,7 +20,7 @@ extension FilterCatalog {
         guard let image = args.image() else { return nil }
         let left = args.point("inputLeftEyePosition"), right = args.point("inputRightEyePosition")
         let radius = Float(args.number(kCIInputRadiusKey))
-        guard radius > 0 else { return image }
+        guard radius > 0, radius.isFinite else { return image }
         let eyes = [SIMD2(Float(left.x), Float(left.y)), SIMD2(Float(right.x), Float(right.y))]
         let kernel = ClosureKernel(name: "redEyeCorrection", signature: "\(left) \(right) \(radius)", arity: 1, unpremultiplied: true,
                                    opaque: { $0[0].isOpaque }) { inputs, position in
