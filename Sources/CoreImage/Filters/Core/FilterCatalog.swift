@@ -7,7 +7,11 @@ package enum FilterCatalog {
         + generators + stylize + reductions + tileEffects + distortions + halftones
         + transitions
 
-    private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    /// Filters that exist by name but are not listed by `filterNames(inCategory:)`, like Apple's private ones that
+    /// `CIImage.autoAdjustmentFilters(options:)` returns (`CIRedEyeCorrection`).
+    package static let unlisted: [FilterDefinition] = [redEyeCorrection]
+
+    private static let byName: [String: FilterDefinition] = Dictionary(uniqueKeysWithValues: (all + unlisted).map { ($0.name, $0) })
 
     /// The definition of a built-in filter, or `nil`.
     package static func definition(named name: String) -> FilterDefinition? { byName[name] }
