@@ -38,13 +38,13 @@ extension FilterCatalog {
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
          sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator,
          aztecCodeGenerator, pdf417BarcodeGenerator, code128BarcodeGenerator, barcodeGenerator, roundedQRCodeGenerator,
-         textImageGenerator, attributedTextImageGenerator]
+         textImageGenerator, attributedTextImageGenerator, distanceGradientFromRedMask, signedDistanceGradientFromRedMask]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
          hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor, depthOfField, spotLight, heightFieldFromMask, shadedMaterial,
          sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter,
-         lineOverlay, guidedFilter]
+         lineOverlay, guidedFilter, comicEffect, edgeWork]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,

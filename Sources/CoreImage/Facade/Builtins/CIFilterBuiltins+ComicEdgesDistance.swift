@@ -1,0 +1,96 @@
+import Foundation
+
+// Typed filters (CoreImage.CIFilterBuiltins style), `CIComicEffect`, `CIEdgeWork` and the two distance gradients
+// from a red mask (issue 19). Properties read
+// and write the same store as `setValue(_:forKey:)`; each filter's behaviour is stated on its definition.
+
+/// The properties of the `CIComicEffect` filter.
+public protocol CIComicEffect: CIFilterProtocol {
+    /// `inputImage`: the image to draw as a comic.
+    var inputImage: CIImage? { get set }
+}
+
+/// `CIComicEffect` with typed properties.
+final class ComicEffectBuiltinFilter: CIBuiltinFilter, CIComicEffect, @unchecked Sendable {
+    init() { super.init(named: "CIComicEffect") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+}
+
+/// The properties of the `CIEdgeWork` filter.
+public protocol CIEdgeWork: CIFilterProtocol {
+    /// `inputImage`: the image whose edges are cut.
+    var inputImage: CIImage? { get set }
+    /// `inputRadius`: the thickness of the edges.
+    var radius: Float { get set }
+}
+
+/// `CIEdgeWork` with typed properties.
+final class EdgeWorkBuiltinFilter: CIBuiltinFilter, CIEdgeWork, @unchecked Sendable {
+    init() { super.init(named: "CIEdgeWork") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var radius: Float {
+        get { float("inputRadius") }
+        set { setValue(newValue, forKey: "inputRadius") }
+    }
+}
+
+/// The properties of the `CIDistanceGradientFromRedMask` filter.
+public protocol CIDistanceGradientFromRedMask: CIFilterProtocol {
+    /// `inputImage`: the image whose red channel (above 0.5) is the mask.
+    var inputImage: CIImage? { get set }
+    /// `inputMaximumDistance`: the distance normalised to 1.
+    var maximumDistance: Float { get set }
+}
+
+/// `CIDistanceGradientFromRedMask` with typed properties.
+final class DistanceGradientFromRedMaskBuiltinFilter: CIBuiltinFilter, CIDistanceGradientFromRedMask, @unchecked Sendable {
+    init() { super.init(named: "CIDistanceGradientFromRedMask") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var maximumDistance: Float {
+        get { float("inputMaximumDistance") }
+        set { setValue(newValue, forKey: "inputMaximumDistance") }
+    }
+}
+
+/// The properties of the `CISignedDistanceGradientFromRedMask` filter.
+public protocol CISignedDistanceGradientFromRedMask: CIFilterProtocol {
+    /// `inputImage`: the image whose red channel (above 0.5) is the mask.
+    var inputImage: CIImage? { get set }
+    /// `inputMaximumDistance`: the distance normalised to ±1.
+    var maximumDistance: Float { get set }
+}
+
+/// `CISignedDistanceGradientFromRedMask` with typed properties.
+final class SignedDistanceGradientFromRedMaskBuiltinFilter: CIBuiltinFilter, CISignedDistanceGradientFromRedMask, @unchecked Sendable {
+    init() { super.init(named: "CISignedDistanceGradientFromRedMask") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var maximumDistance: Float {
+        get { float("inputMaximumDistance") }
+        set { setValue(newValue, forKey: "inputMaximumDistance") }
+    }
+}
+
+extension CIFilter {
+    /// Simulates a comic book drawing by outlining edges and applying a color halftone effect.
+    public static func comicEffect() -> CIFilter & CIComicEffect { ComicEffectBuiltinFilter() }
+    /// Produces a stylized black-and-white rendition of an image that looks similar to a woodblock cutout.
+    public static func edgeWork() -> CIFilter & CIEdgeWork { EdgeWorkBuiltinFilter() }
+    /// Produces an infinite image where the red channel contains the distance in pixels from each pixel to the mask.
+    public static func distanceGradientFromRedMask() -> CIFilter & CIDistanceGradientFromRedMask { DistanceGradientFromRedMaskBuiltinFilter() }
+    /// Produces an infinite image where the red channel contains the signed distance (negative inside) to the mask's border.
+    public static func signedDistanceGradientFromRedMask() -> CIFilter & CISignedDistanceGradientFromRedMask {
+        SignedDistanceGradientFromRedMaskBuiltinFilter()
+    }
+}

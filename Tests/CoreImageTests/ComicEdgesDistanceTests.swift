@@ -1,0 +1,110 @@
+import Foundation
+import _TestSupport
+import _Testing_CoreImage
+@testable import CoreImage
+
+/// The comic effect, edge work and the distance gradients from a red mask (issue 19) beyond their numpy references
+/// (`FilterReferenceCases+ComicEdges.swift`): Apple's attributes, how the stages compose, and distances measured.
+@Suite struct ComicEdgesDistanceTests {
+    static let region = CGRect(x: 0, y: 0, width: 40, height: 30)
+
+    static func pixel(_ values: [Float], _ x: Int, _ y: Int, width: Int = 40, height: Int = 30) -> [Float] {
+        let start = ((height - 1 - y) * width + x) * 4
+        return Array(values[start..<(start + 4)])
+    }
+
+    /// White from x = 20 on black, over the region.
+    static let step = CIImage(color: CIColor(red: 1, green: 1, blue: 1)).cropped(to: CGRect(x: 20, y: 0, width: 20, height: 30))
+        .composited(over: CIImage(color: CIColor(red: 0, green: 0, blue: 0)).cropped(to: region))
+
+    @Test func attributesMatchApple() throws {
+        for (name, display, categories) in [("CIComicEffect", "Comic Effect", [kCICategoryStylize, kCICategoryVideo, kCICategoryStillImage]),
+                                             ("CIEdgeWork", "Edge Work", [kCICategoryStylize, kCICategoryVideo, kCICategoryStillImage]),
+                                             ("CIDistanceGradientFromRedMask", "Distance Gradient From Red Mask", [kCICategoryGradient, kCICategoryVideo, kCICategoryStillImage]),
+                                             ("CISignedDistanceGradientFromRedMask", "Signed Distance Gradient From Red Mask",
+                                              [kCICategoryGradient, kCICategoryVideo, kCICategoryStillImage])] {
+            let filter = try #require(CIFilter(name: name))
+            #expect(filter.attributes[kCIAttributeFilterDisplayName] as? String == display)
+            #expect(filter.attributes[kCIAttributeFilterCategories] as? [String] == categories + [kCICategoryBuiltIn])
+        }
+        #expect(CIFilter(name: "CIComicEffect")?.inputKeys == [kCIInputImageKey])
+        let radius = try #require(CIFilter(name: "CIEdgeWork")?.attributes[kCIInputRadiusKey] as? [String: Any])
+        #expect(FilterValuesProbe.number(radius[kCIAttributeDefault]) == 3 && FilterValuesProbe.number(radius[kCIAttributeMin]) == 0
+                && FilterValuesProbe.number(radius[kCIAttributeSliderMax]) == 20 && radius[kCIAttributeType] as? String == kCIAttributeTypeDistance)
+        for name in ["CIDistanceGradientFromRedMask", "CISignedDistanceGradientFromRedMask"] {
+            let maximum = try #require(CIFilter(name: name)?.attributes["inputMaximumDistance"] as? [String: Any])
+            #expect(FilterValuesProbe.number(maximum[kCIAttributeDefault]) == 10 && FilterValuesProbe.number(maximum[kCIAttributeMin]) == 0
+                    && FilterValuesProbe.number(maximum[kCIAttributeMax]) == 1000)
+        }
+        #expect(CIFilter.comicEffect().inputImage == nil && CIFilter.edgeWork().radius == 3)
+        #expect(CIFilter.distanceGradientFromRedMask().maximumDistance == 10 && CIFilter.signedDistanceGradientFromRedMask().maximumDistance == 10)
+    }
+
+    @Test func comicEffectIsTheHalftonedPageUnderTheLines() throws {
+        // Where the image is flat there are no lines: the output is the CMYK halftone of the spot colours, exactly.
+        let flat = CIImage(color: CIColor(red: 0.6, green: 0.4, blue: 0.3)).cropped(to: Self.region)
+        let comic = CIFilter.comicEffect(); comic.inputImage = flat
+        let page = flat.applyingFilter("CISpotColor").applyingFilter("CICMYKHalftone")
+        #expect(Render.maxDifference(Render.linearFloats(try #require(comic.outputImage), Self.region), Render.linearFloats(page, Self.region)) <= 1e-6)
+        // Across a black-to-white step the line is black ink, opaque.
+        comic.inputImage = Self.step
+        let out = Render.linearFloats(try #require(comic.outputImage), Self.region)
+        for y in [2, 15, 27] {
+            #expect(Render.maxDifference(Self.pixel(out, 19, y), [0, 0, 0, 1]) <= 1e-6 && Render.maxDifference(Self.pixel(out, 20, y), [0, 0, 0, 1]) <= 1e-6)
+        }
+        #expect(comic.outputImage?.extent == Self.region)
+    }
+
+    @Test func edgeWorkCutsWhiteLinesWhoseWidthGrowsWithTheRadius() throws {
+        let flat = Render.linearFloats(CIImage(color: CIColor(red: 0.3, green: 0.5, blue: 0.7)).cropped(to: Self.region).applyingFilter("CIEdgeWork"), Self.region)
+        for index in stride(from: 0, to: flat.count, by: 4) { #expect(Array(flat[index..<(index + 4)]) == [0, 0, 0, 1]) }
+        func whiteColumns(_ radius: Double) -> Int {
+            let out = Render.linearFloats(Self.step.applyingFilter("CIEdgeWork", parameters: [kCIInputRadiusKey: radius]), Self.region)
+            let row = (0..<40).map { Self.pixel(out, $0, 15) }
+            for p in row { #expect(p[0] == p[1] && p[1] == p[2] && p[3] == 1) }
+            #expect(row[19][0] > 0.99 && row[20][0] > 0.99 && row[2][0] == 0 && row[37][0] == 0)
+            return row.filter { $0[0] > 0.5 }.count
+        }
+        let thin = whiteColumns(0), medium = whiteColumns(3), thick = whiteColumns(8)
+        #expect(thin == 2 && medium > thin && thick > medium, "\(thin) \(medium) \(thick)")
+    }
+
+    /// A 9×9 red square at (10…18, 10…18) on clear.
+    static let square = CIImage(color: CIColor(red: 1, green: 0, blue: 0)).cropped(to: CGRect(x: 10, y: 10, width: 9, height: 9))
+
+    @Test func distanceIsExactBetweenPixelCentresAndClampsAtTheMaximum() throws {
+        let filter = CIFilter.distanceGradientFromRedMask()
+        filter.inputImage = Self.square; filter.maximumDistance = 12
+        let output = try #require(filter.outputImage)
+        #expect(output.extent.isInfinite)
+        let out = Render.linearFloats(output, Self.region)
+        #expect(Self.pixel(out, 14, 14) == [0, 0, 0, 1] && Self.pixel(out, 10, 18) == [0, 0, 0, 1])
+        for (x, y, d) in [(9, 14, 1.0), (5, 14, 5), (5, 5, (50.0).squareRoot()), (22, 21, (25.0).squareRoot()), (30, 14, 12), (39, 29, 12)] {
+            let v = Float(min(d / 12, 1))
+            #expect(Render.maxDifference(Self.pixel(out, x, y), [v, v, v, 1]) <= 1e-6, "(\(x), \(y))")
+        }
+        // The same pixels rendered in a small region (other tiles, other regions of interest) agree.
+        let small = Render.linearFloats(output, CGRect(x: 4, y: 4, width: 3, height: 3))
+        #expect(Render.maxDifference(Array(small[16..<20]), Self.pixel(out, 5, 5)) == 0)
+        // Far from any mask, and with no mask at all, the value is 1.
+        let far = Render.linearFloats(output, CGRect(x: 500, y: -300, width: 2, height: 2))
+        #expect(far == [Float](repeating: 1, count: 16))
+        let none = Render.linearFloats(CIImage(color: CIColor(red: 0.4, green: 1, blue: 1)).cropped(to: Self.region).applyingFilter("CIDistanceGradientFromRedMask"),
+                                       CGRect(x: 0, y: 0, width: 2, height: 1))
+        #expect(none == [1, 1, 1, 1, 1, 1, 1, 1])
+    }
+
+    @Test func signedDistanceIsNegativeInsideTheMask() throws {
+        let filter = CIFilter.signedDistanceGradientFromRedMask()
+        filter.inputImage = Self.square; filter.maximumDistance = 10
+        let out = Render.linearFloats(try #require(filter.outputImage), Self.region)
+        // The centre pixel (14, 14) is 5 pixels from the nearest pixel outside; the border pixels 1.
+        for (x, y, v) in [(14, 14, Float(-0.5)), (10, 14, -0.1), (18, 18, -0.1), (9, 14, 0.1), (4, 14, 0.6), (14, 25, 0.7), (35, 14, 1)] {
+            #expect(Render.maxDifference(Self.pixel(out, x, y), [v, v, v, 1]) <= 1e-6, "(\(x), \(y))")
+        }
+        // A maximum of 0 leaves only the signs: −0 would be ambiguous, so the inside is −1 and the outside 1.
+        filter.maximumDistance = 0
+        let signs = Render.linearFloats(try #require(filter.outputImage), Self.region)
+        #expect(Self.pixel(signs, 14, 14) == [-1, -1, -1, 1] && Self.pixel(signs, 2, 2) == [1, 1, 1, 1])
+    }
+}

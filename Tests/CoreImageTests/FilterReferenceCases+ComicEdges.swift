@@ -1,0 +1,27 @@
+import Foundation
+import CoreImage
+
+extension FilterCases {
+    /// The comic effect, edge work and distance gradients added with issue 19 (`comic_and_edge_work` and
+    /// `distance_gradients` in `References/reference.py`).
+    /// The 12×10 pattern darkened by `stops` (CIExposureAdjust; negative stops brighten).
+    static func darkened(_ stops: Double) -> CIImage {
+        TestImages.patternImage(width: 12, height: 10).applyingFilter("CIExposureAdjust", parameters: [kCIInputEVKey: -stops])
+    }
+
+    static var comicEdges: [FilterCase] {
+        let around = CGRect(x: -2, y: -2, width: 16, height: 14)
+        return [
+            FilterCase(name: "comicEffect", region: medium, tolerance: 2e-4) { darkened(1).applyingFilter("CIComicEffect", parameters: [:]) },
+            FilterCase(name: "edgeWork", region: medium, tolerance: 1e-4) {
+                darkened(2).applyingFilter("CIEdgeWork", parameters: [kCIInputRadiusKey: 2.4])
+            },
+            FilterCase(name: "distanceGradientFromRedMask", region: around, tolerance: 2e-6) {
+                darkened(-2).applyingFilter("CIDistanceGradientFromRedMask", parameters: ["inputMaximumDistance": 3.5])
+            },
+            FilterCase(name: "signedDistanceGradientFromRedMask", region: around, tolerance: 2e-6) {
+                darkened(-2).applyingFilter("CISignedDistanceGradientFromRedMask", parameters: ["inputMaximumDistance": 2.5])
+            },
+        ]
+    }
+}
