@@ -69,6 +69,40 @@ import _Testing_CoreImage
         #expect(thin == 2 && medium > thin && thick > medium, "\(thin) \(medium) \(thick)")
     }
 
+    @Test func cannyFindsOneThinLineAlongAStep() throws {
+        let attributes = try #require(CIFilter(name: "CICannyEdgeDetector")?.attributes)
+        #expect(attributes[kCIAttributeFilterDisplayName] as? String == "Canny Edge Detector")
+        #expect(attributes[kCIAttributeFilterCategories] as? [String]
+                == [kCICategoryStylize, kCICategoryVideo, kCICategoryStillImage, kCICategoryHighDynamicRange, kCICategoryBuiltIn])
+        let passes = try #require(attributes["inputHysteresisPasses"] as? [String: Any])
+        #expect(FilterValuesProbe.number(passes[kCIAttributeDefault]) == 1 && FilterValuesProbe.number(passes[kCIAttributeMax]) == 20
+                && passes[kCIAttributeType] as? String == kCIAttributeTypeInteger)
+        let canny = CIFilter.cannyEdgeDetector()
+        #expect(canny.gaussianSigma == 1.6 && canny.thresholdHigh == 0.05 && canny.thresholdLow == 0.02 && canny.hysteresisPasses == 1 && !canny.perceptual)
+        // The gradient of the blurred step is largest, and equal up to rounding, on columns 19 and 20: suppression
+        // keeps exactly one of them, the same in every row; everything else is opaque black.
+        canny.inputImage = Self.step
+        let out = Render.linearFloats(try #require(canny.outputImage), Self.region)
+        let column = Self.pixel(out, 19, 0) == [1, 1, 1, 1] ? 19 : 20
+        for y in 0..<30 {
+            for x in 0..<40 { #expect(Self.pixel(out, x, y) == (x == column ? [1, 1, 1, 1] : [0, 0, 0, 1]), "(\(x), \(y))") }
+        }
+        #expect(canny.outputImage?.extent == Self.region)
+        // Above the step's largest gradient (about ¼ per pixel at σ 1.6) nothing is an edge, even as a candidate.
+        canny.thresholdHigh = 0.3; canny.thresholdLow = 0.1
+        #expect(Render.linearFloats(try #require(canny.outputImage), Self.region).enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == 0 })
+        // More hysteresis passes only add edges.
+        func edges(_ passes: Int) -> Set<Int> {
+            let filter = CIFilter.cannyEdgeDetector()
+            filter.inputImage = TestImages.patternImage(width: 40, height: 30); filter.gaussianSigma = 1; filter.thresholdHigh = 0.08
+            filter.thresholdLow = 0.01; filter.hysteresisPasses = passes
+            let values = Render.linearFloats(filter.outputImage!, Self.region)
+            return Set(stride(from: 0, to: values.count, by: 4).filter { values[$0] == 1 })
+        }
+        let none = edges(0), one = edges(1), many = edges(6)
+        #expect(none.isSubset(of: one) && one.isSubset(of: many) && none.count < many.count, "\(none.count) \(one.count) \(many.count)")
+    }
+
     /// A 9×9 red square at (10…18, 10…18) on clear.
     static let square = CIImage(color: CIColor(red: 1, green: 0, blue: 0)).cropped(to: CGRect(x: 10, y: 10, width: 9, height: 9))
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// Typed filters (CoreImage.CIFilterBuiltins style), `CIComicEffect`, `CIEdgeWork` and the two distance gradients
+// Typed filters (CoreImage.CIFilterBuiltins style), `CIComicEffect`, `CIEdgeWork`, `CICannyEdgeDetector` and the two distance gradients
 // from a red mask (issue 19). Properties read
 // and write the same store as `setValue(_:forKey:)`; each filter's behaviour is stated on its definition.
 
@@ -82,11 +82,58 @@ final class SignedDistanceGradientFromRedMaskBuiltinFilter: CIBuiltinFilter, CIS
     }
 }
 
+/// The properties of the `CICannyEdgeDetector` filter.
+public protocol CICannyEdgeDetector: CIFilterProtocol {
+    /// `inputImage`: the image whose edges are found.
+    var inputImage: CIImage? { get set }
+    /// `inputGaussianSigma`: the blur applied first.
+    var gaussianSigma: Float { get set }
+    /// `inputPerceptual`: whether the luminance is sRGB-encoded before the gradient.
+    var perceptual: Bool { get set }
+    /// `inputThresholdHigh`: the gradient magnitude of an edge.
+    var thresholdHigh: Float { get set }
+    /// `inputThresholdLow`: the gradient magnitude of a candidate.
+    var thresholdLow: Float { get set }
+    /// `inputHysteresisPasses`: how many times candidates next to edges are promoted.
+    var hysteresisPasses: Int { get set }
+}
+
+/// `CICannyEdgeDetector` with typed properties.
+final class CannyEdgeDetectorBuiltinFilter: CIBuiltinFilter, CICannyEdgeDetector, @unchecked Sendable {
+    init() { super.init(named: "CICannyEdgeDetector") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var gaussianSigma: Float {
+        get { float("inputGaussianSigma") }
+        set { setValue(newValue, forKey: "inputGaussianSigma") }
+    }
+    var perceptual: Bool {
+        get { bool("inputPerceptual") }
+        set { setValue(newValue, forKey: "inputPerceptual") }
+    }
+    var thresholdHigh: Float {
+        get { float("inputThresholdHigh") }
+        set { setValue(newValue, forKey: "inputThresholdHigh") }
+    }
+    var thresholdLow: Float {
+        get { float("inputThresholdLow") }
+        set { setValue(newValue, forKey: "inputThresholdLow") }
+    }
+    var hysteresisPasses: Int {
+        get { int("inputHysteresisPasses") }
+        set { setValue(newValue, forKey: "inputHysteresisPasses") }
+    }
+}
+
 extension CIFilter {
     /// Simulates a comic book drawing by outlining edges and applying a color halftone effect.
     public static func comicEffect() -> CIFilter & CIComicEffect { ComicEffectBuiltinFilter() }
     /// Produces a stylized black-and-white rendition of an image that looks similar to a woodblock cutout.
     public static func edgeWork() -> CIFilter & CIEdgeWork { EdgeWorkBuiltinFilter() }
+    /// Applies the Canny Edge Detection algorithm to an image.
+    public static func cannyEdgeDetector() -> CIFilter & CICannyEdgeDetector { CannyEdgeDetectorBuiltinFilter() }
     /// Produces an infinite image where the red channel contains the distance in pixels from each pixel to the mask.
     public static func distanceGradientFromRedMask() -> CIFilter & CIDistanceGradientFromRedMask { DistanceGradientFromRedMaskBuiltinFilter() }
     /// Produces an infinite image where the red channel contains the signed distance (negative inside) to the mask's border.

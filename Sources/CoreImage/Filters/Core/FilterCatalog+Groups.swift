@@ -44,7 +44,7 @@ extension FilterCatalog {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
          hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor, depthOfField, spotLight, heightFieldFromMask, shadedMaterial,
          sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter,
-         lineOverlay, guidedFilter, comicEffect, edgeWork]
+         lineOverlay, guidedFilter, comicEffect, edgeWork, cannyEdgeDetector]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
