@@ -103,6 +103,33 @@ import _Testing_CoreImage
         #expect(none.isSubset(of: one) && one.isSubset(of: many) && none.count < many.count, "\(none.count) \(one.count) \(many.count)")
     }
 
+    @Test func toneMapHeadroomBringsTheSourceHeadroomToTheTarget() throws {
+        let attributes = try #require(CIFilter(name: "CIToneMapHeadroom")?.attributes)
+        #expect(attributes[kCIAttributeFilterDisplayName] as? String == "Tone Map Headroom")
+        for key in ["inputSourceHeadroom", "inputTargetHeadroom"] {
+            let range = try #require(attributes[key] as? [String: Any])
+            #expect(FilterValuesProbe.number(range[kCIAttributeMin]) == 1 && FilterValuesProbe.number(range[kCIAttributeMax]) == 32)
+        }
+        // Greys 0…8 through S = 4, T = 1.5: slope 1 at black, increasing, 4 (and beyond) to exactly 1.5, alpha kept.
+        let levels: [Float] = [0, 0.01, 0.5, 1, 2, 3, 4, 6, 8]
+        let row = levels.enumerated().map { i, v in
+            CIImage(color: CIColor(red: CGFloat(v), green: CGFloat(v), blue: CGFloat(v), alpha: 1, colorSpace: CGColorSpace(name: CGColorSpace.extendedLinearSRGB)!)!)
+                .cropped(to: CGRect(x: i, y: 0, width: 1, height: 1))
+        }.reduce(CIImage.empty()) { $1.composited(over: $0) }
+        let filter = CIFilter.toneMapHeadroom()
+        filter.inputImage = row; filter.sourceHeadroom = 4; filter.targetHeadroom = 1.5
+        let out = Render.linearFloats(try #require(filter.outputImage), CGRect(x: 0, y: 0, width: levels.count, height: 1))
+        let mapped = stride(from: 0, to: out.count, by: 4).map { out[$0] }
+        #expect(abs(mapped[1] - 0.01) < 1e-4 && mapped[0] == 0)
+        for i in 1..<levels.count { #expect(mapped[i] >= mapped[i - 1]) }
+        #expect(abs(mapped[6] - 1.5) < 1e-5 && abs(mapped[7] - 1.5) < 1e-5 && abs(mapped[8] - 1.5) < 1e-5 && mapped[5] < 1.5)
+        for i in 0..<levels.count { #expect(out[i * 4] == out[i * 4 + 1] && out[i * 4 + 3] == 1) }
+        // Nothing to compress: the image is unchanged.
+        filter.sourceHeadroom = 1.5; filter.targetHeadroom = 2
+        #expect(Render.linearFloats(try #require(filter.outputImage), CGRect(x: 0, y: 0, width: levels.count, height: 1))
+                == Render.linearFloats(row, CGRect(x: 0, y: 0, width: levels.count, height: 1)))
+    }
+
     /// A 9×9 red square at (10…18, 10…18) on clear.
     static let square = CIImage(color: CIColor(red: 1, green: 0, blue: 0)).cropped(to: CGRect(x: 10, y: 10, width: 9, height: 9))
 

@@ -1,7 +1,7 @@
 import Foundation
 
-// Typed filters (CoreImage.CIFilterBuiltins style), `CIComicEffect`, `CIEdgeWork`, `CICannyEdgeDetector` and the two distance gradients
-// from a red mask (issue 19). Properties read
+// Typed filters (CoreImage.CIFilterBuiltins style), `CIComicEffect`, `CIEdgeWork`, `CICannyEdgeDetector`, the two distance gradients
+// from a red mask and `CIToneMapHeadroom` (issue 19). Properties read
 // and write the same store as `setValue(_:forKey:)`; each filter's behaviour is stated on its definition.
 
 /// The properties of the `CIComicEffect` filter.
@@ -127,11 +127,40 @@ final class CannyEdgeDetectorBuiltinFilter: CIBuiltinFilter, CICannyEdgeDetector
     }
 }
 
+/// The properties of the `CIToneMapHeadroom` filter.
+public protocol CIToneMapHeadroom: CIFilterProtocol {
+    /// `inputImage`: the image to tone map.
+    var inputImage: CIImage? { get set }
+    /// `inputSourceHeadroom`: the headroom of the input (1…32).
+    var sourceHeadroom: Float { get set }
+    /// `inputTargetHeadroom`: the headroom of the output (1…32).
+    var targetHeadroom: Float { get set }
+}
+
+/// `CIToneMapHeadroom` with typed properties.
+final class ToneMapHeadroomBuiltinFilter: CIBuiltinFilter, CIToneMapHeadroom, @unchecked Sendable {
+    init() { super.init(named: "CIToneMapHeadroom") }
+    var inputImage: CIImage? {
+        get { image("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    var sourceHeadroom: Float {
+        get { float("inputSourceHeadroom") }
+        set { setValue(newValue, forKey: "inputSourceHeadroom") }
+    }
+    var targetHeadroom: Float {
+        get { float("inputTargetHeadroom") }
+        set { setValue(newValue, forKey: "inputTargetHeadroom") }
+    }
+}
+
 extension CIFilter {
     /// Simulates a comic book drawing by outlining edges and applying a color halftone effect.
     public static func comicEffect() -> CIFilter & CIComicEffect { ComicEffectBuiltinFilter() }
     /// Produces a stylized black-and-white rendition of an image that looks similar to a woodblock cutout.
     public static func edgeWork() -> CIFilter & CIEdgeWork { EdgeWorkBuiltinFilter() }
+    /// Apply a global tone curve to an image that reduces colors from a source headroom value to a target headroom value.
+    public static func toneMapHeadroom() -> CIFilter & CIToneMapHeadroom { ToneMapHeadroomBuiltinFilter() }
     /// Applies the Canny Edge Detection algorithm to an image.
     public static func cannyEdgeDetector() -> CIFilter & CICannyEdgeDetector { CannyEdgeDetectorBuiltinFilter() }
     /// Produces an infinite image where the red channel contains the distance in pixels from each pixel to the mask.

@@ -3,7 +3,7 @@ import Foundation
 /// The catalogue, by family (every filter file adds itself to one of these lists).
 extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
-        [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
+        [exposureAdjust, toneMapHeadroom, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
          colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu]
     }
