@@ -130,6 +130,16 @@ import _Testing_CoreImage
                 == Render.linearFloats(row, CGRect(x: 0, y: 0, width: levels.count, height: 1)))
     }
 
+    @Test func lensCorrectionWithoutCalibrationDataGivesNoOutput() throws {
+        let filter = try #require(CIFilter(name: "CICameraCalibrationLensCorrection"))
+        #expect(filter.attributes[kCIAttributeFilterDisplayName] as? String == "Lens Correction for AVC")
+        let data = try #require(filter.attributes["inputAVCameraCalibrationData"] as? [String: Any])
+        #expect(data[kCIAttributeClass] as? String == "AVCameraCalibrationData")
+        filter.setValue(TestImages.patternImage(width: 12, height: 10), forKey: kCIInputImageKey)
+        filter.setValue(true, forKey: "inputUseInverseLookUpTable")
+        #expect(filter.outputImage == nil)
+    }
+
     /// A 9×9 red square at (10…18, 10…18) on clear.
     static let square = CIImage(color: CIColor(red: 1, green: 0, blue: 0)).cropped(to: CGRect(x: 10, y: 10, width: 9, height: 9))
 

@@ -49,7 +49,7 @@ extension FilterCatalog {
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
          bumpDistortionLinear, circularWrap, stretchCrop, lightTunnel, torusLensDistortion, glassLozenge, displacementDistortion,
-         glassDistortion]
+         glassDistortion, cameraCalibrationLensCorrection]
     }
     static var transitions: [FilterDefinition] {
         [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
