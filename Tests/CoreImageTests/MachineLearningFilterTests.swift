@@ -32,5 +32,5 @@ import _Testing_CoreImage
 
 extension FilterCases {
     /// Filters that exist by name only and never give an output (checked above instead of against numpy).
-    static let withoutOutput = ["coreMLModelFilter", "personSegmentation", "saliencyMapFilter"]
+    static let withoutOutput = ["coreMLModelFilter", "personSegmentation", "saliencyMapFilter", "cameraCalibrationLensCorrection"]
 }

@@ -60,6 +60,8 @@ extension CIFilter {
             setValue(text, forKey: key)
         case .model:
             throw FilterTextError(description: "\(name).\(key): Core ML models cannot be given on Linux")
+        case .cameraCalibration:
+            throw FilterTextError(description: "\(name).\(key): camera calibration data cannot be given on Linux")
         case .data:
             guard let data = FileManager.default.contents(atPath: text) else { throw FilterTextError(description: "\(name).\(key): cannot read '\(text)'") }
             setValue(data, forKey: key)

@@ -1908,6 +1908,146 @@ def rounded_rectangle_stroke():
         return col * (min(max(0.5 - d, 0), 1) - min(max(0.5 - d - width, 0), 1))
     record("roundedRectangleStrokeGenerator", render(f, 0, 0, 16, 12))
 
+# ---------------------------------------------------------------- comic effect and edge work (12×10 pattern)
+
+def line_overlay_of(P, noise, sharpness, intensity, threshold, contrast):
+    """CILineOverlay: noise reduction (σ 1, edges repeated), Sobel of the edge-repeated result, coverage in alpha."""
+    h, w = P.shape[:2]
+    b = separable(P, gaussian_weights(1), gaussian_weights(1), "edge")
+    d = P - b
+    N = b + d * smoothstep(noise, 2 * noise, np.abs(luma(d)))[..., None] * (1 + sharpness)
+    Q = np.pad(N, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    at = lambda dx, dy: Q[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx]
+    gx = (at(1, 1) + 2 * at(1, 0) + at(1, -1)) - (at(-1, 1) + 2 * at(-1, 0) + at(-1, -1))
+    gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    E = (np.sqrt(gx ** 2 + gy ** 2) * intensity / 4)[..., :3] @ LUMA
+    out = np.zeros((h, w, 4))
+    out[..., 3] = np.clip((E - threshold) * contrast, 0, 1)
+    return out
+
+def cmyk_of(P, centre, width, angle, sharp, gcr, ucr):
+    ramp = (1 - sharp) * width + 1
+    angles = [angle + a * math.pi / 180 for a in (15, 75, 0, 45)]
+    def ink(amount, angle, x, y):
+        if amount <= 1e-5: return 0.0
+        if amount >= 1 - 1e-5: return 1.0
+        d = np.array([x, y]) - centre
+        q = np.array([math.cos(angle) * d[0] + math.sin(angle) * d[1], -math.sin(angle) * d[0] + math.cos(angle) * d[1]]) / width
+        u, v = q[0] - swift_round(q[0]), q[1] - swift_round(q[1])
+        return 1 - min(max(0.5 + (math.hypot(u, v) - math.sqrt(amount / 2)) * width / ramp, 0), 1)
+    def f(x, y):
+        px = sample(P, math.floor(x), math.floor(y))
+        c, m, yy = 1 - min(max(px[0], 0), 1), 1 - min(max(px[1], 0), 1), 1 - min(max(px[2], 0), 1)
+        k = gcr * min(c, m, yy)
+        keep = 1 - ink(k, angles[3], x, y)
+        return np.array([(1 - ink(c - ucr * k, angles[0], x, y)) * keep, (1 - ink(m - ucr * k, angles[1], x, y)) * keep,
+                         (1 - ink(yy - ucr * k, angles[2], x, y)) * keep, px[3]])
+    return render(f, 0, 0, P.shape[1], P.shape[0])
+
+def comic_and_edge_work():
+    P = pattern(12, 10) * np.array([0.5, 0.5, 0.5, 1])
+    # Comic effect on the pattern darkened by one stop (CIExposureAdjust −1): the line overlay's defaults over the CMYK halftone's defaults of the spot colour's defaults.
+    lines = line_overlay_of(P, 0.07, 0.71, 1, 0.1, 50)
+    spots = spot(P, [((0.0784, 0.0627, 0.0706), (0.4392, 0.1922, 0.1961), 0.22, 0.98),
+                     ((0.5255, 0.3059, 0.3451), (0.9137, 0.5608, 0.5059), 0.15, 0.98),
+                     ((0.9216, 0.4549, 0.3333), (0.9098, 0.7529, 0.6078), 0.5, 0.99)])
+    page = cmyk_of(spots, np.array([150.0, 150.0]), 6.0, 0.0, 0.7, 1.0, 0.5)
+    record("comicEffect", lines + page * (1 - lines[..., 3:4]))
+    # Edge work on the pattern darkened by two stops (CIExposureAdjust −2): radius 2.4 (σ 1.2) blur of the edge-repeated pattern, luminance, Sobel (neighbours from the
+    # blurred, still repeated, image), smoothstep(0.02, 0.06), the input's alpha.
+    P = pattern(12, 10) * np.array([0.25, 0.25, 0.25, 1])
+    pad = 1
+    B = separable(np.pad(P, ((pad, pad), (pad, pad), (0, 0)), mode="edge"), gaussian_weights(1.2), gaussian_weights(1.2), "edge")
+    L = B[..., :3] @ LUMA
+    at = lambda dx, dy: L[1 + dy:11 + dy, 1 + dx:13 + dx]
+    gx = (at(1, 1) + 2 * at(1, 0) + at(1, -1)) - (at(-1, 1) + 2 * at(-1, 0) + at(-1, -1))
+    gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
+    v = smoothstep(0.02, 0.06, np.sqrt(gx ** 2 + gy ** 2) / 4) * P[..., 3]
+    record("edgeWork", np.stack([v, v, v, P[..., 3]], -1))
+
+# ---------------------------------------------------------------- distance gradients from a red mask (pattern, 16×14 around it)
+
+def distance_gradients():
+    # The mask: the pattern brightened by two stops (CIExposureAdjust +2), premultiplied red above 0.5.
+    P = pattern(12, 10) * np.array([4, 4, 4, 1])
+    inside = P[..., 0] > 0.5
+    mask = [(i + 0.5, j + 0.5) for j in range(10) for i in range(12) if inside[j, i]]
+    other = [(i + 0.5, j + 0.5) for j in range(-30, 40) for i in range(-30, 42) if not (0 <= i < 12 and 0 <= j < 10 and inside[j, i])]
+    def nearest(points, x, y):
+        return min(math.hypot(x - px, y - py) for px, py in points) if points else math.inf
+    def in_mask(x, y):
+        i, j = math.floor(x), math.floor(y)
+        return 0 <= i < 12 and 0 <= j < 10 and inside[j, i]
+    def unsigned(m):
+        def f(x, y):
+            v = 0.0 if in_mask(x, y) else min(nearest(mask, x, y) / m, 1)
+            return np.array([v, v, v, 1])
+        return f
+    def signed(m):
+        def f(x, y):
+            v = -min(nearest(other, x, y) / m, 1) if in_mask(x, y) else min(nearest(mask, x, y) / m, 1)
+            return np.array([v, v, v, 1])
+        return f
+    record("distanceGradientFromRedMask", render(unsigned(3.5), -2, -2, 16, 14))
+    record("signedDistanceGradientFromRedMask", render(signed(2.5), -2, -2, 16, 14))
+
+# ---------------------------------------------------------------- Canny edge detector (12×10 pattern)
+
+def canny(P, sigma, perceptual, high, low, passes, margins=None):
+    """CICannyEdgeDetector on a y-up image whose edges repeat: white edges on black, opaque."""
+    h, w = P.shape[:2]
+    pad = passes + 2
+    Q = np.pad(P, ((pad, pad), (pad, pad), (0, 0)), mode="edge")
+    B = separable(Q, gaussian_weights(sigma), gaussian_weights(sigma), "edge") if sigma > 0 else Q
+    L = B[..., :3] @ LUMA
+    if perceptual: L = linear_to_srgb(L)
+    H, W = L.shape
+    mag, dirn = np.zeros((H, W)), np.zeros((H, W), dtype=int)
+    for j in range(1, H - 1):
+        for i in range(1, W - 1):
+            a, b, c = L[j + 1, i - 1], L[j + 1, i], L[j + 1, i + 1]
+            d, f = L[j, i - 1], L[j, i + 1]
+            g, hh, k = L[j - 1, i - 1], L[j - 1, i], L[j - 1, i + 1]
+            gx, gy = ((c + 2 * f + k) - (a + 2 * d + g)) / 8, ((a + 2 * b + c) - (g + 2 * hh + k)) / 8
+            mag[j, i] = math.hypot(gx, gy)
+            angle = math.degrees(math.atan2(gy, gx))
+            if angle < 0: angle += 180
+            if margins is not None and mag[j, i] > 1e-6: margins.append(abs((angle / 45) % 1 - 0.5))
+            dirn[j, i] = int(swift_round(angle / 45)) % 4
+    steps = [(1, 0), (1, 1), (0, 1), (-1, 1)]
+    state = np.zeros((H, W), dtype=int)
+    for j in range(2, H - 2):
+        for i in range(2, W - 2):
+            v = mag[j, i]; dx, dy = steps[dirn[j, i]]
+            ahead, behind = mag[j + dy, i + dx], mag[j - dy, i - dx]
+            if margins is not None and v > 1e-6:
+                margins.extend([abs(v - ahead) / v, abs(v - behind) / v, abs(v - high) / v, abs(v - low) / v])
+            if v > behind and v >= ahead:
+                state[j, i] = 2 if v >= high else (1 if v >= low else 0)
+    for _ in range(passes):
+        promote = [(j, i) for j in range(1, H - 1) for i in range(1, W - 1)
+                   if state[j, i] == 1 and (state[j - 1:j + 2, i - 1:i + 2] == 2).any()]
+        for j, i in promote: state[j, i] = 2
+    e = (state[pad:pad + h, pad:pad + w] == 2).astype(np.float64)
+    return np.stack([e, e, e, np.ones_like(e)], -1)
+
+def canny_edges():
+    # The pattern, σ 1, thresholds 0.03 and 0.012, two passes; and perceptual, σ 1, the default thresholds and pass.
+    record("cannyEdgeDetector", canny(pattern(12, 10), 1.0, False, 0.03, 0.012, 2))
+    record("cannyEdgeDetectorPerceptual", canny(pattern(12, 10), 1.0, True, 0.05, 0.02, 1))
+
+# ---------------------------------------------------------------- tone map headroom (12×10 pattern brightened 3 stops)
+
+def tone_map_headroom():
+    P = pattern(12, 10) * np.array([8, 8, 8, 1])
+    S, T = 6.0, 2.0
+    def f(u):
+        m = u[..., :3].max(-1)
+        g = np.where(m >= S, T / np.maximum(m, 1e-30), (1 + m * T / (S * S)) / (1 + m / T))
+        g = np.where(m > 0, g, 1.0)
+        return np.concatenate([u[..., :3] * g[..., None], u[..., 3:]], -1)
+    record("toneMapHeadroom", per_pixel_unpremultiplied(P, f))
+
 # ---------------------------------------------------------------- output
 
 def main():
@@ -1915,6 +2055,7 @@ def main():
     convolution_and_morphology(); more_generators(); tile_effects(); color_maths(); distortions(); halftones_and_lines(); stylize_more(); perspective_transforms(); median_depth_wrap(); dissolve_map_cubes(); swipes(); cells()
     reductions_more(); color_looks(); curves_palettes_spots(); scaling_and_sampling(); camera_filters()
     transitions_more(); distortions_more(); blurs_more(); light_generators(); stylize_light(); lines_and_guides(); cmyk_halftone(); rounded_rectangle_stroke()
+    comic_and_edge_work(); distance_gradients(); canny_edges(); tone_map_headroom()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

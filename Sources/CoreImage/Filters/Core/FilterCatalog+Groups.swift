@@ -3,7 +3,7 @@ import Foundation
 /// The catalogue, by family (every filter file adds itself to one of these lists).
 extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
-        [exposureAdjust, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
+        [exposureAdjust, toneMapHeadroom, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
          colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu]
     }
@@ -38,18 +38,18 @@ extension FilterCatalog {
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
          sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator,
          aztecCodeGenerator, pdf417BarcodeGenerator, code128BarcodeGenerator, barcodeGenerator, roundedQRCodeGenerator,
-         textImageGenerator, attributedTextImageGenerator]
+         textImageGenerator, attributedTextImageGenerator, distanceGradientFromRedMask, signedDistanceGradientFromRedMask]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
          hexagonalPixellate, edges, bloom, gloom, crystallize, pointillize, spotColor, depthOfField, spotLight, heightFieldFromMask, shadedMaterial,
          sobelGradients, gaborGradients, coreMLModelFilter, personSegmentation, saliencyMapFilter,
-         lineOverlay, guidedFilter]
+         lineOverlay, guidedFilter, comicEffect, edgeWork, cannyEdgeDetector]
     }
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
          bumpDistortionLinear, circularWrap, stretchCrop, lightTunnel, torusLensDistortion, glassLozenge, displacementDistortion,
-         glassDistortion]
+         glassDistortion, cameraCalibrationLensCorrection]
     }
     static var transitions: [FilterDefinition] {
         [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,

@@ -54,6 +54,9 @@ package struct FilterParameter: Sendable {
         case transform = "NSAffineTransform", data = "NSData", string = "NSString", colorSpace = "NSObject"
         /// A Core ML model (`CICoreMLModelFilter`): Linux has no `MLModel`, so no value converts to one.
         case model = "MLModel"
+        /// Camera calibration data (`CICameraCalibrationLensCorrection`): AVFoundation here has no
+        /// `AVCameraCalibrationData` (no depth-capable camera delivers one on Linux), so no value converts to one.
+        case cameraCalibration = "AVCameraCalibrationData"
         /// Attributed text (`CIAttributedTextImageGenerator`) and barcode descriptors (`CIBarcodeGenerator`).
         case attributedString = "NSAttributedString", barcodeDescriptor = "CIBarcodeDescriptor"
     }
