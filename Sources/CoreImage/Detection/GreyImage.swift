@@ -38,3 +38,10 @@ struct GreyImage {
         toImage = flip.concatenating(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)).concatenating(orient.inverted())
     }
 }
+
+/// The corners of a quadrilateral as the upright display names them (pixels, y down): top-left has the smallest
+/// x + y, bottom-right the largest, top-right the largest x − y, bottom-left the smallest.
+func uprightCorners(_ points: [CGPoint]) -> (topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, bottomRight: CGPoint) {
+    (points.min { $0.x + $0.y < $1.x + $1.y }!, points.max { $0.x - $0.y < $1.x - $1.y }!,
+     points.min { $0.x - $0.y < $1.x - $1.y }!, points.max { $0.x + $0.y < $1.x + $1.y }!)
+}

@@ -34,12 +34,10 @@ enum QRCodeScanner {
                     CGPoint(x: CGFloat(zbar_symbol_get_loc_x(s, $0)) + 0.5, y: CGFloat(zbar_symbol_get_loc_y(s, $0)) + 0.5)
                 }
                 guard points.count >= 4 else { continue }
-                // Corners of the upright display (y down) by their diagonal extremes.
-                let topLeft = points.min { $0.x + $0.y < $1.x + $1.y }!, bottomRight = points.max { $0.x + $0.y < $1.x + $1.y }!
-                let topRight = points.max { $0.x - $0.y < $1.x - $1.y }!, bottomLeft = points.min { $0.x - $0.y < $1.x - $1.y }!
+                let c = uprightCorners(points)
                 codes.append(ScannedQRCode(message: String(data: payload, encoding: .utf8), payload: payload,
-                                           topLeft: topLeft.applying(grey.toImage), topRight: topRight.applying(grey.toImage),
-                                           bottomLeft: bottomLeft.applying(grey.toImage), bottomRight: bottomRight.applying(grey.toImage)))
+                                           topLeft: c.topLeft.applying(grey.toImage), topRight: c.topRight.applying(grey.toImage),
+                                           bottomLeft: c.bottomLeft.applying(grey.toImage), bottomRight: c.bottomRight.applying(grey.toImage)))
             }
             return codes
         }

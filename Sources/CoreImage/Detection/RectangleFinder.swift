@@ -164,16 +164,13 @@ enum RectangleFinder {
             if (0..<4).contains(where: { distanceToSegment(p, corners[$0], corners[($0 + 1) % 4]) <= tolerance }) { onOutline += 1 }
         }
         guard Double(onOutline) / Double(points.count) >= 0.7 else { return nil }
-        // Name the corners by the upright display (y down).
-        let topLeft = corners.min { $0.x + $0.y < $1.x + $1.y }!, bottomRight = corners.max { $0.x + $0.y < $1.x + $1.y }!
-        let topRight = corners.max { $0.x - $0.y < $1.x - $1.y }!, bottomLeft = corners.min { $0.x - $0.y < $1.x - $1.y }!
+        let c = uprightCorners(corners.map { CGPoint(x: $0.x, y: $0.y) })
         var area = 0.0
         for i in 0..<4 { let p = corners[i], q = corners[(i + 1) % 4]; area += p.x * q.y - q.x * p.y }
-        let widthEstimate = (distanceSquared(topLeft, topRight).squareRoot() + distanceSquared(bottomLeft, bottomRight).squareRoot()) / 2
-        let heightEstimate = (distanceSquared(topLeft, bottomLeft).squareRoot() + distanceSquared(topRight, bottomRight).squareRoot()) / 2
-        func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
-        return FoundQuadrilateral(topLeft: point(topLeft), topRight: point(topRight), bottomLeft: point(bottomLeft), bottomRight: point(bottomRight),
-                                  area: abs(area) / 2, aspectRatio: widthEstimate / max(heightEstimate, 1), support: support)
+        let widthEstimate = (hypot(c.topLeft.x - c.topRight.x, c.topLeft.y - c.topRight.y) + hypot(c.bottomLeft.x - c.bottomRight.x, c.bottomLeft.y - c.bottomRight.y)) / 2
+        let heightEstimate = (hypot(c.topLeft.x - c.bottomLeft.x, c.topLeft.y - c.bottomLeft.y) + hypot(c.topRight.x - c.bottomRight.x, c.topRight.y - c.bottomRight.y)) / 2
+        return FoundQuadrilateral(topLeft: c.topLeft, topRight: c.topRight, bottomLeft: c.bottomLeft, bottomRight: c.bottomRight,
+                                  area: abs(area) / 2, aspectRatio: Double(widthEstimate / max(heightEstimate, 1)), support: support)
     }
 
     private static func hasEdge(near p: SIMD2<Double>, within r: Double, _ m: [Float], _ threshold: Float, _ w: Int, _ h: Int) -> Bool {

@@ -64,10 +64,10 @@ open class CIDetector: NSObject, @unchecked Sendable {
     /// `CIDetectorSmile`, `CIDetectorAspectRatio`, …). An image that cannot be searched (empty, infinite) gives none.
     open func features(in image: CIImage, options callOptions: [String: Any]? = nil) -> [CIFeature] {
         let all = options.merging(callOptions ?? [:]) { _, new in new }
-        let orientation = (all[CIDetectorImageOrientation] as? NSNumber).flatMap { CGImagePropertyOrientation(rawValue: $0.uint32Value) }
-            ?? (all[CIDetectorImageOrientation] as? Int).flatMap { CGImagePropertyOrientation(rawValue: UInt32($0)) } ?? .up
-        let minimum = (all[CIDetectorMinFeatureSize] as? NSNumber)?.doubleValue ?? (all[CIDetectorMinFeatureSize] as? Double) ?? 0
-        let limit = (all[CIDetectorMaxFeatureCount] as? NSNumber)?.intValue ?? (all[CIDetectorMaxFeatureCount] as? Int)
+        func number(_ key: String) -> Double? { all[key].flatMap(FilterValues.number).flatMap { $0.isFinite ? $0 : nil } }
+        let orientation = number(CIDetectorImageOrientation).flatMap { (1...8).contains($0) ? CGImagePropertyOrientation(rawValue: UInt32($0)) : nil } ?? .up
+        let minimum = number(CIDetectorMinFeatureSize) ?? 0
+        let limit = number(CIDetectorMaxFeatureCount).map { Int(max(0, min($0, 1e6))) }
         let side = min(image.extent.width, image.extent.height)
         switch type {
         case CIDetectorTypeFace:
@@ -87,7 +87,7 @@ open class CIDetector: NSObject, @unchecked Sendable {
             }
         default:
             guard let grey = GreyImage(image, orientation: orientation, maximumSide: 640, context: context) else { return [] }
-            let ratio = (all[CIDetectorAspectRatio] as? NSNumber)?.doubleValue ?? (all[CIDetectorAspectRatio] as? Double)
+            let ratio = number(CIDetectorAspectRatio)
             return RectangleFinder.find(grey, minimumSize: max(minimum, 0.05), aspectRatio: ratio, limit: limit ?? 1).map {
                 CIRectangleFeature(topLeft: $0.topLeft, topRight: $0.topRight, bottomLeft: $0.bottomLeft, bottomRight: $0.bottomRight)
             }
@@ -97,7 +97,7 @@ open class CIDetector: NSObject, @unchecked Sendable {
     /// Added to dlib's detection threshold: its marginal detections (scores up to ~0.1) are mostly not faces.
     static let faceThreshold = 0.3
 
-    private static func flag(_ value: Any?) -> Bool { (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false }
+    private static func flag(_ value: Any?) -> Bool { value.flatMap(FilterValues.number).map { $0 != 0 } ?? false }
 
     private func faceFeature(_ face: DetectedFace, tracking: Bool, smile: Bool, blink: Bool) -> CIFaceFeature {
         var track: (id: Int32, frames: Int32)?

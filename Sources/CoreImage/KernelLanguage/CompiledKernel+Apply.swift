@@ -70,6 +70,17 @@ extension CompiledKernel {
     }
 
     var registerFloats: Int { program.registerCount * SpanProgram.width }
+
+    /// Writes `count` lanes of the `vec4` result as interleaved RGBA at `pixels`, limited to the output format.
+    func writeOutput(from memory: UnsafeMutablePointer<Float>, count: Int, to pixels: UnsafeMutablePointer<Float>) {
+        let format = outputFormat.pixelFormat
+        let r = output(0, in: memory), g = output(1, in: memory), b = output(2, in: memory), a = output(3, in: memory)
+        for i in 0..<count {
+            let v = KernelArguments.limit(SIMD4(r[i], g[i], b[i], a[i]), to: format)
+            let p = pixels + i * 4
+            p[0] = v.x; p[1] = v.y; p[2] = v.z; p[3] = v.w
+        }
+    }
 }
 
 /// Why `apply` returned `nil` (logged, as Core Image logs argument mismatches).
@@ -101,13 +112,7 @@ struct LanguageColorKernel: PixelKernel {
         }, sample: { _, _, _, into, n in
             for c in into { c.update(repeating: 0, count: n) }
         })
-        let format = kernel.outputFormat.pixelFormat
-        let r = kernel.output(0, in: memory), g = kernel.output(1, in: memory), b = kernel.output(2, in: memory), a = kernel.output(3, in: memory)
-        for i in 0..<span.count {
-            let v = KernelArguments.limit(SIMD4(r[i], g[i], b[i], a[i]), to: format)
-            let out = span.pixels + i * 4
-            out[0] = v.x; out[1] = v.y; out[2] = v.z; out[3] = v.w
-        }
+        kernel.writeOutput(from: memory, count: span.count, to: span.pixels)
     }
 }
 
@@ -128,7 +133,6 @@ struct LanguageAreaKernel: AreaKernel {
     var samplesInputsWithBoundsChecks: Bool { true }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
-        let format = kernel.outputFormat.pixelFormat
         for y in output.rect.y..<output.rect.maxY {
             var x = output.rect.x
             while x < output.rect.maxX {
@@ -151,14 +155,7 @@ struct LanguageAreaKernel: AreaKernel {
                         r[i] = v.x; g[i] = v.y; b[i] = v.z; a[i] = v.w
                     }
                 })
-                let r = kernel.output(0, in: scratch), g = kernel.output(1, in: scratch)
-                let b = kernel.output(2, in: scratch), a = kernel.output(3, in: scratch)
-                var p = output.pointer(x0, y)
-                for i in 0..<n {
-                    let v = KernelArguments.limit(SIMD4(r[i], g[i], b[i], a[i]), to: format)
-                    p[0] = v.x; p[1] = v.y; p[2] = v.z; p[3] = v.w
-                    p += 4
-                }
+                kernel.writeOutput(from: scratch, count: n, to: output.pointer(x0, y))
                 x += n
             }
         }

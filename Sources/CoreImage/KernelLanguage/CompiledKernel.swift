@@ -52,8 +52,7 @@ final class CompiledKernel: Sendable {
 /// Compile errors are logged, as Core Image logs them, and the initialiser returns `nil`.
 enum KernelCompileLog {
     static func report(_ error: Error, in function: String) {
-        let text = error is KernelCompileError ? "\(error)" : "\(error)"
-        FileHandle.standardError.write(Data("[CIKernel \(function)] kernel source failed to compile: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("[CIKernel \(function)] kernel source failed to compile: \(error)\n".utf8))
     }
 }
 

@@ -130,11 +130,9 @@ final class KernelCompiler {
         let format = try outputFormat(kernel)
         let program = SpanProgram(operations: prologue + blocks[0], registerCount: registerCount)
         return CompiledKernel(name: kernel.name, kind: kind, parameters: kernel.parameters, bindings: bindings, program: program,
-                              output: frameResult, uniformCount: uniformCount, imageCount: images, extentUniforms: extentUniforms,
+                              output: frame.result, uniformCount: uniformCount, imageCount: images, extentUniforms: extentUniforms,
                               outputFormat: format)
     }
-
-    private var frameResult: [Int] = []
 
     private func outputFormat(_ kernel: KernelFunction) throws -> CIFormat {
         guard let name = kernel.outputFormatName else { return CIFormat(rawValue: 0) }
@@ -167,7 +165,6 @@ final class KernelCompiler {
         defer {
             let finished = frames.removeLast()
             for scope in finished.scopes { free += scope.registers }
-            if frames.isEmpty { frameResult = finished.result }
         }
         try compileBlock(function.body)
         if function.returnType != .void, !function.body.contains(where: { $0.containsReturn }) {
