@@ -26,11 +26,6 @@ extension FilterCatalog {
         }
         let s = headroom("inputSourceHeadroom"), t = headroom("inputTargetHeadroom")
         guard s > t else { return image }
-        return image.mapping("toneMapHeadroom", "\(s) \(t)") { p in
-            let m = max(p.x, p.y, p.z)
-            guard m > 0 else { return p }
-            let scale = m >= s ? t / m : (1 + m * t / (s * s)) / (1 + m / t)
-            return SIMD4(p.x * scale, p.y * scale, p.z * scale, p.w)
-        }
+        return image.mapping("toneMapHeadroom", "\(s) \(t)") { p in HeadroomToneCurve.map(p, source: s, target: t) }
     }
 }
