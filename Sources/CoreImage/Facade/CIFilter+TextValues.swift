@@ -62,6 +62,8 @@ extension CIFilter {
             throw FilterTextError(description: "\(name).\(key): Core ML models cannot be given on Linux")
         case .cameraCalibration:
             throw FilterTextError(description: "\(name).\(key): camera calibration data cannot be given on Linux")
+        case .imageMetadata:
+            throw FilterTextError(description: "\(name).\(key): image metadata objects cannot be given on Linux")
         case .data:
             guard let data = FileManager.default.contents(atPath: text) else { throw FilterTextError(description: "\(name).\(key): cannot read '\(text)'") }
             setValue(data, forKey: key)

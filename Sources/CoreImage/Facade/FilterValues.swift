@@ -35,7 +35,7 @@ package enum FilterValues {
         case .colorSpace:
             if let space = raw as? CGColorSpace { return .colorSpace(space) }
             return nil
-        case .model, .cameraCalibration:
+        case .model, .cameraCalibration, .imageMetadata:
             return nil
         case .attributedString:
             guard let text = raw as? NSAttributedString else { return nil }

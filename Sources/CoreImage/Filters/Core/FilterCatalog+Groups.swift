@@ -5,19 +5,19 @@ extension FilterCatalog {
     static var colorAdjustment: [FilterDefinition] {
         [exposureAdjust, toneMapHeadroom, colorControls, gammaAdjust, hueAdjust, whitePointAdjust, colorMatrix, colorClamp, vibrance, toneCurve,
          temperatureAndTint, highlightShadowAdjust, linearToSRGBToneCurve, sRGBToneCurveToLinear, colorPolynomial, colorThreshold,
-         colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu]
+         colorAbsoluteDifference, depthToDisparity, disparityToDepth, colorThresholdOtsu, systemToneMap]
     }
     static var colorEffect: [FilterDefinition] {
         [sepiaTone, vignette, vignetteEffect, colorInvert, colorMonochrome, colorPosterize, falseColor, maskToAlpha, colorCube,
          colorCubeWithColorSpace, photoEffectMono, photoEffectNoir, photoEffectTonal, photoEffectChrome, photoEffectFade,
          photoEffectInstant, photoEffectProcess, photoEffectTransfer, maximumComponent, minimumComponent, colorCrossPolynomial,
          labDeltaE, colorMap, colorCubesMixedWithMask, thermal, xRay, convertRGBtoLab, convertLabToRGB, dither,
-         colorCurves, palettize, paletteCentroid]
+         colorCurves, palettize, paletteCentroid, documentEnhancer]
     }
     static var blurAndSharpen: [FilterDefinition] {
         [gaussianBlur, boxBlur, discBlur, motionBlur, maskedVariableBlur, noiseReduction, unsharpMask, sharpenLuminance,
          morphologyMaximum, morphologyMinimum, morphologyGradient, morphologyRectangleMaximum, morphologyRectangleMinimum,
-         medianFilter, zoomBlur, bokehBlur]
+         medianFilter, zoomBlur, bokehBlur, depthBlurEffect]
     }
     static var geometry: [FilterDefinition] {
         [affineTransform, crop, affineClamp, lanczosScaleTransform, straightenFilter, perspectiveCorrection, ninePartStretched,

@@ -57,6 +57,9 @@ package struct FilterParameter: Sendable {
         /// Camera calibration data (`CICameraCalibrationLensCorrection`): AVFoundation here has no
         /// `AVCameraCalibrationData` (no depth-capable camera delivers one on Linux), so no value converts to one.
         case cameraCalibration = "AVCameraCalibrationData"
+        /// Image metadata (`CIDepthBlurEffect`'s `inputAuxDataMetadata`): ImageIO here has no `CGImageMetadata`
+        /// object, so no value converts to one.
+        case imageMetadata = "CGImageMetadataRef"
         /// Attributed text (`CIAttributedTextImageGenerator`) and barcode descriptors (`CIBarcodeGenerator`).
         case attributedString = "NSAttributedString", barcodeDescriptor = "CIBarcodeDescriptor"
     }
