@@ -16,6 +16,8 @@ let cShims: [Target] = [
     .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(name: "CQREncode", path: "Sources/C/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .systemLibrary(name: "CZBar", path: "Sources/C/CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    // Tesseract confirms CIDetectorTypeText's candidate lines (its English model comes from tesseract-ocr-eng).
+    .systemLibrary(name: "CTesseract", path: "Sources/C/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
     // dlib's face detector and 68-point landmarks (C++ inside, a C interface out); model from libdlib-data.
     // Optimised even in debug builds: dlib's detector is template code compiled here, ~30× slower at -O0.
     .target(name: "CFaceLandmarks", path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])],
@@ -95,7 +97,7 @@ let package = Package(
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZint", "CTextRender",
-                                                  "CZBar", "CFaceLandmarks"]),
+                                                  "CZBar", "CTesseract", "CFaceLandmarks"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Movies: tracks, metadata and frames read (and written) through FFmpeg.
         .target(name: "Movies", dependencies: ["CoreMedia", "CMovieCodec"]),

@@ -10,6 +10,8 @@ PACKAGES=(
   libqrencode-dev zbar-tools
   # CIDetector: QR codes through ZBar, faces and landmarks through dlib (with its 68-point model); test photos from scikit-image.
   libzbar-dev libdlib-dev libdlib-data python3-skimage
+  # CIDetector text regions: candidate lines confirmed by Tesseract's recogniser and its English model.
+  libtesseract-dev tesseract-ocr-eng
   # Aztec, PDF417, Code 128 and Data Matrix symbols (libzint) for the other barcode generators.
   libzint-dev
   # Text for CITextImageGenerator: fonts found by fontconfig, shaped by HarfBuzz, drawn by FreeType; DejaVu as

@@ -8,6 +8,8 @@ struct GreyImage {
     let height: Int
     /// Pixel position (x right, y down, in pixels of this image) → the caller's image coordinates (y up).
     let toImage: CGAffineTransform
+    /// The length in the caller's image of one pixel here (≥ 1: images are only scaled down).
+    let pixelSize: Double
 
     /// `image` shown with `orientation` (so features upright in that display are upright here), scaled down so
     /// its longer side is at most `maximumSide`. `nil` for an empty or infinite image.
@@ -32,7 +34,7 @@ struct GreyImage {
             let y = 0.2126 * Float(rgba[i * 4]) + 0.7152 * Float(rgba[i * 4 + 1]) + 0.0722 * Float(rgba[i * 4 + 2])
             grey[i] = UInt8(min(255, max(0, y.rounded())))
         }
-        (pixels, self.width, self.height) = (grey, width, height)
+        (pixels, self.width, self.height, pixelSize) = (grey, width, height, Double(1 / scale))
         // Bitmap (x, y down) → shown (y up) → upright (÷ scale) → the caller's image (inverse orientation).
         let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: s.minX, ty: s.maxY)
         toImage = flip.concatenating(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)).concatenating(orient.inverted())

@@ -91,3 +91,25 @@ open class CIQRCodeFeature: CIFeature, @unchecked Sendable {
         super.init(bounds: .enclosing([topLeft, topRight, bottomLeft, bottomRight]))
     }
 }
+
+/// A region of text — a line of at least three characters — with its corners (named as the image is displayed)
+/// and, with `CIDetectorReturnSubFeatures`, one `CITextFeature` per character. As on Apple platforms the text itself
+/// is not read out. Differences from Apple: corners are those of the line's upright box in the searched display
+/// (lines tilted more than a few degrees are not found), and a character made of several pieces ("i", "%") may be
+/// one sub-feature per piece.
+open class CITextFeature: CIFeature, @unchecked Sendable {
+    open override var type: String { CIFeatureTypeText }
+    public let topLeft: CGPoint
+    public let topRight: CGPoint
+    public let bottomLeft: CGPoint
+    public let bottomRight: CGPoint
+    /// The characters, left to right, as `CITextFeature`s without sub-features; `nil` unless
+    /// `CIDetectorReturnSubFeatures` was set.
+    public let subFeatures: [Any]?
+
+    init(topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, bottomRight: CGPoint, subFeatures: [CITextFeature]?) {
+        (self.topLeft, self.topRight, self.bottomLeft, self.bottomRight) = (topLeft, topRight, bottomLeft, bottomRight)
+        self.subFeatures = subFeatures
+        super.init(bounds: .enclosing([topLeft, topRight, bottomLeft, bottomRight]))
+    }
+}
