@@ -6,8 +6,8 @@ extension FilterCatalog {
     /// Gaussian of standard deviation `inputSigma`, evaluated at each pixel centre. The convolution is split by
     /// rows of the shape: the straight middle band is exact (a product of two erf terms, as in
     /// `CIBlurredRectangleGenerator`); the two corner bands, where a row of the shape spans
-    /// [x₀ + r − √(r² − t²), x₁ − r + √(r² − t²)], are integrated over y with a 32-point midpoint rule restricted to
-    /// ±6σ of the pixel. A σ below 10⁻³ gives the sharp rounded rectangle with `CIRoundedRectangleGenerator`'s
+    /// [x₀ + r − √(r² − t²), x₁ − r + √(r² − t²)], are integrated over y (as y = centre + r·sin φ) with a 64-point midpoint rule
+    /// restricted to ±6σ of the pixel (within about 5·10⁻⁵ of the exact integral). A σ below 10⁻³ gives the sharp rounded rectangle with `CIRoundedRectangleGenerator`'s
     /// one-pixel anti-aliasing. The extent is the rectangle grown by 3σ (rounded out to whole pixels), as for the
     /// blurred rectangle. Apple's iOS 26 `inputSmoothness` (corner smoothing) is not implemented.
     static let blurredRoundedRectangleGenerator = FilterDefinition(
@@ -40,7 +40,7 @@ struct BlurredRoundedRectangleKernel: PixelKernel {
     let arity = 0
     var signature: String { "\(rect) \(radius) \(sigma) \(color)" }
     /// Samples of each corner band's integral.
-    static let bandSamples = 32
+    static let bandSamples = 64
 
     init(rect: CGRect, radius: Double, sigma: Double, color: SIMD4<Float>) {
         (self.rect, self.sigma, self.color) = (rect, sigma, color)
@@ -70,18 +70,20 @@ struct BlurredRoundedRectangleKernel: PixelKernel {
     }
 
     /// The blurred coverage at (`px`, `py`) of the shape's rows between `low` and `high`, where a row at y spans
-    /// the rectangle less r − √(r² − (y − centre)²) on each side.
+    /// the rectangle less r − √(r² − (y − centre)²) on each side. Integrated over φ with y = centre + r·sin φ
+    /// (so the row's inset r − r·cos φ is smooth where the arc turns vertical), by the midpoint rule.
     func band(_ px: Double, _ py: Double, _ low: Double, _ high: Double, centre: Double) -> Double {
         let (x0, x1, r) = (Double(rect.minX), Double(rect.maxX), radius)
         let a = max(low, py - 6 * sigma), b = min(high, py + 6 * sigma)
         guard b > a else { return 0 }
-        let step = (b - a) / Double(Self.bandSamples)
+        let phiA = asin(min(max((a - centre) / r, -1), 1)), phiB = asin(min(max((b - centre) / r, -1), 1))
+        let step = (phiB - phiA) / Double(Self.bandSamples)
         var sum = 0.0
         for i in 0..<Self.bandSamples {
-            let y = a + (Double(i) + 0.5) * step
-            let t = y - centre
-            let inset = r - max(r * r - t * t, 0).squareRoot()
-            sum += exp(-(y - py) * (y - py) / (2 * sigma * sigma)) * mass(px, x0 + inset, x1 - inset)
+            let phi = phiA + (Double(i) + 0.5) * step
+            let y = centre + r * sin(phi), c = cos(phi)
+            let inset = r - r * c
+            sum += exp(-(y - py) * (y - py) / (2 * sigma * sigma)) * mass(px, x0 + inset, x1 - inset) * r * c
         }
         return sum * step / (sigma * (2 * Double.pi).squareRoot())
     }
