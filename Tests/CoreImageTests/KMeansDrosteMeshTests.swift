@@ -109,6 +109,11 @@ import _Testing_CoreImage
         #expect(image.extent == CGRect(x: -1, y: 1, width: 12, height: 3))
         let values = Render.linearFloats(image, CGRect(x: 4, y: 1, width: 1, height: 3))
         #expect(values[3] == 0 && values[7] == 0.5 && values[11] == 0)
+        // The command line gives a mesh as four numbers a segment.
+        let typed = try #require(CIFilter(name: "CIMeshGenerator"))
+        try typed.setValue(text: "1,1,9,5 2,2,3,3", forKey: "inputMesh")
+        #expect(typed.outputImage?.extent == CGRect(x: -1, y: -1, width: 12, height: 8))
+        #expect(throws: FilterTextError.self) { try typed.setValue(text: "1,2,3,4,5", forKey: "inputMesh") }
     }
 
     @Test func blurredRoundedRectangleMatchesItsNeighbours() throws {
@@ -124,6 +129,10 @@ import _Testing_CoreImage
         #expect(Render.maxDifference(sharp, try render("CIRoundedRectangleGenerator", [kCIInputExtentKey: extent, kCIInputRadiusKey: 4], area)) < 1e-6)
         let clamped = try render("CIBlurredRoundedRectangleGenerator", [kCIInputExtentKey: extent, kCIInputRadiusKey: 100, "inputSigma": 1], area)
         #expect(Render.maxDifference(clamped, try render("CIBlurredRoundedRectangleGenerator", [kCIInputExtentKey: extent, kCIInputRadiusKey: 6, "inputSigma": 1], area)) < 1e-6)
+        // The blur keeps the shape's area: 20 × 12 less (4 − π)·4² for the corners, less the tails beyond 3σ.
+        let total = try render("CIBlurredRoundedRectangleGenerator", [kCIInputExtentKey: extent, kCIInputRadiusKey: 4, "inputSigma": 1.5], area)
+            .enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Double($1.element) }
+        #expect(abs(total - (240 - (4 - Double.pi) * 16)) < 1.5)
         // An infinite extent gives no output (nothing is allocated).
         #expect(CIFilter(name: "CIBlurredRoundedRectangleGenerator", parameters: [kCIInputExtentKey: CIVector(cgRect: .infinite)])?.outputImage == nil)
     }

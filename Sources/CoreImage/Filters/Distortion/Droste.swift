@@ -11,8 +11,8 @@ extension FilterCatalog {
     /// p = `inputPeriodicity`, q = `inputStrands` (so one turn about z* moves q scale levels and p turns), then
     /// e^{w′} is scaled by the power of s that puts it inside the outer frame but outside the frame shrunk by s
     /// about z* (the gauge of the outer rectangle about z* lies in [1/s, 1)); the input is sampled there
-    /// (bilinear). Integer periodicity and strands give a seamless spiral; others leave a seam along the ray
-    /// behind z* on the negative x axis. The output's extent is infinite (crop it, as Apple's example does). An
+    /// (bilinear). Integer periodicity and strands give a seamless spiral; others leave a seam along the ray from
+    /// z* where arg v = ±π. The output's extent is infinite (crop it, as Apple's example does). An
     /// infinite input, an empty inner rectangle, an inner rectangle not smaller than the outer one, or a fixed
     /// point outside the outer frame returns the input unchanged. Apple names the parameters but not its maths;
     /// this formulation is the published one chosen here.
