@@ -70,12 +70,18 @@ struct KMeansProcessor: ImageProcessor {
         var means = Array(given.prefix(count))
         for i in means.count..<count { means.append(pixels[(2 * i + 1) * pixels.count / (2 * count)]) }
         means = means.map { SIMD4($0.x, $0.y, $0.z, 1) }
+        // The pixels' coordinates in the distance space, computed once.
+        let space = Palette(perceptual: perceptual)
+        let keys = pixels.map(space.key)
         func assign() -> (sums: [SIMD4<Double>], members: [Int]) {
-            var palette = Palette(perceptual: perceptual)
-            for m in means { palette.append(m) }
+            let centres = means.map(space.key)
             var sums = [SIMD4<Double>](repeating: .zero, count: count), members = [Int](repeating: 0, count: count)
-            for p in pixels {
-                let i = palette.nearest(p)
+            for (p, k) in zip(pixels, keys) {
+                var i = 0, nearest = Float.infinity
+                for (j, c) in centres.enumerated() {
+                    let d = c - k, distance = (d * d).sum()
+                    if distance < nearest { (i, nearest) = (j, distance) }
+                }
                 sums[i] += SIMD4(Double(p.x), Double(p.y), Double(p.z), 1)
                 members[i] += 1
             }
