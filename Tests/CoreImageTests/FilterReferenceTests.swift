@@ -41,11 +41,12 @@ import _Testing_CoreImage
     @Test(arguments: FilterCases.stroke) func stroke(_ testCase: FilterCase) throws { try Self.check(testCase) }
     @Test(arguments: FilterCases.comicEdges) func comicOrEdges(_ testCase: FilterCase) throws { try Self.check(testCase) }
     @Test(arguments: FilterCases.documentToneDepth) func documentToneDepth(_ testCase: FilterCase) throws { try Self.check(testCase) }
+    @Test(arguments: FilterCases.kMeansDrosteMesh) func kMeansDrosteMesh(_ testCase: FilterCase) throws { try Self.check(testCase) }
 
     @Test func everyBuiltInFilterHasAReferenceCase() {
         let covered = Set((FilterCases.perPixel + FilterCases.compositing + FilterCases.generators + FilterCases.neighbourhood + FilterCases.geometry
             + FilterCases.convolutionAndMorphology + FilterCases.tileEffects + FilterCases.distortions
-            + FilterCases.halftonesAndLines + FilterCases.stylizeMore + FilterCases.reductionsMore + FilterCases.colorLooks + FilterCases.curvesPalettesSpots + FilterCases.scalingAndSampling + FilterCases.cameraFilters + FilterCases.transitionsMore + FilterCases.distortionsMore + FilterCases.blursMore + FilterCases.lightGenerators + FilterCases.stylizeLight + FilterCases.linesAndGuides + FilterCases.cmyk + FilterCases.stroke + FilterCases.comicEdges + FilterCases.documentToneDepth).map { $0.name.lowercased() } + FilterCases.checkedByDecoding.map { $0.lowercased() } + FilterCases.withoutOutput.map { $0.lowercased() })
+            + FilterCases.halftonesAndLines + FilterCases.stylizeMore + FilterCases.reductionsMore + FilterCases.colorLooks + FilterCases.curvesPalettesSpots + FilterCases.scalingAndSampling + FilterCases.cameraFilters + FilterCases.transitionsMore + FilterCases.distortionsMore + FilterCases.blursMore + FilterCases.lightGenerators + FilterCases.stylizeLight + FilterCases.linesAndGuides + FilterCases.cmyk + FilterCases.stroke + FilterCases.comicEdges + FilterCases.documentToneDepth + FilterCases.kMeansDrosteMesh).map { $0.name.lowercased() } + FilterCases.checkedByDecoding.map { $0.lowercased() } + FilterCases.withoutOutput.map { $0.lowercased() })
         let names = CIFilter.filterNames(inCategory: kCICategoryBuiltIn)
         let missing = names.filter { name in
             let key = String(name.dropFirst(2)).lowercased()

@@ -17,7 +17,7 @@ extension CIFilter {
 
     /// Sets input `key` from text, converted for the parameter's kind: numbers ("0.8"), booleans ("true"),
     /// vectors and points ("100,200" or "[100 200]"), colours ("1,0.5,0[,a]" or "#ff8000[ff]"), transforms
-    /// ("a,b,c,d,tx,ty"), colour spaces (a name such as "displayP3"), images (a file path).
+    /// ("a,b,c,d,tx,ty"), meshes (four numbers per segment), colour spaces (a name such as "displayP3"), images (a file path).
     package func setValue(text: String, forKey key: String) throws {
         guard let parameter = definition?.parameter(key) else {
             throw FilterTextError(description: "\(name) has no input '\(key)' (inputs: \(inputKeys.joined(separator: ", ")))")
@@ -71,6 +71,11 @@ extension CIFilter {
             setValue(NSAttributedString(string: text), forKey: key)
         case .barcodeDescriptor:
             throw FilterTextError(description: "\(name).\(key): a barcode descriptor cannot be given as text")
+        case .segmentArray:
+            // Four numbers a segment: "x0,y0,x1,y1 x0,y0,x1,y1 …" read as one list.
+            let v = try numbers()
+            guard v.count % 4 == 0 else { throw FilterTextError(description: "\(name).\(key): a mesh needs four numbers per segment") }
+            setValue(stride(from: 0, to: v.count, by: 4).map { CIVector(x: v[$0], y: v[$0 + 1], z: v[$0 + 2], w: v[$0 + 3]) }, forKey: key)
         }
     }
 

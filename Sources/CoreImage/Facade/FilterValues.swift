@@ -46,7 +46,23 @@ package enum FilterValues {
         case .barcodeDescriptor:
             guard let descriptor = raw as? CIBarcodeDescriptor else { return nil }
             return .object(ParameterObject(original: descriptor, payload: descriptor.barcodeDescription))
+        case .segmentArray:
+            return segments(raw).map { .object(ParameterObject(original: $0.array, payload: $0.segments)) }
         }
+    }
+
+    /// An array of `CIVector`s (a Swift array or an `NSArray`) as an `NSArray` and as ``MeshSegments``; `nil`
+    /// when it is not an array or an element is not a `CIVector` of at least four components.
+    package static func segments(_ raw: Any) -> (array: NSArray, segments: MeshSegments)? {
+        let elements: [Any]
+        if let array = raw as? NSArray { elements = array.map { $0 } } else if let array = raw as? [Any] { elements = array } else { return nil }
+        var segments = MeshSegments()
+        for element in elements {
+            guard let vector = element as? CIVector, vector.count >= 4 else { return nil }
+            let v = vector.doubles
+            segments.append(SIMD4(v[0], v[1], v[2], v[3]))
+        }
+        return (NSArray(array: elements), segments)
     }
 
     /// A number from any numeric type (also `Bool` and `NSNumber`).

@@ -2110,6 +2110,88 @@ def document_tone_depth():
     d = P[..., 0]
     record("depthBlurEffect", depth_blurred(P, d, d[:, 0:3].mean(), 4.0))   # focus rect (0, 0, 0.25, 1): the mean there
     record("depthBlurEffectNearest", depth_blurred(P, d, d.max(), 4.0))    # no focus rect: the largest disparity
+# ---------------------------------------------------------------- k-means, Droste, mesh, blurred rounded rectangle
+
+def kmeans_palette(u, seeds, k, passes, perceptual):
+    """CIKMeans on unpremultiplied pixels u (n × 4, row order from the bottom): the given seeds, then pixel
+    (2i + 1)·n // 2k for the rest; nearest mean (first of ties, Euclidean in linear RGB or Lab), means moved to the
+    average of their pixels, empty clusters kept; weights from a last assignment. Returns k × 4 (rgb, weight)."""
+    u = u[u[:, 3] > 0]
+    n = len(u)
+    means = [np.array(sd[:3]) for sd in seeds[:k]]
+    means += [u[(2 * i + 1) * n // (2 * k), :3] for i in range(len(means), k)]
+    means = np.array(means, dtype=np.float64)
+    key = (lambda c: np.stack(lab(c), axis=-1)) if perceptual else (lambda c: c[..., :3])
+    def assign():
+        d = ((key(u)[:, None, :] - key(means)[None, :, :]) ** 2).sum(-1)
+        return np.argmin(d, axis=1)
+    for _ in range(passes):
+        idx = assign()
+        for i in range(k):
+            if (idx == i).any(): means[i] = u[idx == i, :3].mean(0)
+    idx = assign()
+    weights = np.array([(idx == i).sum() / n for i in range(k)])
+    return np.concatenate([means, weights[:, None]], axis=1)
+
+def droste_map(x, y, outer, inset0, inset1, strands, periodicity, rotation, zoom):
+    """The Droste spiral (de Smit & Lenstra) in complex arithmetic: the input position output (x, y) shows.
+    The scale level is found by repeated scaling (the engine computes it with a logarithm)."""
+    ox, oy, ow, oh = outer
+    ix0, ix1 = sorted([inset0[0], inset1[0]]); iy0, iy1 = sorted([inset0[1], inset1[1]])
+    s = math.sqrt(ow * oh / ((ix1 - ix0) * (iy1 - iy0)))
+    c_in, c_out = complex((ix0 + ix1) / 2, (iy0 + iy1) / 2), complex(ox + ow / 2, oy + oh / 2)
+    zs = (s * c_in - c_out) / (s - 1)
+    L = math.log(s)
+    v = (complex(x, y) - zs) * np.exp(-1j * rotation) / zoom
+    q = np.exp(np.log(v) * complex(periodicity, -strands * L / (2 * math.pi)))
+    def inside(q, f):   # inside the outer rectangle shrunk by f about zs
+        p = zs + q * f
+        return ox <= p.real < ox + ow and oy <= p.imag < oy + oh
+    while not inside(q, 1): q /= s
+    while inside(q, s): q *= s
+    p = zs + q
+    return p.real, p.imag
+
+def segment_distance(px, py, x0, y0, x1, y1):
+    d = np.array([x1 - x0, y1 - y0]); v = np.array([px - x0, py - y0])
+    l2 = d @ d
+    t = 0.0 if l2 == 0 else min(max((v @ d) / l2, 0), 1)
+    return float(np.linalg.norm(v - t * d))
+
+def kmeans_droste_mesh():
+    # k-means: the 12×10 pattern, 4 clusters, 3 passes (linear RGB); 3 clusters seeded by the pattern's first three
+    # bottom-row pixels, 2 passes, perceptual.
+    P = pattern(12, 10)
+    u = unpremultiply(P).reshape(-1, 4)
+    record("kMeans", kmeans_palette(u, [], 4, 3, False)[None])
+    record("kMeansSeededPerceptual", kmeans_palette(u, list(u[:3]), 3, 2, True)[None])
+    # Droste: the 12×10 pattern (the outer frame), inner frame (5, 4)–(9.8, 8) (s = 2.5), bilinear sampling.
+    for name, strands, periodicity, rotation, zoom in (("droste", 1, 1, 0.3, 1.2), ("drosteTwoStrands", 2, 1, 0.0, 1.0)):
+        def f(x, y):
+            sx, sy = droste_map(x, y, (0, 0, 12, 10), (9.8, 8), (5, 4), strands, periodicity, rotation, zoom)
+            return bilinear(P, sx, sy)
+        record(name, render(f, 0, 0, 12, 10))
+    # Mesh: three segments (one a point), width 2.5, colour (0.9, 0.5, 0.2, 0.8), over 16×12.
+    segs = [(2, 2, 13, 9), (3, 10, 12, 1.5), (8, 5, 8, 5)]
+    col = srgb_color(0.9, 0.5, 0.2, 0.8)
+    def mesh(x, y):
+        cov = max(min(max(2.5 / 2 + 0.5 - segment_distance(x, y, *sg), 0), 1) for sg in segs)
+        return col * cov
+    record("meshGenerator", render(mesh, 0, 0, 16, 12))
+    # Blurred rounded rectangle: (2, 1.5, 11, 8), radius 3, σ 1.5, colour (0.3, 0.7, 0.9), over (−3, −3, 21, 17).
+    # The shape is sampled on a 1/64-pixel grid and convolved with the Gaussian sampled on that grid (within about
+    # 3e-5 of the exact convolution).
+    x0, y0, w, h, r, sg = 2.0, 1.5, 11.0, 8.0, 3.0, 1.5
+    step = 1 / 64
+    gx = np.arange(-12, 28, step) + step / 2; gy = np.arange(-12, 24, step) + step / 2
+    X, Y = np.meshgrid(gx, gy)
+    qx = np.abs(X - (x0 + w / 2)) - (w / 2 - r); qy = np.abs(Y - (y0 + h / 2)) - (h / 2 - r)
+    sd = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0) - r
+    M = (sd < 0).astype(np.float64)
+    cx = np.arange(-3, 18) + 0.5; cy = np.arange(-3, 14) + 0.5
+    G = lambda c, g: np.exp(-(g[None, :] - c[:, None]) ** 2 / (2 * sg * sg)) * step / (sg * math.sqrt(2 * math.pi))
+    cov = G(cy, gy) @ M @ G(cx, gx).T
+    record("blurredRoundedRectangleGenerator", cov[..., None] * srgb_color(0.3, 0.7, 0.9))
 
 # ---------------------------------------------------------------- output
 
@@ -2120,6 +2202,7 @@ def main():
     transitions_more(); distortions_more(); blurs_more(); light_generators(); stylize_light(); lines_and_guides(); cmyk_halftone(); rounded_rectangle_stroke()
     comic_and_edge_work(); distance_gradients(); canny_edges(); tone_map_headroom()
     document_tone_depth()
+    kmeans_droste_mesh()
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["// Generated by References/reference.py (numpy, float64) — do not edit by hand; rerun the script instead.",
              "// Premultiplied RGBA in extended linear sRGB, top row first, for the inputs described in the script.",

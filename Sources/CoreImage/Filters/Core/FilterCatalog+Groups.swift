@@ -38,7 +38,8 @@ extension FilterCatalog {
          stripesGenerator, randomGenerator, roundedRectangleGenerator, blurredRectangleGenerator, qrCodeGenerator, gaussianGradient,
          sunbeamsGenerator, starShineGenerator, lenticularHaloGenerator, roundedRectangleStrokeGenerator,
          aztecCodeGenerator, pdf417BarcodeGenerator, code128BarcodeGenerator, barcodeGenerator, roundedQRCodeGenerator,
-         textImageGenerator, attributedTextImageGenerator, distanceGradientFromRedMask, signedDistanceGradientFromRedMask]
+         textImageGenerator, attributedTextImageGenerator, distanceGradientFromRedMask, signedDistanceGradientFromRedMask,
+         meshGenerator, blurredRoundedRectangleGenerator]
     }
     static var stylize: [FilterDefinition] {
         [pixellate, convolution3X3, convolution5X5, convolution7X7, convolution9Horizontal, convolution9Vertical, mix,
@@ -49,7 +50,7 @@ extension FilterCatalog {
     static var distortions: [FilterDefinition] {
         [twirlDistortion, vortexDistortion, pinchDistortion, bumpDistortion, holeDistortion, circleSplashDistortion,
          bumpDistortionLinear, circularWrap, stretchCrop, lightTunnel, torusLensDistortion, glassLozenge, displacementDistortion,
-         glassDistortion, cameraCalibrationLensCorrection]
+         glassDistortion, cameraCalibrationLensCorrection, droste]
     }
     static var transitions: [FilterDefinition] {
         [dissolveTransition, swipeTransition, barsSwipeTransition, accordionFoldTransition, copyMachineTransition,
@@ -58,7 +59,7 @@ extension FilterCatalog {
     static var halftones: [FilterDefinition] { [dotScreen, lineScreen, hatchedScreen, circularScreen, cmykHalftone] }
     static var reductions: [FilterDefinition] {
         [areaAverage, areaHistogram, rowAverage, columnAverage, areaMaximum, areaMinimum, areaMaximumAlpha, areaMinimumAlpha,
-         areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter]
+         areaMinMax, areaMinMaxRed, areaAverageMaximumRed, areaBoundsRed, areaLogarithmicHistogram, histogramDisplayFilter, kMeans]
     }
     static var tileEffects: [FilterDefinition] {
         [affineTile, fourfoldTranslatedTile, fourfoldReflectedTile, fourfoldRotatedTile, eightfoldReflectedTile, sixfoldReflectedTile,

@@ -62,6 +62,9 @@ package struct FilterParameter: Sendable {
         case imageMetadata = "CGImageMetadataRef"
         /// Attributed text (`CIAttributedTextImageGenerator`) and barcode descriptors (`CIBarcodeGenerator`).
         case attributedString = "NSAttributedString", barcodeDescriptor = "CIBarcodeDescriptor"
+        /// An array of `CIVector` line segments (x0, y0, x1, y1) (`CIMeshGenerator`'s `inputMesh`), kept as the
+        /// `NSArray` given, read into ``MeshSegments``.
+        case segmentArray = "NSArray"
     }
 
     package var key: String
