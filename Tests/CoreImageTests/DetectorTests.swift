@@ -133,6 +133,61 @@ struct QRCodeAndRectangleDetectorTests {
         #expect(detector.features(in: DetectorPhotos.image("chelsea")).isEmpty)
     }
 
+    /// Byte-mode data codewords for `text`: mode, count, bytes, terminator, padding to `count` codewords.
+    static func byteModePayload(_ text: String, codewords: Int) -> Data {
+        var bits = [0, 1, 0, 0] + (0..<8).map { (text.utf8.count >> (7 - $0)) & 1 }
+        for byte in text.utf8 { bits += (0..<8).map { (Int(byte) >> (7 - $0)) & 1 } }
+        bits += [0, 0, 0, 0]
+        while bits.count % 8 != 0 { bits.append(0) }
+        var bytes = stride(from: 0, to: bits.count, by: 8).map { i in UInt8(bits[i..<(i + 8)].reduce(0) { $0 << 1 | $1 }) }
+        let filled = bytes.count
+        while bytes.count < codewords { bytes.append((bytes.count - filled) % 2 == 0 ? 0xEC : 0x11) }
+        return Data(bytes)
+    }
+
+    /// `symbolDescriptor` is read back from the modules: a symbol drawn from a known descriptor (version 3, level Q,
+    /// mask 6), turned and seen in perspective on a photo, gives the same descriptor; a symbol from
+    /// CIQRCodeGenerator gives one that CIBarcodeGenerator draws module for module as the original.
+    @Test func readsTheSymbolDescriptorBack() throws {
+        let detector = try #require(CIDetector(ofType: CIDetectorTypeQRCode, context: nil))
+        let background = DetectorPhotos.image("coffee")
+        let known = try #require(CIQRCodeDescriptor(payload: Self.byteModePayload("Photos on Linux", codewords: 34), symbolVersion: 3,
+                                                    maskPattern: 6, errorCorrectionLevel: .levelQ))
+        let drawn = try #require(CIFilter(name: "CIBarcodeGenerator", parameters: ["inputBarcodeDescriptor": known])?.outputImage)
+            .samplingNearest().transformed(by: CGAffineTransform(scaleX: 7, y: 7))
+        let side = drawn.extent.width
+        let turned = drawn.transformed(by: CGAffineTransform(translationX: -side / 2, y: -side / 2)
+            .concatenating(CGAffineTransform(rotationAngle: 0.4)).concatenating(CGAffineTransform(translationX: 300, y: 200)))
+        let e = turned.extent
+        let perspective = turned.applyingFilter("CIPerspectiveTransform", parameters: [
+            "inputTopLeft": CIVector(x: e.minX + 10, y: e.maxY), "inputTopRight": CIVector(x: e.maxX - 10, y: e.maxY - 15),
+            "inputBottomLeft": CIVector(x: e.minX, y: e.minY), "inputBottomRight": CIVector(x: e.maxX, y: e.minY + 5)])
+        for scene in [turned, perspective].map({ $0.composited(over: background).cropped(to: background.extent) }) {
+            let found = try #require(detector.features(in: scene).first as? CIQRCodeFeature)
+            #expect(found.messageString == "Photos on Linux")
+            let descriptor = try #require(found.symbolDescriptor, "the modules were not read back")
+            #expect(descriptor.errorCorrectedPayload == known.errorCorrectedPayload)
+            #expect(descriptor.symbolVersion == 3 && descriptor.maskPattern == 6 && descriptor.errorCorrectionLevel == .levelQ)
+        }
+
+        let message = Data("https://example.org/photos/5678?album=holidays".utf8)
+        let generated = try #require(CIFilter(name: "CIQRCodeGenerator", parameters: ["inputMessage": message, "inputCorrectionLevel": "H"])?.outputImage)
+        let scene = generated.samplingNearest().transformed(by: CGAffineTransform(scaleX: 5, y: 5).translatedBy(x: 10, y: 5))
+            .composited(over: background).cropped(to: background.extent)
+        let found = try #require(detector.features(in: scene).first as? CIQRCodeFeature)
+        let descriptor = try #require(found.symbolDescriptor)
+        #expect(descriptor.errorCorrectionLevel == .levelH)
+        let redrawn = try #require(CIFilter(name: "CIBarcodeGenerator", parameters: ["inputBarcodeDescriptor": descriptor])?.outputImage)
+        #expect(redrawn.extent == generated.extent)
+        let context = CIContext()
+        func pixels(_ image: CIImage) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: Int(image.extent.width * image.extent.height) * 4)
+            context.render(image, toBitmap: &bytes, rowBytes: Int(image.extent.width) * 4, bounds: image.extent, format: .RGBA8, colorSpace: nil)
+            return bytes
+        }
+        #expect(pixels(redrawn) == pixels(generated), "the descriptor draws the same symbol")
+    }
+
     /// A white page with dark lines, in perspective on a photo: its corners within 2% of the image's diagonal.
     @Test func findsAPageInPerspective() throws {
         let detector = try #require(CIDetector(ofType: CIDetectorTypeRectangle, context: nil, options: [CIDetectorAccuracy: CIDetectorAccuracyHigh]))

@@ -1,12 +1,14 @@
 import CZBar
 import Foundation
 
-/// A QR code ZBar read: its text (ZBar converts the payload to UTF-8), payload bytes and corners in the caller's
-/// image coordinates (upright display's top-left, top-right, bottom-left, bottom-right).
+/// A QR code ZBar read: its text (ZBar converts the payload to UTF-8), payload bytes, corners in the caller's
+/// image coordinates (upright display's top-left, top-right, bottom-left, bottom-right) and, when its modules could be
+/// read back, its symbol (`QRSymbolReader`).
 struct ScannedQRCode {
     var message: String?
     var payload: Data
     var topLeft, topRight, bottomLeft, bottomRight: CGPoint
+    var symbol: QRSymbolReader.Symbol?
 }
 
 /// QR codes through ZBar (Debian libzbar-dev). Each call makes its own scanner: safe from any thread.
@@ -34,10 +36,13 @@ enum QRCodeScanner {
                     CGPoint(x: CGFloat(zbar_symbol_get_loc_x(s, $0)) + 0.5, y: CGFloat(zbar_symbol_get_loc_y(s, $0)) + 0.5)
                 }
                 guard points.count >= 4 else { continue }
+                // ZBar gives a QR code's corners in the symbol's own order: modules (0, 0), (0, n), (n, n), (n, 0).
+                let symbol = points.count == 4 ? QRSymbolReader.read(grey, corners: points) : nil
                 let c = uprightCorners(points)
                 codes.append(ScannedQRCode(message: String(data: payload, encoding: .utf8), payload: payload,
                                            topLeft: c.topLeft.applying(grey.toImage), topRight: c.topRight.applying(grey.toImage),
-                                           bottomLeft: c.bottomLeft.applying(grey.toImage), bottomRight: c.bottomRight.applying(grey.toImage)))
+                                           bottomLeft: c.bottomLeft.applying(grey.toImage), bottomRight: c.bottomRight.applying(grey.toImage),
+                                           symbol: symbol))
             }
             return codes
         }

@@ -89,7 +89,9 @@ open class CIDetector: NSObject, @unchecked Sendable {
             guard let grey = GreyImage(image, orientation: orientation, maximumSide: 4096, context: context) else { return [] }
             return QRCodeScanner.scan(grey).prefix(limit ?? .max).map {
                 CIQRCodeFeature(topLeft: $0.topLeft, topRight: $0.topRight, bottomLeft: $0.bottomLeft, bottomRight: $0.bottomRight,
-                                messageString: $0.message)
+                                messageString: $0.message,
+                                symbolDescriptor: $0.symbol.flatMap { CIQRCodeDescriptor(payload: $0.payload, symbolVersion: $0.version,
+                                                                                          maskPattern: UInt8($0.mask), errorCorrectionLevel: $0.level) })
             }
         case CIDetectorTypeText:
             guard let reader = textReader,

@@ -75,7 +75,7 @@ open class CIRectangleFeature: CIFeature, @unchecked Sendable {
     }
 }
 
-/// A QR code: its corners, bounds and decoded message.
+/// A QR code: its corners, bounds, decoded message and symbol.
 open class CIQRCodeFeature: CIFeature, @unchecked Sendable {
     open override var type: String { CIFeatureTypeQRCode }
     public let topLeft: CGPoint
@@ -84,10 +84,16 @@ open class CIQRCodeFeature: CIFeature, @unchecked Sendable {
     public let bottomRight: CGPoint
     /// The message as text (`nil` when the payload is not text).
     public let messageString: String?
+    /// The symbol as found: its data codewords after error correction, version, mask and level, read back from the
+    /// image's modules (Docs/CoreImage.md). `CIBarcodeGenerator` draws the same symbol from it. `nil` when the
+    /// modules could not be read back (blur, strong perspective, modules under 1.5 px).
+    public let symbolDescriptor: CIQRCodeDescriptor?
 
-    init(topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, bottomRight: CGPoint, messageString: String?) {
+    init(topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, bottomRight: CGPoint, messageString: String?,
+         symbolDescriptor: CIQRCodeDescriptor? = nil) {
         (self.topLeft, self.topRight, self.bottomLeft, self.bottomRight) = (topLeft, topRight, bottomLeft, bottomRight)
         self.messageString = messageString
+        self.symbolDescriptor = symbolDescriptor
         super.init(bounds: .enclosing([topLeft, topRight, bottomLeft, bottomRight]))
     }
 }
