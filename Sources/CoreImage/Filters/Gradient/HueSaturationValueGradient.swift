@@ -30,7 +30,8 @@ extension FilterCatalog {
             let s = min(d / radius, 1)
             var rgb = HSV.rgb(hue, s, value)
             if dither > 0 {
-                var bits = UInt32(bitPattern: Int32(Int(p.x.rounded(.down)) &* 73856093)) ^ UInt32(bitPattern: Int32(Int(p.y.rounded(.down)) &* 19349663))
+                // Wrapping to 32 bits (the product overflows Int32 from |x| ≥ 30, which trapped before).
+                var bits = UInt32(truncatingIfNeeded: Int(p.x.rounded(.down)) &* 73856093) ^ UInt32(truncatingIfNeeded: Int(p.y.rounded(.down)) &* 19349663)
                 bits = (bits ^ (bits >> 13)) &* 0x5bd1e995
                 rgb += SIMD3(repeating: (Float(bits & 0xFFFF) / 65535 - 0.5) * 2 * dither / 255)
             }
