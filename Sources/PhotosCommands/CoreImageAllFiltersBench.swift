@@ -68,6 +68,7 @@ struct CoreImageAllFiltersBench {
         var nils: [String] = [], failures: [(String, String)] = []
         var met: [String] = [], missed: [(String, String)] = []
         for name in names {
+            fflush(nil)   // every row out as soon as it is measured, also into a pipe or a file (the run is long)
             let outcome = measure(name, job: jobs[name], inputs: inputs)
             var line = name.padding(toLength: 36, withPad: " ", startingAt: 0)
             switch outcome {
