@@ -315,7 +315,7 @@ enum PeerHarness {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = arguments
         let errorFile = scratch.appendingPathComponent("peer-stderr-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let errors = try FileHandle(forWritingTo: errorFile)
         defer { try? errors.close() }
