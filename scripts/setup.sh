@@ -25,6 +25,9 @@ PACKAGES=(
   libraw-bin
   # The web app's browser tests: headless Chromium driven by Selenium (Debian's python3).
   chromium chromium-driver python3-selenium fonts-dejavu-core
+  # Peers of `photos bench coreimage` (--all): libvips (its C API through ctypes, and the vips command) and
+  # OpenCV's cv2, both driven from Debian's python3 on numpy arrays.
+  libvips-tools python3-numpy python3-opencv
 )
 
 missing=()

@@ -8,15 +8,39 @@ import Foundation
 /// (d) the fused colour pass in memory as a fraction of this machine's memory bandwidth. The libvips peer for (a)
 /// is one process driving libvips' C API through Python's ctypes (a lazy, tiled libvips pipeline, as pyvips
 /// would run it); (b) uses the `vips gaussblur` command. Absent peers are skipped with a message.
+/// With `--all` it instead renders every built-in filter in memory, next to libvips / OpenCV where they have the
+/// same operation (`--filter NAME` for a subset; see ``CoreImageAllFiltersBench``).
 struct CoreImageBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "coreimage", abstract: "Core Image speed and memory vs libvips and Pillow.")
-    @Option(help: "Paired runs per job.") var runs = 5
-    @Option(help: "Input size, WIDTHxHEIGHT.") var size = "6000x4000"
+    @Option(help: "Paired runs per job (with --all: renders per filter, the median reported).") var runs = 5
+    @Option(help: "Input size, WIDTHxHEIGHT (default 6000x4000; 4000x3000 with --all).") var size: String?
     @Option(help: "Keep the scratch folder (inputs, outputs, peer scripts) here instead of a temporary one.") var keep: String?
+    /// `--all`: every built-in filter, one row each, next to libvips / OpenCV where they have the operation
+    /// (``CoreImageAllFiltersBench``).
+    @Flag(help: "Render every built-in filter in memory, next to the nearest libvips / OpenCV operation.") var all = false
+    /// `--filter NAME` (repeatable): only these filters with `--all`.
+    @Option(name: .customLong("filter"), help: ArgumentHelp("With --all: only this filter (repeatable).", valueName: "name")) var filters: [String] = []
+
+    /// The `--size` parts, or a validation error.
+    func dimensions() throws -> (width: Int, height: Int) {
+        let text = size ?? (all ? "4000x3000" : "6000x4000")
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size must look like \(all ? "4000x3000" : "6000x4000")") }
+        return (parts[0], parts[1])
+    }
+
+    /// Refuses a malformed `--size`, `--runs` below 1, `--filter` without `--all` and unknown filter names.
+    func validate() throws {
+        _ = try dimensions()
+        guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
+        if !filters.isEmpty && !all { throw ValidationError("--filter selects filters for --all; add --all") }
+        for name in filters where CIFilter(name: name) == nil { throw ValidationError("unknown filter '\(name)' (see `photos image filters`)") }
+    }
 
     func run() throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw ValidationError("--size must look like 6000x4000") }
+        let (width, height) = try dimensions()
+        if all { return try CoreImageAllFiltersBench(width: width, height: height, runs: runs, only: filters).run() }
+        let parts = [width, height]
         let scratch = keep.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory.appendingPathComponent("photos-cibench-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { if keep == nil { try? FileManager.default.removeItem(at: scratch) } }
