@@ -197,5 +197,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("raw-develop", ["CoreImage", "CoreGraphics"]),
         fuzzTarget("movie-decode", ["Movies", "CoreMedia"]),
         fuzzTarget("kernel-source", ["CoreImage", "CoreGraphics"]),
+        fuzzTarget("qr-symbol", ["CoreImage"]),
     ]
 }

@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol)
 targets=()
 seconds=300
 ci=0
@@ -133,6 +133,7 @@ options_for() {
     raw-develop)      echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
     movie-decode)     echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
     kernel-source)    echo "-dict=Fuzz/Dictionaries/kernel-source.dict -max_len=4096" ;;
+    qr-symbol)        echo "-max_len=4200" ;;
   esac
 }
 
@@ -149,6 +150,7 @@ ci_runs_for() {
     raw-develop)      echo 400 ;;    # every input that opens starts photokit-raw-probe and develops (~0.1–0.4 s here)
     movie-decode)     echo 2000 ;;   # ~145 executions per second here (FFmpeg opens and decodes each input)
     kernel-source)    echo 10000 ;;  # ~280 executions per second here
+    qr-symbol)        echo 4000 ;;   # ~80 executions per second here (version-40 grids, 40 sampled versions a picture)
   esac
 }
 

@@ -188,6 +188,19 @@ struct QRCodeAndRectangleDetectorTests {
         #expect(pixels(redrawn) == pixels(generated), "the descriptor draws the same symbol")
     }
 
+    /// The fuzz target's hand-written seeds (real symbols from libqrencode: module grids and a 64 × 64 picture) read
+    /// back through its hook, so the target starts from inputs that reach the whole decoder.
+    @Test func fuzzSeedsReachTheDecoder() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/Seeds/qr-symbol").standardized
+        for (name, expected) in [("modules-v2-M", 28), ("modules-v1-H", 9)] {
+            let data = try Data(contentsOf: seeds.appendingPathComponent(name))
+            #expect(QRSymbolReaderFuzzing.decodeModules(data.dropFirst()) == expected, "\(name)")
+        }
+        let picture = try Data(contentsOf: seeds.appendingPathComponent("pixels-v1"))
+        #expect(QRSymbolReaderFuzzing.readPixels(picture.dropFirst()) == 9)
+        #expect(QRSymbolReaderFuzzing.decodeModules(Data([7])) == -1 && QRSymbolReaderFuzzing.readPixels(Data(count: 8)) == -1)
+    }
+
     /// A white page with dark lines, in perspective on a photo: its corners within 2% of the image's diagonal.
     @Test func findsAPageInPerspective() throws {
         let detector = try #require(CIDetector(ofType: CIDetectorTypeRectangle, context: nil, options: [CIDetectorAccuracy: CIDetectorAccuracyHigh]))

@@ -11,6 +11,13 @@ struct GreyImage {
     /// The length in the caller's image of one pixel here (≥ 1: images are only scaled down).
     let pixelSize: Double
 
+    /// Pixels as they are (rows top-down), their coordinates the image's (y flipped): for tests and fuzzing.
+    init(pixels: [UInt8], width: Int, height: Int) {
+        precondition(pixels.count == width * height)
+        (self.pixels, self.width, self.height, pixelSize) = (pixels, width, height, 1)
+        toImage = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
+    }
+
     /// `image` shown with `orientation` (so features upright in that display are upright here), scaled down so
     /// its longer side is at most `maximumSide`. `nil` for an empty or infinite image.
     init?(_ image: CIImage, orientation: CGImagePropertyOrientation, maximumSide: Int, context: CIContext) {

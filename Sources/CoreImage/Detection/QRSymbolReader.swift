@@ -52,9 +52,10 @@ enum QRSymbolReader {
             for column in 0..<n {
                 let u = (CGFloat(column) + 0.5) / CGFloat(n), v = (CGFloat(row) + 0.5) / CGFloat(n)
                 let w = g * u + h * v + 1
-                let x = Int(((a * u + b * v + c) / w).rounded(.down)), y = Int(((d * u + e * v + f) / w).rounded(.down))
-                guard x >= 0, y >= 0, x < grey.width, y < grey.height else { continue }
-                modules[row * n + column] = grey.pixels[y * grey.width + x] <= threshold
+                let fx = (a * u + b * v + c) / w, fy = (d * u + e * v + f) / w
+                // Outside the image, or no point at all (a degenerate quadrilateral sends w to 0).
+                guard fx >= 0, fy >= 0, fx < CGFloat(grey.width), fy < CGFloat(grey.height) else { continue }
+                modules[row * n + column] = grey.pixels[Int(fy) * grey.width + Int(fx)] <= threshold
             }
         }
         return modules
