@@ -130,6 +130,9 @@ struct CoreImageAllFiltersBench {
         func makeOutput() -> CIImage? {
             guard let filter = CIFilter(name: name) else { return nil }
             for key in imageKeys { filter.setValue(inputs.image(forKey: key), forKey: key) }
+            for key in filter.inputKeys where filter.value(forKey: key) == nil {
+                if let value = AllFiltersBenchInputs.requiredValue(forKey: key, filter: name) { filter.setValue(value, forKey: key) }
+            }
             for (key, value) in job?.parameters ?? [:] { filter.setValue(value, forKey: key) }
             return filter.outputImage
         }
@@ -227,6 +230,21 @@ struct AllFiltersBenchInputs {
         }
         palette = strip(16)
         ramp = strip(256)
+    }
+
+    /// A value for an input that has no default on Apple platforms either (a barcode's message or descriptor, a
+    /// text, a mesh): without one the filter gives nil there as here.
+    static func requiredValue(forKey key: String, filter: String) -> Any? {
+        switch key {
+        case "inputMessage": return Data("https://example.org/photos/2026/11/27".utf8)
+        case "inputText": return filter.contains("Attributed") ? NSAttributedString(string: "Photos on Linux") : "Photos on Linux"
+        case "inputMesh": return [CIVector(x: 100, y: 100, z: 3000, w: 2500), CIVector(x: 3000, y: 2500, z: 3900, w: 200)]
+        case "inputBarcodeDescriptor":
+            // "Hi" in byte mode, terminator and padding: the 19 data codewords of a version 1 symbol at level L.
+            let payload = Data([0x40, 0x24, 0x86, 0x90] + (0..<15).map { $0 % 2 == 0 ? 0xEC : 0x11 })
+            return CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 0, errorCorrectionLevel: .levelL)
+        default: return nil
+        }
     }
 
     /// The image for input `key`: the photo for `inputImage`, else chosen by what the key names.
