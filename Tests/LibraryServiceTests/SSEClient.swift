@@ -17,7 +17,10 @@ final class SSEClient {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // Status line and headers.
         let head = try readUntil("\r\n\r\n")
-        guard head.hasPrefix("HTTP/1.1 200") else { close(fd); throw HarnessError("Stream refused: \(head.prefix(200))") }
+        // No close here: a class whose initialiser throws after every stored property is set still runs deinit,
+        // which closes the socket. Closing it here too closed whatever reused the number in between — once a
+        // socket of the in-process server (NIO trapped on EBADF in epoll_ctl).
+        guard head.hasPrefix("HTTP/1.1 200") else { throw HarnessError("Stream refused: \(head.prefix(200))") }
     }
 
     deinit { close(fd) }
