@@ -67,8 +67,8 @@ struct AllBuiltInFiltersTests {
     static let second = DetectorPhotos.image("coffee")
 
     static var requiredValues: [String: Any] {
-        // "Hi" in byte mode, terminator, padding: the 19 data codewords of a version 1 symbol at level L.
-        let payload = Data([0x40, 0x24, 0x86, 0x90] + (0..<15).map { $0 % 2 == 0 ? 0xEC : 0x11 })
+        // "Hi": the 19 data codewords of a version 1 symbol at level L.
+        let payload = QRCodeAndRectangleDetectorTests.byteModePayload("Hi", codewords: 19)
         let descriptor = CIQRCodeDescriptor(payload: payload, symbolVersion: 1, maskPattern: 0, errorCorrectionLevel: .levelL)!
         return ["inputMessage": Data("https://example.org/photos".utf8),
                 "inputText": NSAttributedString(string: "Photos on Linux"),

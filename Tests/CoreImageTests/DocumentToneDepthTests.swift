@@ -253,17 +253,7 @@ import _Testing_CoreImage
         let source = CIImage(color: CIColor(red: 0.5, green: 0.4, blue: 0.3)).cropped(to: bounds)
         for name in ["CIDocumentEnhancer", "CISystemToneMap", "CIDepthBlurEffect"] {
             let filter = try #require(CIFilter(name: name))
-            for key in filter.inputKeys {
-                guard let attributes = filter.attributes[key] as? [String: Any] else { continue }
-                switch attributes[kCIAttributeClass] as? String {
-                case "CIImage": filter.setValue(source, forKey: key)
-                case "NSNumber": filter.setValue(value, forKey: key)
-                case "CIVector":
-                    let count = (attributes[kCIAttributeDefault] as? CIVector)?.count ?? 4
-                    filter.setValue(CIVector(values: [CGFloat](repeating: CGFloat(value), count: count), count: count), forKey: key)
-                default: break
-                }
-            }
+            NewFilterHostileParameterTests.setEveryInput(of: filter, to: value, images: source, vectorLength: 4)
             let output = try #require(filter.outputImage, "\(name) at \(value)")
             let context = CIContext()
             if context.createCGImage(output, from: bounds) == nil {

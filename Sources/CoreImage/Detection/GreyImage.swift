@@ -12,8 +12,9 @@ struct GreyImage {
     let pixelSize: Double
 
     /// Pixels as they are (rows top-down), their coordinates the image's (y flipped): for tests and fuzzing.
-    init(pixels: [UInt8], width: Int, height: Int) {
-        precondition(pixels.count == width * height)
+    /// `nil` unless there are width × height pixels.
+    init?(pixels: [UInt8], width: Int, height: Int) {
+        guard width > 0, height > 0, pixels.count == width * height else { return nil }
         (self.pixels, self.width, self.height, pixelSize) = (pixels, width, height, 1)
         toImage = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
     }
@@ -53,4 +54,14 @@ struct GreyImage {
 func uprightCorners(_ points: [CGPoint]) -> (topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, bottomRight: CGPoint) {
     (points.min { $0.x + $0.y < $1.x + $1.y }!, points.max { $0.x - $0.y < $1.x - $1.y }!,
      points.min { $0.x - $0.y < $1.x - $1.y }!, points.max { $0.x + $0.y < $1.x + $1.y }!)
+}
+
+/// Otsu's threshold for the detectors, from a 256-bin histogram through the engine's own
+/// (`OtsuThresholdKernel.threshold`, CIColorThresholdOtsu's): the last bin of the dark class, so values above it
+/// are light.
+enum GreyHistogram {
+    static func otsu(_ histogram: [Double]) -> UInt8 {
+        let edge = histogram.withUnsafeBufferPointer { OtsuThresholdKernel.threshold($0) }  // the best bin's upper edge, 0…1
+        return UInt8(max(0, min(255, Int((edge * Double(histogram.count)).rounded()) - 1)))
+    }
 }

@@ -23,7 +23,7 @@ package enum QRSymbolReaderFuzzing {
         let bytes = Array(data)
         let corners = (0..<4).map { CGPoint(x: CGFloat(bytes[2 * $0]) / 4, y: CGFloat(bytes[2 * $0 + 1]) / 4) }
         let pixels = (0..<(64 * 64)).map { bytes[8 + $0 % (bytes.count - 8)] }
-        let grey = GreyImage(pixels: pixels, width: 64, height: 64)
+        guard let grey = GreyImage(pixels: pixels, width: 64, height: 64) else { return -1 }
         return QRSymbolReader.read(grey, corners: corners)?.payload.count ?? -1
     }
 }

@@ -23,51 +23,58 @@ enum QRSymbolReader {
     static func read(_ grey: GreyImage, corners: [CGPoint]) -> Symbol? {
         guard corners.count == 4 else { return nil }
         let side = zip(corners, corners.dropFirst() + [corners[0]]).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4
-        let threshold = otsuThreshold(grey, around: corners)
-        var best: (version: Int, score: Double, modules: [Bool])?
+        let sampler = ModuleSampler(grey, corners: corners, threshold: otsuThreshold(grey, around: corners))
+        var best: (version: Int, score: Double)?
         for version in 1...40 {
             let n = 17 + 4 * version
             guard side / CGFloat(n) >= 1.5 else { break }
-            let modules = sample(grey, corners: corners, size: n, threshold: threshold)
-            let score = timingAgreement(modules, size: n)
-            if score > best?.score ?? 0.9 { best = (version, score, modules) }
+            let score = timingAgreement(sampler, size: n)
+            if score > best?.score ?? 0.9 { best = (version, score) }
         }
         guard let best else { return nil }
-        return decode(best.modules, version: best.version)
+        let n = 17 + 4 * best.version
+        return decode((0..<(n * n)).map { sampler.isDark(row: $0 / n, column: $0 % n, size: n) }, version: best.version)
     }
 
-    /// Dark modules (`true`) of an n × n symbol, row by row, sampled at module centres.
-    static func sample(_ grey: GreyImage, corners: [CGPoint], size n: Int, threshold: UInt8) -> [Bool] {
-        // Unit square (u = column / n, v = row / n) → pixels: (0,0) → corner 0, (1,0) → corner 3, (1,1) → corner 2,
-        // (0,1) → corner 1 (Heckbert's square-to-quadrilateral mapping).
-        let p = [corners[0], corners[3], corners[2], corners[1]]
-        let dx1 = p[1].x - p[2].x, dx2 = p[3].x - p[2].x, dx3 = p[0].x - p[1].x + p[2].x - p[3].x
-        let dy1 = p[1].y - p[2].y, dy2 = p[3].y - p[2].y, dy3 = p[0].y - p[1].y + p[2].y - p[3].y
-        let det = dx1 * dy2 - dx2 * dy1
-        let g = det == 0 ? 0 : (dx3 * dy2 - dx2 * dy3) / det, h = det == 0 ? 0 : (dx1 * dy3 - dx3 * dy1) / det
-        let a = p[1].x - p[0].x + g * p[1].x, b = p[3].x - p[0].x + h * p[3].x, c = p[0].x
-        let d = p[1].y - p[0].y + g * p[1].y, e = p[3].y - p[0].y + h * p[3].y, f = p[0].y
-        var modules = [Bool](repeating: false, count: n * n)
-        for row in 0..<n {
-            for column in 0..<n {
-                let u = (CGFloat(column) + 0.5) / CGFloat(n), v = (CGFloat(row) + 0.5) / CGFloat(n)
-                let w = g * u + h * v + 1
-                let fx = (a * u + b * v + c) / w, fy = (d * u + e * v + f) / w
-                // Outside the image, or no point at all (a degenerate quadrilateral sends w to 0).
-                guard fx >= 0, fy >= 0, fx < CGFloat(grey.width), fy < CGFloat(grey.height) else { continue }
-                modules[row * n + column] = grey.pixels[Int(fy) * grey.width + Int(fx)] <= threshold
-            }
+    /// Module centres of the symbol in the image, through the corners' homography, thresholded.
+    struct ModuleSampler {
+        let grey: GreyImage
+        let threshold: UInt8
+        /// x = (a·u + b·v + c) / w, y = (d·u + e·v + f) / w, w = g·u + h·v + 1 over the unit square.
+        let a, b, c, d, e, f, g, h: CGFloat
+
+        init(_ grey: GreyImage, corners: [CGPoint], threshold: UInt8) {
+            (self.grey, self.threshold) = (grey, threshold)
+            // Unit square (u = column / n, v = row / n) → pixels: (0,0) → corner 0, (1,0) → corner 3, (1,1) → corner 2,
+            // (0,1) → corner 1 (Heckbert's square-to-quadrilateral mapping).
+            let p = [corners[0], corners[3], corners[2], corners[1]]
+            let dx1 = p[1].x - p[2].x, dx2 = p[3].x - p[2].x, dx3 = p[0].x - p[1].x + p[2].x - p[3].x
+            let dy1 = p[1].y - p[2].y, dy2 = p[3].y - p[2].y, dy3 = p[0].y - p[1].y + p[2].y - p[3].y
+            let det = dx1 * dy2 - dx2 * dy1
+            g = det == 0 ? 0 : (dx3 * dy2 - dx2 * dy3) / det
+            h = det == 0 ? 0 : (dx1 * dy3 - dx3 * dy1) / det
+            (a, b, c) = (p[1].x - p[0].x + g * p[1].x, p[3].x - p[0].x + h * p[3].x, p[0].x)
+            (d, e, f) = (p[1].y - p[0].y + g * p[1].y, p[3].y - p[0].y + h * p[3].y, p[0].y)
         }
-        return modules
+
+        /// Whether the module at `row`, `column` of an n × n symbol is dark (`false` when its centre is outside the
+        /// image, or nowhere: a degenerate quadrilateral sends w to 0).
+        func isDark(row: Int, column: Int, size n: Int) -> Bool {
+            let u = (CGFloat(column) + 0.5) / CGFloat(n), v = (CGFloat(row) + 0.5) / CGFloat(n)
+            let w = g * u + h * v + 1
+            let x = (a * u + b * v + c) / w, y = (d * u + e * v + f) / w
+            guard x >= 0, y >= 0, x < CGFloat(grey.width), y < CGFloat(grey.height) else { return false }
+            return grey.pixels[Int(y) * grey.width + Int(x)] <= threshold
+        }
     }
 
     /// The fraction of timing-pattern modules (row 6 and column 6 between the finders) that alternate as they must.
-    static func timingAgreement(_ modules: [Bool], size n: Int) -> Double {
+    static func timingAgreement(_ sampler: ModuleSampler, size n: Int) -> Double {
         var agree = 0
         for i in 8..<(n - 8) {
             let dark = i % 2 == 0
-            if modules[6 * n + i] == dark { agree += 1 }
-            if modules[i * n + 6] == dark { agree += 1 }
+            if sampler.isDark(row: 6, column: i, size: n) == dark { agree += 1 }
+            if sampler.isDark(row: i, column: 6, size: n) == dark { agree += 1 }
         }
         return Double(agree) / Double(2 * (n - 16))
     }
@@ -152,9 +159,8 @@ enum QRSymbolReader {
         let x0 = max(0, Int(corners.map(\.x).min()!)), x1 = min(grey.width, Int(corners.map(\.x).max()!) + 1)
         let y0 = max(0, Int(corners.map(\.y).min()!)), y1 = min(grey.height, Int(corners.map(\.y).max()!) + 1)
         guard x1 > x0, y1 > y0 else { return 127 }
-        var values: [UInt8] = []
-        values.reserveCapacity((x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { values += grey.pixels[(y * grey.width + x0)..<(y * grey.width + x1)] }
-        return TextLineReader.otsu(values)
+        var histogram = [Double](repeating: 0, count: 256)
+        for y in y0..<y1 { for x in x0..<x1 { histogram[Int(grey.pixels[y * grey.width + x])] += 1 } }
+        return GreyHistogram.otsu(histogram)
     }
 }

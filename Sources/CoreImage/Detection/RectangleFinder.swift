@@ -56,27 +56,10 @@ enum RectangleFinder {
 
     /// The quadrilaterals traced by the edge components at one threshold.
     private static func quadrilaterals(_ magnitude: [Float], _ w: Int, _ h: Int, threshold: Float, minimumSide: Double) -> [FoundQuadrilateral] {
-        var edge = magnitude.map { $0 > threshold }
         var found: [FoundQuadrilateral] = []
-        var stack: [Int] = []
-        for start in 0..<(w * h) where edge[start] {
-            // One 8-connected component, removed from the edge map as it is collected.
-            var points: [(Int, Int)] = []
-            edge[start] = false
-            stack.append(start)
-            while let i = stack.popLast() {
-                let x = i % w, y = i / w
-                points.append((x, y))
-                for dy in -1...1 {
-                    for dx in -1...1 where dx != 0 || dy != 0 {
-                        let nx = x + dx, ny = y + dy
-                        guard nx >= 0, ny >= 0, nx < w, ny < h, edge[ny * w + nx] else { continue }
-                        edge[ny * w + nx] = false
-                        stack.append(ny * w + nx)
-                    }
-                }
-            }
-            guard points.count >= Int(4 * minimumSide) else { continue }
+        ConnectedComponents.forEach(magnitude.map { $0 > threshold }, width: w, height: h) { pixels in
+            guard pixels.count >= Int(4 * minimumSide) else { return }
+            let points = pixels.map { ($0 % w, $0 / w) }
             if let quad = quadrilateral(points, magnitude: magnitude, threshold: threshold, w: w, h: h, minimumSide: minimumSide) {
                 found.append(quad)
             }
@@ -104,18 +87,7 @@ enum RectangleFinder {
         guard top > 0 else { return .infinity }
         var histogram = [Double](repeating: 0, count: 256)
         for v in values { histogram[min(255, Int(v / top * 255))] += 1 }
-        let total = Double(values.count)
-        let sum = histogram.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
-        var below = 0.0, sumBelow = 0.0, best = 0.0, bestIndex = 0
-        for i in 0..<256 {
-            below += histogram[i]
-            guard below > 0, below < total else { continue }
-            sumBelow += Double(i) * histogram[i]
-            let m0 = sumBelow / below, m1 = (sum - sumBelow) / (total - below)
-            let between = below * (total - below) * (m0 - m1) * (m0 - m1)
-            if between > best { (best, bestIndex) = (between, i) }
-        }
-        return Float(bestIndex + 1) / 255 * top
+        return Float(Int(GreyHistogram.otsu(histogram)) + 1) / 255 * top
     }
 
     private static func quadrilateral(_ points: [(Int, Int)], magnitude: [Float], threshold: Float, w: Int, h: Int,

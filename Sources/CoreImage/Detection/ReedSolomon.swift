@@ -34,10 +34,7 @@ enum ReedSolomon {
     /// place; `false` when it has more errors than the code can correct.
     static func correct(_ block: inout [UInt8], eccCount: Int) -> Bool {
         let n = block.count
-        // Syndromes S_j = r(α^j); r's coefficient of x^(n−1−i) is block[i].
-        let syndromes = (0..<eccCount).map { j in
-            block.enumerated().reduce(UInt8(0)) { $0 ^ multiply($1.element, power(j * (n - 1 - $1.offset))) }
-        }
+        let syndromes = Self.syndromes(block, count: eccCount)
         guard syndromes.contains(where: { $0 != 0 }) else { return true }
         // Berlekamp–Massey: the shortest locator Λ (lowest degree first, Λ₀ = 1) generating the syndromes.
         var locator: [UInt8] = [1], previous: [UInt8] = [1]
@@ -73,8 +70,13 @@ enum ReedSolomon {
             guard denominator != 0 else { return false }
             block[n - 1 - p] ^= multiply(power(p), divide(evaluate(omega, at: inverse), denominator))
         }
-        return (0..<eccCount).allSatisfy { j in
-            block.enumerated().reduce(UInt8(0)) { $0 ^ multiply($1.element, power(j * (n - 1 - $1.offset))) } == 0
+        return Self.syndromes(block, count: eccCount).allSatisfy { $0 == 0 }
+    }
+
+    /// S_j = r(α^j) for j < count, where r's coefficient of x^(n−1−i) is block[i]: all zero for a codeword.
+    static func syndromes(_ block: [UInt8], count: Int) -> [UInt8] {
+        (0..<count).map { j in
+            block.enumerated().reduce(UInt8(0)) { $0 ^ multiply($1.element, power(j * (block.count - 1 - $1.offset))) }
         }
     }
 }

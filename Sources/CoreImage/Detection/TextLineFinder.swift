@@ -18,12 +18,11 @@ struct PixelBox: Equatable {
     }
 }
 
-/// A candidate line of text: its box, its characters' boxes left to right, and whether its characters are darker
-/// than their surroundings.
+/// A candidate line of text: its box and its characters' boxes left to right (either polarity: the reader tells
+/// text from background by the cut's margin).
 struct TextLineCandidate {
     var box: PixelBox
     var characters: [PixelBox]
-    var darkText: Bool
 }
 
 /// Candidate text lines in a grey image, by a classical method (Docs/CoreImage.md): characters are small shapes
@@ -41,7 +40,7 @@ enum TextLineFinder {
         for darkText in [false, true] {
             let response = topHat(values, width: grey.width, height: grey.height, window: window, darkText: darkText)
             let components = characterShapes(response, width: grey.width, height: grey.height)
-            lines += joinIntoLines(components).map { TextLineCandidate(box: $0.reduce($0[0]) { $0.union($1) }, characters: $0, darkText: darkText) }
+            lines += joinIntoLines(components).map { TextLineCandidate(box: $0.reduce($0[0]) { $0.union($1) }, characters: $0) }
         }
         return lines
     }
@@ -142,23 +141,23 @@ enum RunFilter {
     }
 }
 
-/// 8-connected components of a mask: each one's box and pixel count.
+/// 8-connected components of a mask, for the text and rectangle finders.
 enum ConnectedComponents {
-    /// At most `limit` components are reported (the rest of a pathological mask is ignored).
-    static func boxes(_ mask: [Bool], width: Int, height: Int, limit: Int) -> [(PixelBox, Int)] {
+    /// Calls `body` with each component's pixels (indices y × width + x, in the order a depth-first walk meets
+    /// them), at most `limit` components (the rest of a pathological mask is ignored).
+    static func forEach(_ mask: [Bool], width: Int, height: Int, limit: Int = .max, _ body: ([Int]) -> Void) {
         var seen = [Bool](repeating: false, count: mask.count)
-        var found: [(PixelBox, Int)] = []
-        var stack: [Int] = []
+        var stack: [Int] = [], pixels: [Int] = []
+        var count = 0
         for start in mask.indices where mask[start] && !seen[start] {
-            guard found.count < limit else { break }
+            guard count < limit else { break }
+            count += 1
             seen[start] = true
             stack.append(start)
-            var box = PixelBox(minX: start % width, minY: start / width, maxX: start % width + 1, maxY: start / width + 1)
-            var area = 0
+            pixels.removeAll(keepingCapacity: true)
             while let p = stack.popLast() {
-                area += 1
+                pixels.append(p)
                 let x = p % width, y = p / width
-                box = box.union(PixelBox(minX: x, minY: y, maxX: x + 1, maxY: y + 1))
                 for dy in -1...1 where y + dy >= 0 && y + dy < height {
                     for dx in -1...1 where x + dx >= 0 && x + dx < width {
                         let q = p + dy * width + dx
@@ -166,7 +165,17 @@ enum ConnectedComponents {
                     }
                 }
             }
-            found.append((box, area))
+            body(pixels)
+        }
+    }
+
+    /// Each component's box and pixel count.
+    static func boxes(_ mask: [Bool], width: Int, height: Int, limit: Int) -> [(PixelBox, Int)] {
+        var found: [(PixelBox, Int)] = []
+        forEach(mask, width: width, height: height, limit: limit) { pixels in
+            var box = PixelBox(minX: pixels[0] % width, minY: pixels[0] / width, maxX: pixels[0] % width + 1, maxY: pixels[0] / width + 1)
+            for p in pixels { box = box.union(PixelBox(minX: p % width, minY: p / width, maxX: p % width + 1, maxY: p / width + 1)) }
+            found.append((box, pixels.count))
         }
         return found
     }

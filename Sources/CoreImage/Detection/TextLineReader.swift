@@ -60,8 +60,15 @@ final class TextLineReader: @unchecked Sendable {
         let width = x1 - x0, height = y1 - y0
         guard width > 0, height > 0 else { return nil }
         var values = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height { for x in 0..<width { values[y * width + x] = grey.pixels[(y0 + y) * grey.width + x0 + x] } }
-        let threshold = otsu(values)
+        var histogram = [Double](repeating: 0, count: 256)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = grey.pixels[(y0 + y) * grey.width + x0 + x]
+                values[y * width + x] = value
+                histogram[Int(value)] += 1
+            }
+        }
+        let threshold = GreyHistogram.otsu(histogram)
         var border = 0, borderAbove = 0
         for y in 0..<height { for x in 0..<width where y == 0 || y == height - 1 || x == 0 || x == width - 1 {
             border += 1
@@ -78,25 +85,6 @@ final class TextLineReader: @unchecked Sendable {
         }
         return (pixels, width * scale, height * scale)
     }
-
-    /// Otsu's threshold: values above it form the light class.
-    static func otsu(_ values: [UInt8]) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in values { histogram[Int(v)] += 1 }
-        let total = Double(values.count)
-        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var below = 0.0, sumBelow = 0.0, best = 0.0, threshold = 0
-        for t in 0..<256 {
-            below += Double(histogram[t])
-            sumBelow += Double(t * histogram[t])
-            let above = total - below
-            guard below > 0, above > 0 else { continue }
-            let difference = sumBelow / below - (sum - sumBelow) / above
-            let between = below * above * difference * difference
-            if between > best { (best, threshold) = (between, t) }
-        }
-        return UInt8(threshold)
-    }
 }
 
 /// Text regions: `TextLineFinder`'s candidates that `TextLineReader` confirms, each grown along its line by the
@@ -106,9 +94,10 @@ final class TextLineReader: @unchecked Sendable {
 enum TextRegions {
     static func find(_ grey: GreyImage, reader: TextLineReader, minimumHeight: Double) -> [TextLineCandidate] {
         let all = TextLineFinder.candidates(grey)
-        let confirmed = all.sorted { $0.box.width > $1.box.width }.prefix(64).filter { reader.holdsText($0, in: grey) }
         var lines: [TextLineCandidate] = []
-        for seed in confirmed where !lines.contains(where: { sameLine($0.box, seed.box) }) {
+        // Widest first; a candidate already on a found line is not read again.
+        for seed in all.sorted(by: { $0.box.width > $1.box.width }).prefix(64)
+        where !lines.contains(where: { sameLine($0.box, seed.box) }) && reader.holdsText(seed, in: grey) {
             lines.append(grown(seed, by: all))
         }
         return lines.filter { Double($0.box.height) * grey.pixelSize >= minimumHeight }
