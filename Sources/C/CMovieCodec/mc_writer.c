@@ -212,6 +212,15 @@ int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reade
     return drain(writer, stream, message, capacity);
 }
 
+/// Seeks `source` so reading `track` starts at its first packet. (FFmpeg 5.1's QuickTime demuxer lands on the
+/// second key frame of a video track whose first decode time is negative when asked for INT64_MIN.)
+static void seek_to_first(AVFormatContext *source, int track) {
+    const AVIndexEntry *first = avformat_index_get_entry(source->streams[track], 0);
+    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD) >= 0) return;
+    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) >= 0) return;
+    av_seek_frame(source, track, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+}
+
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
                                char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || writer->streams[stream].encoder)
@@ -222,7 +231,8 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
     AVStream *in = source->streams[track];
     output_stream *out = &writer->streams[stream];
     int is_video = in->codecpar->codec_type == AVMEDIA_TYPE_VIDEO;
-    av_seek_frame(source, track, start > 0 ? start : INT64_MIN, AVSEEK_FLAG_BACKWARD);
+    if (start > 0) av_seek_frame(source, track, start, AVSEEK_FLAG_BACKWARD);
+    else seek_to_first(source, track);
     int64_t copied = 0, shift = INT64_MIN;
     AVPacket *packet = av_packet_alloc();
     if (!packet) return fail(message, capacity, -4, "out of memory", 0);
@@ -231,7 +241,8 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
         if (packet->stream_index != track) { av_packet_unref(packet); continue; }
         int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
         if (end >= 0 && pts != AV_NOPTS_VALUE && pts >= end && (!is_video || (packet->flags & AV_PKT_FLAG_KEY))) { av_packet_unref(packet); break; }
-        if (!is_video && pts != AV_NOPTS_VALUE && pts < start) { av_packet_unref(packet); continue; }
+        // From the start, audio keeps its priming packets (times before 0, which the muxer's edit list hides).
+        if (!is_video && start > 0 && pts != AV_NOPTS_VALUE && pts < start) { av_packet_unref(packet); continue; }
         if (shift == INT64_MIN) shift = is_video ? (packet->dts != AV_NOPTS_VALUE ? packet->dts : pts) : (start > 0 ? start : 0);
         if (is_video && start <= 0) shift = 0;
         if (packet->pts != AV_NOPTS_VALUE) packet->pts -= shift;
