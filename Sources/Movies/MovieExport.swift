@@ -15,10 +15,24 @@ public struct MovieExportPlan: Sendable {
     }
 
     public var video: Video
-    /// Copy the audio tracks (packets unchanged).
+    /// What an export may do with the audio tracks' coding.
+    public enum AudioFormat: Sendable, Hashable {
+        /// Copy the packets unless a volume changes the audio or the container cannot hold the codec; then AAC.
+        case copyWhenPossible
+        /// AAC always: an AAC track is copied when no volume changes it, anything else is re-encoded.
+        case aac
+    }
+
+    /// Keep the audio tracks (false: none in the output).
     public var copiesAudio: Bool
     /// The audio's volume: 1 copies it unchanged, 0 leaves it out, anything else re-encodes it (AAC) scaled.
     public var audioVolume: Double = 1
+    /// Volume schedules of audio tracks, by the source's track ID, over the source's timeline (seconds), applied
+    /// on top of `audioVolume`. A track whose volume is 1 throughout the exported range is copied; otherwise it is
+    /// decoded, every sample scaled by its volume at its time, and encoded again (AAC).
+    public var audioEnvelopes: [Int32: VolumeEnvelope] = [:]
+    /// The audio's coding (default: copied when possible).
+    public var audioFormat: AudioFormat = .copyWhenPossible
     /// Put the movie's index first (for streaming); false leaves it last (see `StillImageTimeTrack`).
     public var faststart = true
     /// A Live Photo movie's still-image time (from the export's start) to record as Apple's timed metadata track
@@ -121,11 +135,15 @@ public enum MovieExport {
                                                     transform: renderer.map { $0.transform } ?? (video.transform != .identity ? video.transform : nil)))
             try reader.startDecoding(video, size: renderer?.decodeSize)
         }
-        var audio: [(MovieTrack, MovieWriter.Track)] = []
-        let transcodes = plan.audioVolume != 1
+        // Each audio track: its volume schedule, and whether it is encoded again (nil envelope: copied).
+        var audio: [(track: MovieTrack, envelope: VolumeEnvelope?, output: MovieWriter.Track)] = []
         if plan.copiesAudio && plan.audioVolume > 0 {
             for track in reader.tracks where track.kind == .audio {
-                audio.append((track, transcodes ? try writer.addAudio(from: track, of: reader) : try writer.addCopy(of: track, from: reader)))
+                let envelope = plan.audioEnvelopes[track.trackID].map { $0.scaled(by: plan.audioVolume) } ?? VolumeEnvelope(constant: plan.audioVolume)
+                let copyable = try writer.canCopy(track, from: reader)
+                let encodes = !envelope.isUnity(from: start.seconds, to: (end ?? (reader.duration.isNumeric ? reader.duration : nil))?.seconds)
+                    || (plan.audioFormat == .aac && track.codecName != "aac") || !copyable
+                audio.append(encodes ? (track, envelope, try writer.addAudio(from: track, of: reader)) : (track, nil, try writer.addCopy(of: track, from: reader)))
             }
         }
         if case .none = plan.video, audio.isEmpty {
@@ -137,11 +155,11 @@ public enum MovieExport {
         for entry in plan.metadata { try writer.setMetadata(entry.key, entry.value) }
         try writer.begin(faststart: plan.faststart && plan.stillImageTime == nil)
 
-        for (track, output) in audio {
+        for (track, envelope, output) in audio {
             let copier = try MovieReader(url: source)
             let (from, to) = (ticks(start, track.timescale), end.map { ticks($0, track.timescale) })
-            if transcodes {
-                try writer.transcodeAudio(of: track, from: copier, start: from, end: to, volume: plan.audioVolume, to: output)
+            if let envelope {
+                try writer.transcodeAudio(of: track, from: copier, start: from, end: to, envelope: envelope, to: output)
             } else {
                 try writer.copyPackets(of: track, from: copier, start: from, end: to, to: output)
             }

@@ -96,7 +96,8 @@ public final class MovieWriter {
     /// `mdta` items; `creation_time` is the movie header's date).
     public func setMetadata(_ key: String, _ value: String) throws(MovieError) { mc_writer_set_metadata(try live(), key, value) }
 
-    /// Adds an AAC track to be encoded from `track` of `reader` (see `transcodeAudio`).
+    /// Adds an AAC track to be encoded from `track` of `reader` (see `transcodeAudio`): the source's channels, and its
+    /// sample rate when AAC has it (else the nearest AAC rate).
     public func addAudio(from track: MovieTrack, of reader: MovieReader) throws(MovieError) -> Track {
         var message = [CChar](repeating: 0, count: 256)
         let stream = mc_writer_add_audio(try live(), reader.handle, Int32(track.index), &message, message.count)
@@ -104,14 +105,33 @@ public final class MovieWriter {
         return Track(stream: stream)
     }
 
-    /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks; `end` nil: to the end), scales
-    /// it by `volume` and encodes it into `track` from time 0. Returns the samples written.
+    /// Whether `track` of `reader` can be copied packet for packet into this writer's container (FFmpeg's muxer has
+    /// a sample entry for its codec: PCM goes into QuickTime movies but not MP4 or .m4a files, for instance).
+    public func canCopy(_ track: MovieTrack, from reader: MovieReader) throws(MovieError) -> Bool {
+        mc_writer_can_copy(try live(), reader.handle, Int32(track.index)) == 1
+    }
+
+    /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks, cut at exact samples; `end` nil:
+    /// to the end), scales it by `volume` and encodes it into `track` from time 0. Returns the samples written.
     @discardableResult
     public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, volume: Double,
                                to track: Track) throws(MovieError) -> Int {
+        try transcodeAudio(of: source, from: reader, start: start, end: end, envelope: VolumeEnvelope(constant: volume), to: track)
+    }
+
+    /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks, cut at exact samples; `end` nil:
+    /// to the end), multiplies every sample by `envelope`'s volume at its time in the source's timeline, and encodes
+    /// it (AAC) into `track` from time 0. Returns the samples written.
+    @discardableResult
+    public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, envelope: VolumeEnvelope,
+                               to track: Track) throws(MovieError) -> Int {
         var message = [CChar](repeating: 0, count: 256)
-        let count = mc_writer_transcode_audio(try live(), track.stream, reader.handle, Int32(source.index), start, end ?? -1, volume,
-                                              &message, message.count)
+        let pieces = envelope.pieces.map { mc_gain_piece(start: $0.start, gain: $0.gain, slope: $0.slope) }
+        let writer = try live()
+        let count = pieces.withUnsafeBufferPointer { buffer in
+            mc_writer_transcode_audio(writer, track.stream, reader.handle, Int32(source.index), start, end ?? -1, buffer.baseAddress,
+                                      Int32(buffer.count), &message, message.count)
+        }
         guard count >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
         return Int(count)
     }

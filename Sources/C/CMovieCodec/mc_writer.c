@@ -8,6 +8,7 @@
 #include <libavutil/opt.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,19 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
     return copied;
 }
 
+/// The AAC encoder's sample rate for a source at `rate`: the same when the encoder supports it, else the nearest
+/// supported one (the audio is then resampled).
+static int aac_sample_rate(const AVCodec *codec, int rate) {
+    if (rate <= 0) return 44100;
+    if (!codec->supported_samplerates) return rate;
+    int best = 0;
+    for (const int *r = codec->supported_samplerates; *r; r++) {
+        if (*r == rate) return rate;
+        if (!best || abs(*r - rate) < abs(best - rate)) best = *r;
+    }
+    return best ? best : 44100;
+}
+
 int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity) {
     if (writer->count >= MC_MAX_STREAMS || writer->started) return fail(message, capacity, -2, "no more tracks can be added", 0);
     AVFormatContext *source = mc_reader_format(reader);
@@ -273,11 +287,15 @@ int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, c
         return fail(message, capacity, -4, "out of memory", 0);
     AVCodecContext *e = out->encoder;
     e->sample_fmt = AV_SAMPLE_FMT_FLTP;
-    e->sample_rate = in->sample_rate > 0 ? in->sample_rate : 44100;
+    e->sample_rate = aac_sample_rate(codec, in->sample_rate);
     int status = av_channel_layout_copy(&e->ch_layout, &in->ch_layout);
     if (status < 0 || e->ch_layout.nb_channels <= 0) av_channel_layout_default(&e->ch_layout, 1);
     if (e->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC) av_channel_layout_default(&e->ch_layout, e->ch_layout.nb_channels);
-    e->bit_rate = in->bit_rate > 0 && in->bit_rate < 512000 ? in->bit_rate : 128000;
+    // The source's bit rate when it is a compressed one AAC can match; 128 kb/s per stereo pair otherwise (PCM, lossless).
+    int lossy = in->codec_id == AV_CODEC_ID_AAC || in->codec_id == AV_CODEC_ID_MP3 || in->codec_id == AV_CODEC_ID_OPUS
+        || in->codec_id == AV_CODEC_ID_AC3 || in->codec_id == AV_CODEC_ID_EAC3 || in->codec_id == AV_CODEC_ID_VORBIS;
+    int64_t fallback = 64000 * (e->ch_layout.nb_channels < 2 ? 2 : e->ch_layout.nb_channels > 8 ? 8 : e->ch_layout.nb_channels);
+    e->bit_rate = lossy && in->bit_rate > 0 && in->bit_rate < 512000 ? in->bit_rate : fallback;
     e->time_base = (AVRational){ 1, e->sample_rate };
     if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     if ((status = avcodec_open2(e, codec, NULL)) < 0) return fail(message, capacity, -3, "the AAC encoder cannot start", status);
@@ -288,23 +306,58 @@ int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, c
     return writer->count++;
 }
 
-/// Scales every sample of `frame` by `volume` (float, double and 16/32-bit integer formats, planar or packed).
-static void scale_samples(AVFrame *frame, double volume) {
-    if (volume == 1.0) return;
+int mc_writer_can_copy(const mc_writer *writer, const mc_reader *reader, int track) {
+    AVFormatContext *source = mc_reader_format(reader);
+    if (track < 0 || track >= (int)source->nb_streams) return 0;
+    return avformat_query_codec(writer->format->oformat, source->streams[track]->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 1;
+}
+
+/// The envelope's gain at `t` seconds; `*cursor` remembers the piece last used (sample times mostly grow).
+static double gain_at(const mc_gain_piece *pieces, int count, int *cursor, double t) {
+    int i = *cursor;
+    while (i + 1 < count && pieces[i + 1].start <= t) i++;
+    while (i > 0 && pieces[i].start > t) i--;
+    *cursor = i;
+    return pieces[i].slope == 0 ? pieces[i].gain : pieces[i].gain + pieces[i].slope * (t - pieces[i].start);
+}
+
+/// Multiplies samples `from..<from + n` of `frame` by the envelope's gain at each sample's time (sample 0 at `t0`
+/// seconds, `rate` per second): float, double and unsigned 8 / signed 16 / 32-bit integer formats, planar or
+/// packed; integers saturate. No pieces: unchanged.
+static void apply_gain(AVFrame *frame, int from, int n, double t0, double rate, const mc_gain_piece *pieces, int count) {
+    if (count <= 0 || n <= 0) return;
     enum AVSampleFormat format = (enum AVSampleFormat)frame->format;
+    enum AVSampleFormat packed = av_get_packed_sample_fmt(format);
     int planar = av_sample_fmt_is_planar(format);
-    int planes = planar ? frame->ch_layout.nb_channels : 1;
-    int count = frame->nb_samples * (planar ? 1 : frame->ch_layout.nb_channels);
-    for (int p = 0; p < planes; p++) {
-        uint8_t *data = frame->extended_data[p];
-        switch (av_get_packed_sample_fmt(format)) {
-        case AV_SAMPLE_FMT_FLT: for (int i = 0; i < count; i++) ((float *)data)[i] *= (float)volume; break;
-        case AV_SAMPLE_FMT_DBL: for (int i = 0; i < count; i++) ((double *)data)[i] *= volume; break;
-        case AV_SAMPLE_FMT_S16: for (int i = 0; i < count; i++) {
-            double v = ((int16_t *)data)[i] * volume; ((int16_t *)data)[i] = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v); } break;
-        case AV_SAMPLE_FMT_S32: for (int i = 0; i < count; i++) {
-            double v = ((int32_t *)data)[i] * volume; ((int32_t *)data)[i] = (int32_t)(v > 2147483647.0 ? 2147483647.0 : v < -2147483648.0 ? -2147483648.0 : v); } break;
-        default: break;
+    int channels = frame->ch_layout.nb_channels;
+    int planes = planar ? channels : 1, per_plane = planar ? 1 : channels;
+    int cursor = 0;
+    for (int s = from; s < from + n; s++) {
+        double g = gain_at(pieces, count, &cursor, t0 + s / rate);
+        if (g == 1.0) continue;
+        for (int p = 0; p < planes; p++) {
+            uint8_t *data = frame->extended_data[p];
+            for (int c = 0; c < per_plane; c++) {
+                int k = s * per_plane + c;
+                double v;
+                switch (packed) {
+                case AV_SAMPLE_FMT_FLT: ((float *)data)[k] = (float)(((float *)data)[k] * g); break;
+                case AV_SAMPLE_FMT_DBL: ((double *)data)[k] *= g; break;
+                case AV_SAMPLE_FMT_U8:
+                    v = (data[k] - 128.0) * g + 128.0;
+                    data[k] = (uint8_t)(v > 255 ? 255 : v < 0 ? 0 : v);
+                    break;
+                case AV_SAMPLE_FMT_S16:
+                    v = ((int16_t *)data)[k] * g;
+                    ((int16_t *)data)[k] = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+                    break;
+                case AV_SAMPLE_FMT_S32:
+                    v = ((int32_t *)data)[k] * g;
+                    ((int32_t *)data)[k] = (int32_t)(v > 2147483647.0 ? 2147483647.0 : v < -2147483648.0 ? -2147483648.0 : v);
+                    break;
+                default: break;
+                }
+            }
         }
     }
 }
@@ -328,8 +381,44 @@ static int encode_from_fifo(mc_writer *writer, int stream, AVAudioFifo *fifo, AV
     return drain(writer, stream, message, capacity);
 }
 
+/// Converts `n` samples (planes in `planes`, NULL with 0 to flush the resampler) into the encoder's format and
+/// queues them in `fifo`. 0 or a negative error.
+static int queue_converted(struct SwrContext *converter, AVCodecContext *e, AVAudioFifo *fifo, const uint8_t **planes, int n,
+                           char *message, size_t capacity) {
+    int room = swr_get_out_samples(converter, n);
+    if (room <= 0) return 0;
+    uint8_t **converted = NULL;
+    if (av_samples_alloc_array_and_samples(&converted, NULL, e->ch_layout.nb_channels, room, e->sample_fmt, 0) < 0)
+        return fail(message, capacity, -4, "out of memory", 0);
+    int got = swr_convert(converter, converted, room, planes, n);
+    int result = 0;
+    if (got > 0 && av_audio_fifo_write(fifo, (void **)converted, got) < got) result = fail(message, capacity, -4, "out of memory", 0);
+    else if (got < 0) result = fail(message, capacity, -3, "the audio cannot be converted", got);
+    av_freep(&converted[0]);
+    av_freep(&converted);
+    return result;
+}
+
+/// Queues `n` samples of silence in the encoder's format.
+static int queue_silence(AVCodecContext *e, AVAudioFifo *fifo, int64_t n, char *message, size_t capacity) {
+    uint8_t **silence = NULL;
+    int block = 4096;
+    if (av_samples_alloc_array_and_samples(&silence, NULL, e->ch_layout.nb_channels, block, e->sample_fmt, 0) < 0)
+        return fail(message, capacity, -4, "out of memory", 0);
+    av_samples_set_silence(silence, 0, block, e->ch_layout.nb_channels, e->sample_fmt);
+    int result = 0;
+    while (n > 0 && result == 0) {
+        int now = n < block ? (int)n : block;
+        if (av_audio_fifo_write(fifo, (void **)silence, now) < now) result = fail(message, capacity, -4, "out of memory", 0);
+        n -= now;
+    }
+    av_freep(&silence[0]);
+    av_freep(&silence);
+    return result;
+}
+
 int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                                  double volume, char *message, size_t capacity) {
+                                  const mc_gain_piece *pieces, int piece_count, char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
         return fail(message, capacity, -2, "no such encoded track", 0);
     AVFormatContext *source = mc_reader_format(reader);
@@ -346,51 +435,80 @@ int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *read
     AVAudioFifo *fifo = NULL;
     int64_t written = 0, result = 0;
     int status;
+    // Sample-exact bounds in seconds of the source timeline; the first sample kept is output time 0.
+    double time_base = av_q2d(in->time_base);
+    double from_s = start > 0 ? start * time_base : 0, to_s = end >= 0 ? end * time_base : INFINITY;
+    double next_time = NAN;     // where the next decoded frame starts when it has no timestamp
+    int started = 0;
     if (!d || !packet || !decoded || !chunk) { result = fail(message, capacity, -4, "out of memory", 0); goto done; }
-    if ((status = avcodec_parameters_to_context(d, in->codecpar)) < 0 || (status = avcodec_open2(d, codec, NULL)) < 0) {
-        result = fail(message, capacity, -3, "the audio decoder cannot start", status); goto done;
-    }
+    if ((status = avcodec_parameters_to_context(d, in->codecpar)) < 0) { result = fail(message, capacity, -3, "the audio decoder cannot start", status); goto done; }
+    d->pkt_timebase = in->time_base;    // so the decoder's priming skip moves frame times with it
+    if ((status = avcodec_open2(d, codec, NULL)) < 0) { result = fail(message, capacity, -3, "the audio decoder cannot start", status); goto done; }
     if (!(fifo = av_audio_fifo_alloc(e->sample_fmt, e->ch_layout.nb_channels, 4096))) { result = fail(message, capacity, -4, "out of memory", 0); goto done; }
     for (unsigned i = 0; i < source->nb_streams; i++) source->streams[i]->discard = (int)i == track ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
-    av_seek_frame(source, track, start > 0 ? start : INT64_MIN, AVSEEK_FLAG_BACKWARD);
-    int draining = 0;
-    while (!draining) {
-        status = av_read_frame(source, packet);
-        if (status < 0) { draining = 1; avcodec_send_packet(d, NULL); }
-        else {
-            int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
-            int keep = packet->stream_index == track && !(end >= 0 && pts != AV_NOPTS_VALUE && pts >= end)
-                && !(pts != AV_NOPTS_VALUE && pts + packet->duration <= start);
-            if (packet->stream_index == track && end >= 0 && pts != AV_NOPTS_VALUE && pts >= end) { draining = 1; avcodec_send_packet(d, NULL); }
-            else if (keep) avcodec_send_packet(d, packet);
-            av_packet_unref(packet);
+    // From a packet a little before the start: a lapped transform's first frame after a seek is only half right.
+    int64_t lead = (int64_t)(0.1 / time_base);
+    if (start > lead) av_seek_frame(source, track, start - lead, AVSEEK_FLAG_BACKWARD);
+    else seek_to_first(source, track);
+    int draining = 0, finished = 0;
+    while (!finished) {
+        if (!draining) {
+            status = av_read_frame(source, packet);
+            if (status < 0) { draining = 1; avcodec_send_packet(d, NULL); }
+            else {
+                int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+                int ours = packet->stream_index == track;
+                if (ours && end >= 0 && pts != AV_NOPTS_VALUE && pts >= end) { draining = 1; avcodec_send_packet(d, NULL); }
+                else if (ours) avcodec_send_packet(d, packet);
+                av_packet_unref(packet);
+            }
         }
         while ((status = avcodec_receive_frame(d, decoded)) >= 0) {
-            scale_samples(decoded, volume);
-            if (!converter) {
-                if ((status = swr_alloc_set_opts2(&converter, &e->ch_layout, e->sample_fmt, e->sample_rate, &decoded->ch_layout,
-                                                  (enum AVSampleFormat)decoded->format, decoded->sample_rate, 0, NULL)) < 0
-                    || (status = swr_init(converter)) < 0) {
-                    result = fail(message, capacity, -3, "the audio cannot be converted", status); goto done;
+            double rate = decoded->sample_rate > 0 ? decoded->sample_rate : e->sample_rate;
+            int64_t pts = decoded->best_effort_timestamp != AV_NOPTS_VALUE ? decoded->best_effort_timestamp : decoded->pts;
+            double t0 = pts != AV_NOPTS_VALUE ? pts * time_base : (isnan(next_time) ? from_s : next_time);
+            next_time = t0 + decoded->nb_samples / rate;
+            // Keep samples whose times lie in [from_s, to_s).
+            double first = ceil((from_s - t0) * rate - 1e-6), last = ceil((to_s - t0) * rate - 1e-6);
+            int keep_from = first < 0 ? 0 : first > decoded->nb_samples ? decoded->nb_samples : (int)first;
+            int keep_to = last > decoded->nb_samples ? decoded->nb_samples : last < keep_from ? keep_from : (int)last;
+            int n = keep_to - keep_from;
+            if (n > 0) {
+                if (!converter) {
+                    if ((status = swr_alloc_set_opts2(&converter, &e->ch_layout, e->sample_fmt, e->sample_rate, &decoded->ch_layout,
+                                                      (enum AVSampleFormat)decoded->format, decoded->sample_rate, 0, NULL)) < 0
+                        || (status = swr_init(converter)) < 0) {
+                        result = fail(message, capacity, -3, "the audio cannot be converted", status); goto done;
+                    }
                 }
+                if (!started) {
+                    // A track starting after the range's start keeps its place: silence before it.
+                    double gap = t0 + keep_from / rate - from_s;
+                    if (gap * e->sample_rate >= 1 && gap < 3600) {
+                        if ((result = queue_silence(e, fifo, (int64_t)(gap * e->sample_rate + 0.5), message, capacity)) < 0) goto done;
+                    }
+                    started = 1;
+                }
+                apply_gain(decoded, keep_from, n, t0, rate, pieces, piece_count);
+                const uint8_t *planes[AV_NUM_DATA_POINTERS * 8];
+                int planar = av_sample_fmt_is_planar((enum AVSampleFormat)decoded->format);
+                int channels = decoded->ch_layout.nb_channels;
+                int count = planar ? channels : 1;
+                if (count > (int)(sizeof planes / sizeof planes[0])) { result = fail(message, capacity, -3, "the audio has too many channels", 0); goto done; }
+                size_t offset = (size_t)keep_from * av_get_bytes_per_sample((enum AVSampleFormat)decoded->format) * (planar ? 1 : channels);
+                for (int p = 0; p < count; p++) planes[p] = decoded->extended_data[p] + offset;
+                if ((result = queue_converted(converter, e, fifo, planes, n, message, capacity)) < 0) goto done;
             }
-            int room = swr_get_out_samples(converter, decoded->nb_samples);
-            uint8_t **converted = NULL;
-            if (av_samples_alloc_array_and_samples(&converted, NULL, e->ch_layout.nb_channels, room, e->sample_fmt, 0) < 0) {
-                result = fail(message, capacity, -4, "out of memory", 0); goto done;
-            }
-            int got = swr_convert(converter, converted, room, (const uint8_t **)decoded->extended_data, decoded->nb_samples);
-            if (got > 0) av_audio_fifo_write(fifo, (void **)converted, got);
-            av_freep(&converted[0]);
-            av_freep(&converted);
             av_frame_unref(decoded);
             // Whole encoder frames as they fill; the remainder after the last packet.
             while (av_audio_fifo_size(fifo) >= e->frame_size) {
                 if ((result = encode_from_fifo(writer, stream, fifo, chunk, e->frame_size, &written, message, capacity)) < 0) goto done;
             }
         }
-        if (status != AVERROR(EAGAIN) && status != AVERROR_EOF && status < 0) { result = fail(message, capacity, -6, "FFmpeg cannot decode the audio", status); goto done; }
+        if (status == AVERROR_EOF) finished = 1;
+        else if (status != AVERROR(EAGAIN) && status < 0) { result = fail(message, capacity, -6, "FFmpeg cannot decode the audio", status); goto done; }
     }
+    if (converter && (result = queue_converted(converter, e, fifo, NULL, 0, message, capacity)) < 0) goto done;
     while (av_audio_fifo_size(fifo) > 0) {
         int n = av_audio_fifo_size(fifo) < e->frame_size ? av_audio_fifo_size(fifo) : e->frame_size;
         if ((result = encode_from_fifo(writer, stream, fifo, chunk, n, &written, message, capacity)) < 0) goto done;

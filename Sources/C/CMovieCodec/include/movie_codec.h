@@ -123,13 +123,27 @@ int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reade
 /// at or before `start`. Returns the number of packets copied or a negative error.
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
                                char *message, size_t capacity);
-/// Adds an AAC track encoded from `reader`'s audio track `track` (same sample rate and channels); returns its
-/// stream index or a negative error.
+/// Adds an AAC track encoded from `reader`'s audio track `track` (same channels; same sample rate when the AAC
+/// encoder has it, else the nearest it has); returns its stream index or a negative error.
 int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity);
-/// Decodes `reader`'s audio track `track` in [start, end) (track time base; end < 0: to the end), scales every
-/// sample by `volume` and encodes it into output `stream` from time 0. Returns the samples written or an error.
+/// Whether `reader`'s track `track` can be copied packet for packet into the writer's container (FFmpeg's muxer
+/// knows a sample entry for its codec): 1 or 0.
+int mc_writer_can_copy(const mc_writer *writer, const mc_reader *reader, int track);
+
+/// One stretch of a gain schedule: from `start` (seconds of the source track's timeline) until the next piece's
+/// start, the gain is `gain + slope * (t - start)`. Pieces are in start order; the first applies before its start too.
+typedef struct mc_gain_piece {
+    double start;
+    double gain;
+    double slope;
+} mc_gain_piece;
+
+/// Decodes `reader`'s audio track `track`, keeps the samples presented in [start, end) exactly (track time base;
+/// end < 0: to the end), multiplies each by the gain schedule at its source time (`pieces`; none: unchanged) and
+/// encodes them into output `stream` from time 0 (a track starting after `start` is preceded by silence). Returns
+/// the samples written or a negative error.
 int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                                  double volume, char *message, size_t capacity);
+                                  const mc_gain_piece *pieces, int piece_count, char *message, size_t capacity);
 /// Flushes encoders and writes the trailer; 0 on success. The writer is freed either way.
 int mc_writer_finish(mc_writer *writer, char *message, size_t capacity);
 /// Stops writing without finishing; the file is left incomplete for the caller to delete. Frees the writer.
