@@ -9,11 +9,22 @@ import Movies
 /// Behaviour: the output is written under a temporary name beside `outputURL` and renamed when complete, so a
 /// failed or cancelled export leaves no file; an existing `outputURL` fails with `AVError.fileAlreadyExists`, as
 /// Apple's does. Frame timing is kept (every frame keeps its presentation time, minus the time range's start).
-/// Audio tracks are copied unchanged. A `videoComposition` renders every frame through Core Image (then the
-/// preset's size bounds do not apply: frames are `renderSize`). `progress` advances with the frames encoded.
+/// A `videoComposition` renders every frame through Core Image (then the preset's size bounds do not apply: frames
+/// are `renderSize`). `progress` advances with the frames encoded.
 ///
-/// Differences from Apple: audio is never re-encoded (`audioMix` is kept, not applied); Passthrough with a time
-/// range cuts at the key frame at or before its start; Passthrough refuses a `videoComposition`.
+/// Audio: every audio track is kept. An `audioMix` is applied: a track whose parameters change its volume anywhere
+/// in the exported range is decoded, every sample multiplied by its volume at that sample's time in the asset's
+/// timeline (set volumes hold from their time, ramps are linear over their range, 1 before the first), and encoded
+/// again as AAC. Tracks the mix leaves at 1 (and all tracks without a mix) are copied packet for packet, unless the
+/// output container cannot hold their codec (PCM in an MP4, for instance), when they are encoded as AAC too.
+/// AppleM4A always writes AAC: an AAC track is copied (when no mix changes it), any other codec is encoded. Encoded
+/// audio is cut at exact samples at the time range's ends; copied audio starts at the first packet that starts
+/// within the range.
+///
+/// Differences from Apple: the video presets copy audio whenever they can (Apple's encode it again as AAC);
+/// Passthrough with a time range cuts at the key frame at or before its start; Passthrough refuses a
+/// `videoComposition` but applies an `audioMix` (the tracks it changes are encoded); volumes above 1 amplify
+/// (integer samples saturate) where Apple requires 0…1; a mix never combines tracks: each keeps its own track.
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// Where an export stands. Raw values match Apple's.
     public enum Status: Int, Sendable {
@@ -54,7 +65,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         get { lock.withLock { settings.videoComposition } }
         set { lock.withLock { settings.videoComposition = newValue } }
     }
-    /// Kept, not applied (see the type's discussion).
+    /// Volume changes per audio track, applied by re-encoding the tracks they change (see the type's discussion).
     open var audioMix: AVAudioMix? {
         get { lock.withLock { settings.audioMix } }
         set { lock.withLock { settings.audioMix = newValue } }
@@ -206,9 +217,11 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
             if case .encode(let codec, _, _, let quality) = video { video = .encode(codec: codec, longSide: nil, shortSide: nil, quality: quality) }
         }
         let range = settings.timeRange
-        let plan = MovieExportPlan(video: video, copiesAudio: true, container: container,
+        var plan = MovieExportPlan(video: video, copiesAudio: true, container: container,
                                    timeRange: range.start == .zero && range.duration.isPositiveInfinity ? nil : range,
                                    metadata: (settings.metadata ?? []).compactMap(ExportPreset.containerEntry))
+        plan.audioEnvelopes = settings.audioMix?.envelopes ?? [:]
+        plan.audioFormat = audioOnly ? .aac : .copyWhenPossible
         do {
             try MovieExport.export(from: url, to: outputURL, plan: plan, renderer: renderer) { [self] fraction in
                 lock.withLock {
