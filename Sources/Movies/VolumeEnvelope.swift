@@ -9,9 +9,13 @@ public struct VolumeEnvelope: Sendable, Hashable {
     /// One volume change: from `startVolume` at `start` linearly to `endVolume` at `start + duration` (seconds of
     /// the source track's timeline); a zero duration sets `endVolume` from `start` on.
     public struct Ramp: Sendable, Hashable {
+        /// When the ramp starts, in seconds of the source track's timeline.
         public var start: Double
+        /// How long it lasts, in seconds (0: a volume set at `start`).
         public var duration: Double
+        /// The volume at `start`.
         public var startVolume: Double
+        /// The volume at `start + duration`, held until the next ramp starts.
         public var endVolume: Double
 
         /// A ramp over `duration` seconds from `start`.
