@@ -44,6 +44,22 @@ static long store4_u8_lut_avx2(const float *src, uint8_t *dst, const uint8_t *lu
     }
     return i;
 }
+
+// Stores without a table (linear 8-bit): each component clamped to [0, 1] (NaN → 0), times 255 plus 0.5,
+// truncated, exactly as the scalar path; two pixels per step. `pad` writes 255 to the fourth byte.
+__attribute__((target("avx2,fma,f16c")))
+static long store4_u8_avx2(const float *src, uint8_t *dst, long count, int pad) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f), scale = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    long i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_loadu_ps(src + i * 4), zero), one);
+        __m256i value = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, scale), half));
+        if (pad) value = _mm256_blend_epi32(value, _mm256_set1_epi32(255), 0x88);
+        __m128i packed16 = _mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1));
+        _mm_storel_epi64((__m128i *)(dst + i * 4), _mm_packus_epi16(packed16, packed16));
+    }
+    return i;
+}
 #endif
 
 // NaN becomes 0 (a custom kernel's 0/0): it must never reach an index.
@@ -169,6 +185,13 @@ void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t
         }
         return;
     }
+    if (!lut && components == 4 && map[0] == 0 && map[1] == 1 && map[2] == 2 && (map[3] == 3 || map[3] == -1)) {
+        long done = 0;
+#if defined(__x86_64__)
+        if (pk_cpu_has_avx2_fma_f16c()) done = store4_u8_avx2(src, dst, count, map[3] == -1);
+#endif
+        src += done * 4; dst += done * 4; count -= done;
+    }
     for (long i = 0; i < count; i++, src += 4, dst += components) {
         for (int j = 0; j < components; j++) {
             float v = clamp01(component(src, map[j], 1.0f));
@@ -208,4 +231,40 @@ void pk_ci_store_f32(const float *src, float *dst, int components, const int8_t 
     }
     for (long i = 0; i < count; i++, src += 4, dst += components)
         for (int j = 0; j < components; j++) dst[j] = component(src, map[j], 1.0f);
+}
+
+int pk_ci_alpha_is_opaque_u8(const uint8_t *base, long row_bytes, long width, long height, int components, int alpha_index) {
+    for (long y = 0; y < height; y++) {
+        const uint8_t *p = base + y * row_bytes + alpha_index;
+        // AND of the row's alpha bytes (a loop the compiler vectorises), checked once per row.
+        uint8_t all = 0xFF;
+        for (long x = 0; x < width; x++) all &= p[x * components];
+        if (all != 0xFF) return 0;
+    }
+    return 1;
+}
+
+void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, const float *table, int size,
+                                         const float params[7], int extended, int inverse, long count) {
+    long i = 0;
+    while (i < count) {
+        // A run of opaque pixels: unpremultiplying and premultiplying are identities there, so the table alone.
+        long run = 0;
+        while (i + run < count && src[(i + run) * 4 + 3] == 1.0f) run++;
+        if (run > 0) {
+            pk_ci_store_u8(src + i * 4, dst + i * 4, 4, (const int8_t[4]){0, 1, 2, 3}, lut, run);
+            i += run;
+            continue;
+        }
+        // Otherwise the operations in order: unpremultiply, encode, clamp to [0, 1], premultiply, quantize.
+        const float *p = src + i * 4;
+        float a = p[3];
+        float inverse_alpha = a > 0.0f ? 1.0f / a : 0.0f;
+        float px[4] = {p[0] * inverse_alpha, p[1] * inverse_alpha, p[2] * inverse_alpha, a};
+        pk_ci_curve(px, 1, table, size, params, extended, inverse, 7);
+        for (int c = 0; c < 4; c++) px[c] = clamp01(px[c]);
+        for (int c = 0; c < 3; c++) px[c] *= px[3];
+        for (int c = 0; c < 4; c++) dst[i * 4 + c] = (uint8_t)(clamp01(px[c]) * 255.0f + 0.5f);
+        i++;
+    }
 }

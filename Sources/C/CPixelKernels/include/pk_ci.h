@@ -22,6 +22,11 @@ void pk_ci_load_f32(const float *src, int components, const int8_t map[4], float
 /// `lut` (optional, 65536 entries plus 3 readable padding bytes) encodes R, G, B (index = round(clamp01(v) * 65535));
 /// alpha is always linear.
 void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t map[4], const uint8_t *lut, long count);
+/// Stores premultiplied working pixels as premultiplied RGBA8 through an encode curve applied to unpremultiplied
+/// values: opaque pixels (alpha exactly 1) through `lut` as pk_ci_store_u8 does; the others unpremultiplied,
+/// encoded by the tabulated curve (as pk_ci_curve), clamped to [0, 1], premultiplied again and quantized.
+void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, const float *table, int size,
+                                         const float params[7], int extended, int inverse, long count);
 /// Like pk_ci_store_u8 for 16-bit components (0…65535), optionally byte-swapped.
 void pk_ci_store_u16(const float *src, uint16_t *dst, int components, const int8_t map[4], int swap, long count);
 /// Like pk_ci_store_u8 for half floats (no clamping; padding = 1).
@@ -61,6 +66,45 @@ void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weig
 /// pk_ci_convolve_gather, so both give identical results.
 void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,
                             float *dst0, float *dst1, float *dst2, float *dst3, int width);
+
+/// Per-component median of each 3 × 3 neighbourhood: `src` points at the pixel left of and below the first
+/// output pixel's neighbourhood centre (rows `src_stride` pixels apart, y growing with the row), `height` output
+/// rows of `width` pixels; `scratch` holds 12 · (width + 2) floats.
+void pk_ci_median3x3(const float *src, long src_stride, float *dst, long dst_stride, int width, int height, float *scratch);
+
+/// Flat grey-scale dilation (`maximum`) or erosion: output row y, pixel x is the extremum over element rows k
+/// (0 … rows − 1) of input row y + k, pixels x − half_widths[k] … x + half_widths[k] (input pixel 0 of a row
+/// is output pixel −max_half). `src` points at that pixel of input row 0. With `cached`, each input row's
+/// extremum per distinct half-width is computed once (a ring of rows); otherwise per element row.
+/// `scratch` holds pk_ci_morphology_scratch(…) floats.
+void pk_ci_morphology(const float *src, long src_stride, float *dst, long dst_stride, int width, int height,
+                      const int *half_widths, int rows, int max_half, int maximum, int cached, float *scratch);
+long pk_ci_morphology_scratch(int width, const int *half_widths, int rows, int max_half, int cached);
+
+/// An affine warp's sampling: output pixel (ox + i, oy + j) takes the input at the inverse transform `m` = {a, b,
+/// c, d, tx, ty} of its centre, bilinear (pixel centres at + 0.5; clear outside the tile, as far positions and NaN)
+/// or the nearest pixel. The input tile covers (rx, ry, rw, rh), `src_stride` pixels per row.
+void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, long rw, long rh,
+                         float *dst, long dst_stride, long ox, long oy, int width, int height,
+                         const float m[6], int nearest);
+/// Counts each pixel's unpremultiplied R, G, B and alpha (clamped to [0, 1]) into `bins` equal bins:
+/// counts[bin · 4 + channel] grows by one per pixel.
+void pk_ci_histogram(const float *src, long stride, int width, int height, int bins, uint32_t *counts);
+
+/// A separable resampler's horizontal pass: for each of `rows` input rows (`src` at pixel rx of the first, the
+/// row covering rx … rx + rw − 1) and each of `width` output columns, the weighted sum (or, with `maximum`, the
+/// largest value) over that column's taps: weights[i · (taps + 1)] is its first input x, then `taps` weights;
+/// zero weights are skipped and pixels outside the row are clear. Output rows are `width` pixels.
+void pk_ci_resample_rows(const float *src, long src_stride, long rx, long rw, int rows, float *dst, int width,
+                         const float *weights, int taps, int maximum);
+/// The vertical pass over the horizontal pass's rows (`src`: rows ry … ry + rh − 1, `width` pixels each), for
+/// output rows oy … oy + height − 1, weights laid out as for pk_ci_resample_rows.
+void pk_ci_resample_columns(const float *src, long ry, long rh, int width, float *dst, long dst_stride, long oy, int height,
+                            const float *weights, int taps, int maximum);
+
+/// Whether every pixel of an 8-bit image has alpha 255: `height` rows of `width` pixels, `row_bytes` apart, each
+/// pixel `components` bytes with alpha at byte `alpha_index`. Stops at the first pixel that is not opaque.
+int pk_ci_alpha_is_opaque_u8(const uint8_t *base, long row_bytes, long width, long height, int components, int alpha_index);
 
 /// Converts `count` floats to IEEE half floats (round to nearest even) and back.
 void pk_ci_f32_to_f16(const float *src, uint16_t *dst, long count);

@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 import Synchronization
 
@@ -67,6 +68,29 @@ package final class Bitmap: Sendable {
                  bottomUp: Bool = false) {
         (self.storage, self.width, self.height, self.bytesPerRow, self.format, self.premultiplied, self.bottomUp)
             = (storage, width, height, bytesPerRow, format, premultiplied, bottomUp)
+    }
+
+    /// Whether every stored pixel has full alpha: 0 not yet scanned, 1 no, 2 yes.
+    private let opacityScan = Atomic<UInt8>(0)
+
+    /// Whether every pixel's alpha is 1 (always for formats without alpha). 8-bit formats are scanned once, on the
+    /// first question, and the answer kept (bitmaps are immutable); other formats with alpha answer `false` (not
+    /// scanned). Renders use it to skip premultiplication, which lets 8-bit sources decode through tables.
+    package var alphaIsOpaque: Bool {
+        guard format.hasAlpha else { return !format.isAlphaOnly }
+        guard format.component == .uint8, isLayoutValid else { return false }
+        switch opacityScan.load(ordering: .relaxed) {
+        case 1: return false
+        case 2: return true
+        default:
+            let alphaIndex = format.channels.firstIndex(of: .alpha)!
+            let opaque = withBytes { base in
+                pk_ci_alpha_is_opaque_u8(base.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, height,
+                                         Int32(format.componentCount), Int32(alphaIndex)) != 0
+            }
+            opacityScan.store(opaque ? 2 : 1, ordering: .relaxed)
+            return opaque
+        }
     }
 
     /// Byte offset of the stored row holding y-up row `row` (0 = bottom).

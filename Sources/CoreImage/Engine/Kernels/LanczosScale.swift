@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 
 /// The filter a ``LanczosScale`` resamples with.
@@ -141,38 +142,12 @@ package struct LanczosScale: AreaKernel {
         for (j, y) in (rect.y..<rect.maxY).enumerated() {
             Self.weights(y, scale: scaleY, support: supportY, taps: verticalTaps, filter: filter, into: rowWeights + j * (verticalTaps + 1))
         }
-        // Horizontal pass: every input row of interest, output columns.
-        for y in rows.y..<rows.maxY {
-            var out = intermediate + (y - rows.y) * rect.width * 4
-            for i in 0..<rect.width {
-                let w = columnWeights + i * (horizontalTaps + 1)
-                let first = Int(w[0])
-                var sum = SIMD4<Float>.zero
-                if maximum {
-                    sum = SIMD4(repeating: -.infinity)
-                    for k in 0..<horizontalTaps where w[1 + k] != 0 { sum = pointwiseMax(sum, input.pixel(first + k, y)) }
-                } else {
-                    for k in 0..<horizontalTaps where w[1 + k] != 0 { sum += input.pixel(first + k, y) * w[1 + k] }
-                }
-                out[0] = sum.x; out[1] = sum.y; out[2] = sum.z; out[3] = sum.w
-                out += 4
-            }
-        }
-        let horizontal = Tile(base: intermediate, rect: PixelRect(x: rect.x, y: rows.y, width: rect.width, height: rows.height), stride: rect.width)
-        for (j, y) in (rect.y..<rect.maxY).enumerated() {
-            let w = rowWeights + j * (verticalTaps + 1)
-            let first = Int(w[0])
-            for x in rect.x..<rect.maxX {
-                var sum = SIMD4<Float>.zero
-                if maximum {
-                    sum = SIMD4(repeating: -.infinity)
-                    for k in 0..<verticalTaps where w[1 + k] != 0 { sum = pointwiseMax(sum, horizontal.pixel(x, first + k)) }
-                } else {
-                    for k in 0..<verticalTaps where w[1 + k] != 0 { sum += horizontal.pixel(x, first + k) * w[1 + k] }
-                }
-                let p = output.pointer(x, y)
-                p[0] = sum.x; p[1] = sum.y; p[2] = sum.z; p[3] = sum.w
-            }
-        }
+        // Horizontal pass over every input row of interest, then the vertical pass (C: the same sums in the same
+        // order as a per-pixel loop, zero weights skipped, pixels outside the input clear).
+        pk_ci_resample_rows(input.pointer(rows.x, rows.y), input.stride, rows.x, rows.width, Int32(rows.height), intermediate,
+                            Int32(rect.width), columnWeights, Int32(horizontalTaps), maximum ? 1 : 0)
+        if RenderStop.currentIsDue { return }
+        pk_ci_resample_columns(intermediate, rows.y, rows.height, Int32(rect.width), output.pointer(rect.x, rect.y), output.stride,
+                               rect.y, Int32(rect.height), rowWeights, Int32(verticalTaps), maximum ? 1 : 0)
     }
 }

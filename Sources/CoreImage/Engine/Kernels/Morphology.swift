@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 
 /// Grey-scale dilation or erosion with a flat structuring element (`CIMorphologyMaximum`/`Minimum`, the
@@ -6,8 +7,9 @@ import Foundation
 /// are clear, so erosion eats a border of the element's reach at the image's edges (clamp first to avoid it).
 ///
 /// The element is given by its rows: for dy = −reach…reach, the half-width of the run of pixels it covers. Each
-/// row is a 1-D running extremum computed with the van Herk / Gil-Werman scheme (three comparisons per pixel
-/// whatever the width), so the cost grows with the element's height, not its area.
+/// input row's 1-D running extremum (shifted comparisons for short runs, van Herk / Gil-Werman blocks for long
+/// ones) is computed once per distinct half-width and shared by the output rows that read it (C, vectorised:
+/// `pk_ci_morphology`), so a rectangle costs about one horizontal and one vertical pass.
 package struct Morphology: AreaKernel {
     package enum Operation: String, Sendable { case maximum, minimum }
 
@@ -42,67 +44,36 @@ package struct Morphology: AreaKernel {
 
     package func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { rect.outset(maxHalfWidth, reach) }
 
-    /// Three row buffers (the input run, block prefixes, block suffixes) of width + 2·max half-width pixels.
-    package func scratchFloats(width: Int, height: Int) -> Int { 3 * (width + 2 * maxHalfWidth + 1) * 4 }
+    /// Whether a tile `width` wide keeps every input row's extremum per distinct half-width in a ring (at most
+    /// 4 MiB of ring per worker; larger elements recompute each element row).
+    func cachesRows(width: Int) -> Bool {
+        let distinct = Set(halfWidths).count
+        return distinct * halfWidths.count * width * 16 <= 4 << 20
+    }
 
-    package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
-        switch operation {
-        case .maximum: render(Maximum.self, into: output, input: inputs[0], scratch: scratch)
-        case .minimum: render(Minimum.self, into: output, input: inputs[0], scratch: scratch)
+    package func scratchFloats(width: Int, height: Int) -> Int {
+        let rows = halfWidths.map(Int32.init)
+        return rows.withUnsafeBufferPointer {
+            pk_ci_morphology_scratch(Int32(width), $0.baseAddress, Int32(rows.count), Int32(maxHalfWidth), cachesRows(width: width) ? 1 : 0)
         }
     }
 
-    /// The loop, specialised per operation so the comparisons compile to vector max/min instructions.
-    @inline(__always)
-    private func render<E: Extremum>(_: E.Type, into output: Tile, input: Tile, scratch: UnsafeMutablePointer<Float>) {
-        let rect = output.rect
-        let span = rect.width + 2 * maxHalfWidth + 1
-        let prefix = UnsafeMutableRawPointer(scratch).bindMemory(to: SIMD4<Float>.self, capacity: span)
-        let suffix = prefix + span
-        for y in rect.y..<rect.maxY {
-            if RenderStop.currentIsDue { return }
-            let out = UnsafeMutableRawPointer(output.pointer(rect.x, y)).bindMemory(to: SIMD4<Float>.self, capacity: rect.width)
-            for i in 0..<rect.width { out[i] = E.identity }
-            for (k, h) in halfWidths.enumerated() {
-                let window = 2 * h + 1, n = rect.width + 2 * h
-                let row = UnsafeRawPointer(input.pointer(rect.x - h, y + k - reach)).bindMemory(to: SIMD4<Float>.self, capacity: n)
-                if window == 1 {
-                    for i in 0..<rect.width { out[i] = E.pick(out[i], row[i]) }
-                    continue
-                }
-                // Blocks of `window` pixels: prefix[i] = extremum from the block's start to i, suffix[i] = from i
-                // to the block's end; the window starting at i is suffix[i] ⊕ prefix[i + window − 1].
-                var start = 0
-                while start < n {
-                    let end = min(start + window, n)
-                    var acc = row[start]
-                    prefix[start] = acc
-                    var i = start + 1
-                    while i < end { acc = E.pick(acc, row[i]); prefix[i] = acc; i += 1 }
-                    acc = row[end - 1]
-                    suffix[end - 1] = acc
-                    i = end - 2
-                    while i >= start { acc = E.pick(acc, row[i]); suffix[i] = acc; i -= 1 }
-                    start = end
-                }
-                for i in 0..<rect.width { out[i] = E.pick(out[i], E.pick(suffix[i], prefix[i + window - 1])) }
+    package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
+        let input = inputs[0], rect = output.rect
+        let rows = halfWidths.map(Int32.init)
+        let cached: Int32 = cachesRows(width: rect.width) ? 1 : 0
+        // Bands of rows, so a stop request takes effect between them (the ring restarts per band).
+        let band = max(64, 4 * halfWidths.count)
+        var y = rect.y
+        rows.withUnsafeBufferPointer { widths in
+            while y < rect.maxY {
+                if RenderStop.currentIsDue { return }
+                let count = min(band, rect.maxY - y)
+                pk_ci_morphology(input.pointer(rect.x - maxHalfWidth, y - reach), input.stride, output.pointer(rect.x, y), output.stride,
+                                 Int32(rect.width), Int32(count), widths.baseAddress, Int32(widths.count), Int32(maxHalfWidth),
+                                 operation == .maximum ? 1 : 0, cached, scratch)
+                y += count
             }
         }
     }
-}
-
-/// The two orders a morphology kernel can take extrema in (NaN-free lane-wise max/min that vectorise).
-private protocol Extremum {
-    static var identity: SIMD4<Float> { get }
-    static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float>
-}
-
-private enum Maximum: Extremum {
-    static let identity = SIMD4<Float>(repeating: -.infinity)
-    @inline(__always) static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .> a) }
-}
-
-private enum Minimum: Extremum {
-    static let identity = SIMD4<Float>(repeating: .infinity)
-    @inline(__always) static func pick(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .< a) }
 }

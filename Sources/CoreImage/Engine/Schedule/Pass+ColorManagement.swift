@@ -2,18 +2,21 @@ import Foundation
 
 /// Pass 1, colour management (as in Core Image): every source is matched from its colour space into the
 /// working space right above it, and explicit `colorMatch` nodes become conversions to/from the working space.
-/// Sources are premultiplied here too, so every node above works on premultiplied working values.
+/// Sources are premultiplied here too, so every node above works on premultiplied working values. Sources whose
+/// pixels turn out all opaque (``Bitmap/alphaIsOpaque``) are marked opaque, and so is every node above them that
+/// the kernels' own rules then prove opaque: premultiplication disappears from such renders.
 package enum ColorManagementPass {
     package static func run(_ root: Image, _ settings: RenderSettings) throws -> Image {
         var rewriter = Rewriter()
         return try rewriter.rewrite(root) { image, inputs in
             switch image.node {
             case .bitmap(let bitmap, let space):
-                return sourceConversion(Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: image.isOpaque),
+                let opaque = image.isOpaque || bitmap.alphaIsOpaque
+                return sourceConversion(Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: opaque),
                                         bitmap: bitmap, space: space, settings)
             case .lazy(let source):
                 let bitmap = try source.bitmap()
-                let node = Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: image.isOpaque)
+                let node = Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: image.isOpaque || bitmap.alphaIsOpaque)
                 return sourceConversion(node, bitmap: bitmap, space: source.colorSpace, settings)
             case .colorMatch(let match, _):
                 guard let working = settings.workingSpace else { return inputs[0] }
@@ -24,14 +27,15 @@ package enum ColorManagementPass {
                 }
                 return Image(.pixel(kernel, [inputs[0]]), extent: inputs[0].extent, isOpaque: inputs[0].isOpaque)
             default:
-                return image.replacingInputs(inputs)
+                return image.replacingInputs(inputs).refiningOpacity()
             }
         }
     }
 
     /// The conversion above a source: premultiplication and the colour match into the working space.
     static func sourceConversion(_ source: Image, bitmap: Bitmap, space: CGColorSpace?, _ settings: RenderSettings) -> Image {
-        let hasAlpha = bitmap.format.hasAlpha
+        // An opaque source (no alpha, or 8-bit alpha found all full) needs no premultiplication either way.
+        let hasAlpha = bitmap.format.hasAlpha && !source.isOpaque
         var operations: [PixelOperation] = []
         var lcms: LittleCMSKernel?
         if hasAlpha && bitmap.premultiplied { operations.append(.unpremultiply) }

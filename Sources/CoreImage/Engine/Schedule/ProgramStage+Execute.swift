@@ -135,7 +135,16 @@ extension ProgramStage {
             let components = Int32(format.componentCount)
             switch format.component {
             case .uint8:
-                if let table = destination.encode8 {
+                if let table = destination.encode8, let curve = destination.encodePremultiplied {
+                    table.withUnsafeBufferPointer { lut in
+                        curve.table.withUnsafeBufferPointer { t in
+                            curve.parameters.withUnsafeBufferPointer { p in
+                                pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut.baseAddress, t.baseAddress,
+                                                                    Int32(t.count), p.baseAddress, curve.extended ? 1 : 0, curve.inverse ? 1 : 0, count)
+                            }
+                        }
+                    }
+                } else if let table = destination.encode8 {
                     table.withUnsafeBufferPointer {
                         pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, $0.baseAddress, count)
                     }

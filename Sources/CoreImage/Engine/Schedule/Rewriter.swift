@@ -38,3 +38,21 @@ extension Image {
         return Image(node, extent: extent, isOpaque: isOpaque)
     }
 }
+
+extension Image {
+    /// The same node marked opaque when its inputs (rewritten, so perhaps now known opaque) prove it opaque by the
+    /// rule its builder uses; otherwise itself. Never marks an opaque node otherwise.
+    package func refiningOpacity() -> Image {
+        guard !isOpaque else { return self }
+        let opaque: Bool
+        switch node {
+        case .pixel(let kernel, let inputs): opaque = !inputs.isEmpty && kernel.isOpaque(inputs: inputs)
+        case .area(let kernel, let inputs): opaque = kernel.isOpaque(inputs: inputs)
+        case .crop(_, let input), .clamp(_, let input), .sampling(_, let input), .colorMatch(_, let input), .intermediate(let input, _):
+            opaque = input.isOpaque
+        case .bitmap, .lazy, .reduction, .processor, .empty:
+            opaque = false
+        }
+        return opaque ? Image(node, extent: extent, isOpaque: true) : self
+    }
+}

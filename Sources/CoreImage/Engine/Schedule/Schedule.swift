@@ -93,9 +93,12 @@ package enum OutputConversionPass {
         return Image(.pixel(tail, [image]), extent: root.extent, isOpaque: root.isOpaque)
     }
 
-    /// An 8-bit destination absorbs a trailing encode curve (then a 4096-entry table does curve and quantization).
+    /// An 8-bit destination absorbs a trailing encode curve (then a 65536-entry table does curve and quantization),
+    /// and a premultiplied RGBA8 one also a trailing unpremultiply → encode → [clamp] → premultiply (opaque pixels
+    /// then go through the table, the others through the same operations in the store).
     static func fuseEncode(_ root: ProgramStage, into destination: inout Destination) {
         guard destination.format.component == .uint8 else { return }
+        if fusePremultipliedEncode(root, into: &destination) { return }
         // Crops and [0, 1] clamps commute with an encode curve that keeps 0 at 0; skip over them.
         var index = root.instructions.count - 1
         while index >= 0 {
@@ -110,10 +113,55 @@ package enum OutputConversionPass {
               curve.channels == 7, curve.encode8[0] == 0 else { return }
         root.instructions.remove(at: index)
         destination.encode8 = curve.encode8
-        // The 8-bit store clamps to [0, 1] itself: trailing clamps to that range are redundant now.
-        root.instructions.removeAll { instruction in
-            if case .operation(.clamp(let lo, let hi), let r) = instruction { return r == root.output && lo == .zero && hi == .one }
-            return false
+        removeTrailingUnitClamps(root)
+    }
+
+    /// `… unpremultiply, curve, [clamp 0…1], premultiply` at the end of the root program, crops of the output
+    /// anywhere among them, into an RGBA8 destination: moved into the store. Whether it did.
+    private static func fusePremultipliedEncode(_ root: ProgramStage, into destination: inout Destination) -> Bool {
+        var map = destination.format.storeMap
+        let identity = withUnsafeBytes(of: &map) { Array($0.bindMemory(to: Int8.self)) } == [0, 1, 2, 3]
+        guard identity, destination.format.componentCount == 4 else { return false }
+        var found: [Int] = []   // indices of premultiply, clamp?, curve, unpremultiply (from the end)
+        var curve: ToneCurve?
+        var index = root.instructions.count - 1
+        var expecting = 0       // 0 premultiply, 1 clamp or curve, 2 unpremultiply
+        scan: while index >= 0 {
+            let instruction = root.instructions[index]
+            if case .crop(_, let r) = instruction, r == root.output { index -= 1; continue }
+            guard case .operation(let operation, let r) = instruction, r == root.output else { return false }
+            switch (expecting, operation) {
+            case (0, .premultiply): expecting = 1
+            case (1, .clamp(let lo, let hi)) where lo == .zero && hi == .one && curve == nil && found.count == 1: break
+            case (1, .curve(let c)) where c.channels == 7 && c.encode8[0] == 0: curve = c; expecting = 2
+            case (2, .unpremultiply): found.append(index); break scan
+            default: return false
+            }
+            found.append(index)
+            index -= 1
+        }
+        guard let curve, found.count >= 3, case .operation(.unpremultiply, _) = root.instructions[found.last!] else { return false }
+        for i in found.sorted(by: >) { root.instructions.remove(at: i) }
+        destination.encode8 = curve.encode8
+        destination.encodePremultiplied = curve
+        removeTrailingUnitClamps(root)
+        return true
+    }
+
+    /// The 8-bit store clamps to [0, 1] itself: clamps of the output to that range at the end of the program (among
+    /// crops, with which they commute) are redundant. Clamps followed by other operations stay.
+    private static func removeTrailingUnitClamps(_ root: ProgramStage) {
+        var index = root.instructions.count - 1
+        while index >= 0 {
+            switch root.instructions[index] {
+            case .crop(_, let r) where r == root.output:
+                index -= 1
+            case .operation(.clamp(let lo, let hi), let r) where r == root.output && lo == .zero && hi == .one:
+                root.instructions.remove(at: index)
+                index -= 1
+            default:
+                return
+            }
         }
     }
 }

@@ -94,6 +94,9 @@ package struct Destination: @unchecked Sendable {
     package var bottomUp: Bool
     /// 65536-entry encode table fused into 8-bit stores (set by the fusion pass), else `nil`.
     package var encode8: [UInt8]? = nil
+    /// With `encode8`: the curve the store applies to unpremultiplied values of pixels that are not opaque (the
+    /// fusion pass moved unpremultiply → encode → premultiply into the store), else `nil`.
+    package var encodePremultiplied: ToneCurve? = nil
 
     package init(base: UnsafeMutableRawPointer, bytesPerRow: Int, format: PixelFormat, bounds: PixelRect, bottomUp: Bool) {
         (self.base, self.bytesPerRow, self.format, self.bounds, self.bottomUp) = (base, bytesPerRow, format, bounds, bottomUp)
