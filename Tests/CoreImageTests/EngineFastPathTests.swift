@@ -121,8 +121,8 @@ import _Testing_CoreImage
         }
     }
 
-    /// Dilation and erosion over discs and rectangles (cached rows and, for a tall element, recomputed rows) equal
-    /// the extremum over the element computed directly, clear outside the input.
+    /// Dilation and erosion over discs and rectangles (rows cached in the ring, and recomputed for an element too
+    /// large for it) equal the extremum over the element computed directly, clear outside the input.
     @Test(arguments: [(CoreImage.Morphology.Operation.maximum, 5.0), (.minimum, 3.5), (.maximum, 12.0)])
     func morphologyEqualsBruteForce(operation: CoreImage.Morphology.Operation, radius: Double) throws {
         let (w, h) = (47, 31)
@@ -134,7 +134,11 @@ import _Testing_CoreImage
         }
         let linear = CGColorSpace(name: CGColorSpace.extendedLinearSRGB)!
         let source = CIImage(bitmapData: values.withUnsafeBytes { Data($0) }, bytesPerRow: w * 16, size: CGSize(width: w, height: h), format: .RGBAf, colorSpace: linear)
-        for kernel in [CoreImage.Morphology.disc(operation, radius: radius), .rectangle(operation, halfWidth: Int(radius), halfHeight: 2), .rectangle(operation, halfWidth: 1, halfHeight: 40)] {
+        // The last element is too large for the ring of rows (151 distinct widths × 301 rows): rows are recomputed.
+        let kernels = [CoreImage.Morphology.disc(operation, radius: radius), .rectangle(operation, halfWidth: Int(radius), halfHeight: 2),
+                       .rectangle(operation, halfWidth: 1, halfHeight: 40), .disc(operation, radius: 150)]
+        #expect(!kernels[3].cachesRows(width: w) && kernels[2].cachesRows(width: w))
+        for kernel in kernels {
             let image = CIImage(image: source.image.applying(area: kernel))
             let out = Render.linearFloats(image, CGRect(x: 0, y: 0, width: w, height: h))
             let reach = kernel.halfWidths.count / 2
@@ -145,8 +149,11 @@ import _Testing_CoreImage
                         for (k, half) in kernel.halfWidths.enumerated() {
                             // Element row k covers dy = k − reach in y-up space; `values` rows are top-down.
                             let sy = y - (k - reach)
-                            for sx in (x - half)...(x + half) {
-                                let v: Float = (sx < 0 || sx >= w || sy < 0 || sy >= h) ? 0 : values[(sy * w + sx) * 4 + c]
+                            // Pixels outside the input count as clear (0); inside ones by value.
+                            if sy < 0 || sy >= h || x - half < 0 || x + half >= w { best = operation == .maximum ? max(best, 0) : min(best, 0) }
+                            guard sy >= 0, sy < h else { continue }
+                            for sx in max(x - half, 0)...min(x + half, w - 1) {
+                                let v = values[(sy * w + sx) * 4 + c]
                                 best = operation == .maximum ? max(best, v) : min(best, v)
                             }
                         }
