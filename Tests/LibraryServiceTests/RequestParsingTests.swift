@@ -2,7 +2,8 @@ import Foundation
 @testable import LibraryService
 import Testing
 
-/// The request parsing the fuzz target `service-requests` drives (`ServiceRequestFuzzing`): its seeds read back.
+/// The request parsing the fuzz target `service-requests` drives (`ServiceRequestFuzzing`): its seeds read back,
+/// and the inputs that stopped the process (found reading the routes for it), now refused.
 @Suite struct RequestParsingTests {
     static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/Seeds/service-requests").standardized
@@ -18,6 +19,22 @@ import Testing
             surfaces.insert(ServiceRequestFuzzing.Surface(rawValue: data[0] % UInt8(ServiceRequestFuzzing.Surface.allCases.count))!)
         }
         #expect(surfaces == Set(ServiceRequestFuzzing.Surface.allCases))
+    }
+
+    static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fuzz/Regressions/service-requests").standardized
+
+    /// An `editCollection` with `insertAt` or a `moveFrom` index at `Int.max` trapped while the batch was planned
+    /// (`at + count` overflowed; `IndexSet` traps on a range ending past `Int.max`): one request from any member
+    /// stopped the server. Such indexes are a 400 now; the largest allowed still plans (the core then refuses
+    /// indexes past the album's end).
+    @Test(arguments: ["insert-at-int-max", "move-from-int-max"]) func memberIndexesPastTheBoundAreRefused(_ name: String) throws {
+        let data = try Data(contentsOf: Self.regressions.appendingPathComponent(name))
+        #expect(!ServiceRequestFuzzing.run(data))
+        let body = try JSONBody.decode(ChangeRequestBody.self, from: Data(data.dropFirst()))
+        #expect(throws: Problem.self) { try body.plan() }
+        let largest = String(decoding: data.dropFirst(), as: UTF8.self).replacingOccurrences(of: "9223372036854775807", with: "2147483647")
+        #expect(ServiceRequestFuzzing.run(Data(("H" + largest).utf8)))
     }
 
     /// Malformed inputs of every surface are refused, not accepted.
