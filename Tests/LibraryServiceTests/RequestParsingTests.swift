@@ -37,6 +37,16 @@ import Testing
         #expect(ServiceRequestFuzzing.run(Data(("H" + largest).utf8)))
     }
 
+    /// Digests were checked with `Character.isHexDigit`, which also takes full-width digits and letters: such a
+    /// "digest" was accepted when an upload was announced and failed only after the whole file had been sent.
+    @Test func digestsAreASCIIHex() {
+        let fullWidth = String(repeating: "\u{FF10}\u{FF41}", count: 32)
+        #expect(!ServiceRequestFuzzing.run(Data("M0{\"sha256\":[\"\(fullWidth)\"]}".utf8)))
+        #expect(!ServiceRequestFuzzing.run(Data("M2{\"filename\":\"a.jpg\",\"length\":3,\"sha256\":\"\(fullWidth)\"}".utf8)))
+        #expect(UploadStore.isSHA256Hex(String(repeating: "aF09", count: 16)))
+        #expect(!UploadStore.isSHA256Hex(String(repeating: "aF0g", count: 16)) && !UploadStore.isSHA256Hex("abc"))
+    }
+
     /// Malformed inputs of every surface are refused, not accepted.
     @Test func malformedInputsAreRefused() {
         for text in ["", "H", "H{}", "H{\"operations\":[{\"op\":\"explode\"}]}", "I{\"entity\":\"assets\",\"orderBy\":\"x\"}",

@@ -108,7 +108,7 @@ struct HashCheckBody: StrictBody {
     func digests() throws(Problem) -> [String] {
         guard sha256.count <= 10_000 else { throw Problem.badRequest("At most 10,000 digests per check") }
         let digests = sha256.map { $0.lowercased() }
-        guard digests.allSatisfy({ $0.count == 64 && $0.allSatisfy(\.isHexDigit) }) else {
+        guard digests.allSatisfy(UploadStore.isSHA256Hex) else {
             throw Problem.badRequest("Each digest is 64 hex digits (SHA-256)")
         }
         return digests

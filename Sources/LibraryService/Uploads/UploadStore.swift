@@ -41,7 +41,7 @@ final class UploadStore: Sendable {
         guard length <= maximumLength else {
             throw Problem(.contentTooLarge, "too-large", "Uploads are limited to \(maximumLength) bytes")
         }
-        if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) { throw Problem.badRequest("sha256 must be 64 hex digits") }
+        if let sha256, !Self.isSHA256Hex(sha256) { throw Problem.badRequest("sha256 must be 64 hex digits") }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         sweepExpired()
         guard all(ownerID: ownerID).count < maximumOpen else {
@@ -160,6 +160,12 @@ final class UploadStore: Sendable {
 
     func dataURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).part") }
     private func metaURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).json") }
+
+    /// Whether a text is a SHA-256 digest in hex: 64 ASCII hex digits (`Character.isHexDigit` alone also takes
+    /// the full-width forms, which no digest matches).
+    static func isSHA256Hex(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+    }
 
     /// The last path component, without control characters; never `.` or `..`.
     static func safeFilename(_ name: String) -> String {
