@@ -198,5 +198,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("movie-decode", ["Movies", "CoreMedia"]),
         fuzzTarget("kernel-source", ["CoreImage", "CoreGraphics"]),
         fuzzTarget("qr-symbol", ["CoreImage"]),
+        fuzzTarget("service-requests", ["LibraryService"]),
     ]
 }

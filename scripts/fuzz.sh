@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol service-requests)
 targets=()
 seconds=300
 ci=0
@@ -134,6 +134,7 @@ options_for() {
     movie-decode)     echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
     kernel-source)    echo "-dict=Fuzz/Dictionaries/kernel-source.dict -max_len=4096" ;;
     qr-symbol)        echo "-max_len=4200" ;;
+    service-requests) echo "-dict=Fuzz/Dictionaries/service-requests.dict -max_len=16384" ;;
   esac
 }
 
@@ -151,6 +152,7 @@ ci_runs_for() {
     movie-decode)     echo 2000 ;;   # ~145 executions per second here (FFmpeg opens and decodes each input)
     kernel-source)    echo 10000 ;;  # ~280 executions per second here
     qr-symbol)        echo 4000 ;;   # ~80 executions per second here (version-40 grids, 40 sampled versions a picture)
+    service-requests) echo 20000 ;;  # ~1,100–1,700 executions per second here (uploads write and sync a file)
   esac
 }
 

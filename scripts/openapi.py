@@ -16,6 +16,7 @@ I = {"type": "integer"}
 B = {"type": "boolean"}
 N = {"type": "number"}
 DATE = {"type": "string", "format": "date-time"}
+INDEX = {"type": "integer", "minimum": 0, "maximum": 2147483647}   # an album or folder member index (ChangeRequestBody.maximumIndex)
 def nullable(schema): return {"anyOf": [schema, {"type": "null"}]}
 
 PROBLEM_CODES = ["400", "401", "403", "404", "406", "409", "410", "413", "416", "422", "429", "503", "507"]
@@ -88,7 +89,7 @@ schemas = {
                         "editCollection", "deleteCollections", "revertContent"]},
         "placeholder": S, "title": S, "asset": S, "assets": arr(S), "collection": S, "collections": arr(S),
         "isFavorite": B, "isHidden": B, "creationDate": DATE, "location": ref("Location"),
-        "add": arr(S), "remove": arr(S), "insertAt": I, "moveFrom": arr(I), "moveTo": I}, ["op"]),
+        "add": arr(S), "remove": arr(S), "insertAt": INDEX, "moveFrom": arr(INDEX), "moveTo": INDEX}, ["op"]),
     "ChangeRequest": obj({"operations": arr(ref("ChangeOperation"))}, ["operations"]),
     "ChangeResult": obj({"changeToken": I, "placeholders": {"type": "object", "additionalProperties": S}}, ["placeholders"]),
     "ObjectChanges": obj({"inserted": arr(S), "updated": arr(S), "deleted": arr(S), "contentChanged": arr(S)}, ["inserted", "updated", "deleted"]),

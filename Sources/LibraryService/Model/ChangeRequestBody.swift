@@ -10,6 +10,11 @@ struct ChangeRequestBody: StrictBody {
     static let operationFields: Set<String> = ["op", "placeholder", "title", "asset", "assets", "collection", "collections",
                                                "isFavorite", "isHidden", "creationDate", "location", "add", "remove", "insertAt", "moveFrom", "moveTo"]
 
+    /// The largest member index an operation may name (`insertAt`, `moveFrom`, `moveTo`): the core refuses indexes
+    /// past an album's or folder's end; this bound keeps the index sets it is given buildable (`IndexSet` traps on
+    /// ranges that end past `Int.max`).
+    static let maximumIndex = Int(Int32.max)
+
     struct Operation: Codable {
         var op: String
         var placeholder: String?
@@ -120,7 +125,9 @@ struct ChangeRequestBody: StrictBody {
                 let added = try members(operation.add, index, field: "add")
                 if !added.isEmpty {
                     if let at = operation.insertAt {
-                        guard at >= 0 else { throw Problem.badRequest("operations[\(index)]: insertAt must not be negative") }
+                        guard (0...Self.maximumIndex).contains(at) else {
+                            throw Problem.badRequest("operations[\(index)]: insertAt must be an index from 0 to \(Self.maximumIndex)")
+                        }
                         edits.append(.insert(added, at: IndexSet(integersIn: at..<(at + added.count))))
                     } else {
                         edits.append(.add(added))
@@ -129,8 +136,9 @@ struct ChangeRequestBody: StrictBody {
                 let removed = try members(operation.remove, index, field: "remove")
                 if !removed.isEmpty { edits.append(.remove(removed)) }
                 if let from = operation.moveFrom {
-                    guard let to = operation.moveTo, to >= 0, from.allSatisfy({ $0 >= 0 }) else {
-                        throw Problem.badRequest("operations[\(index)]: moveFrom needs a non-negative moveTo")
+                    let indexes = 0...Self.maximumIndex
+                    guard let to = operation.moveTo, indexes.contains(to), from.allSatisfy(indexes.contains) else {
+                        throw Problem.badRequest("operations[\(index)]: moveFrom and moveTo must be indexes from 0 to \(Self.maximumIndex)")
                     }
                     edits.append(.move(IndexSet(from), to: to))
                 }

@@ -37,8 +37,7 @@ extension PhotosService {
         router.post("/api/tokens") { request, context -> Response in
             let account = try context.requireAccount()
             let body = try await JSONBody.decode(NewTokenBody.self, from: request, context: context)
-            guard (1...100).contains(body.name.count) else { throw Problem.badRequest("A token name has 1 to 100 characters") }
-            if let days = body.expiresInDays, !(1...3650).contains(days) { throw Problem.badRequest("expiresInDays must be 1 to 3650") }
+            try body.validate()
             let (secret, credential) = try self.library.createCredential(.token, accountID: account.rowID, name: body.name,
                                                                          lifetime: body.expiresInDays.map { TimeInterval($0) * 86400 })
             var json = TokenJSON(credential)
@@ -81,6 +80,12 @@ struct NewTokenBody: StrictBody {
     var name: String
     var expiresInDays: Int?
     static let fields: Set<String> = ["name", "expiresInDays"]
+
+    /// 400 unless the name has 1 to 100 characters and the expiry (when given) is 1 to 3650 days.
+    func validate() throws(Problem) {
+        guard (1...100).contains(name.count) else { throw Problem.badRequest("A token name has 1 to 100 characters") }
+        if let days = expiresInDays, !(1...3650).contains(days) { throw Problem.badRequest("expiresInDays must be 1 to 3650") }
+    }
 }
 
 struct TokenJSON: Codable {

@@ -12,9 +12,8 @@ extension PhotosService {
             let account = try context.requireWriter()
             let bytes = try await request.body.collect(upTo: context.maxUploadSize)
             let requestHash = Self.canonicalDigest(Data(buffer: bytes))
-            let key = request.headers[.init("Idempotency-Key")!]
+            let key = try Self.idempotencyKey(request.headers[.init("Idempotency-Key")!])
             if let key {
-                guard (1...200).contains(key.count) else { throw Problem.badRequest("An Idempotency-Key has 1 to 200 characters") }
                 if let receipt = try self.library.changeReceipt(scope: "account:\(account.rowID)", key: key) {
                     return try Self.replay(receipt, requestHash: requestHash)
                 }
@@ -50,9 +49,7 @@ extension PhotosService {
 
         router.get("/api/changes") { request, context -> Response in
             _ = try context.requireAccount()
-            guard let since = request.uri.queryParameters["since"].flatMap({ Int64($0) }), since >= 0 else {
-                throw Problem.badRequest("Query parameter 'since' (a change token, 0 or more) is required")
-            }
+            let since = try Self.historyToken(request.uri.queryParameters["since"])
             let limit = try Self.intParameter(request, "limit", default: 500, range: 1...5000)
             let current = try self.library.currentChangeToken()
             guard since <= current else { throw Problem(.gone, "token-expired", "The change token \(since) is newer than this library's history (\(current)): refetch") }
@@ -61,6 +58,21 @@ extension PhotosService {
                                                      changes: entries.map { ChangeEntryJSON(token: $0.token, date: $0.date, changes: $0.changes) },
                                                      hasMore: entries.last.map { $0.token < current } ?? false))
         }
+    }
+
+    /// An `Idempotency-Key` header's value (nil when absent); 400 unless it has 1 to 200 characters.
+    static func idempotencyKey(_ header: String?) throws(Problem) -> String? {
+        guard let header else { return nil }
+        guard (1...200).contains(header.count) else { throw Problem.badRequest("An Idempotency-Key has 1 to 200 characters") }
+        return header
+    }
+
+    /// The `since` query parameter of `GET /api/changes`: a change token, 0 or more; 400 when absent or malformed.
+    static func historyToken(_ text: Substring?) throws(Problem) -> Int64 {
+        guard let since = text.flatMap({ Int64($0) }), since >= 0 else {
+            throw Problem.badRequest("Query parameter 'since' (a change token, 0 or more) is required")
+        }
+        return since
     }
 
     /// The digest of a JSON body with its keys sorted, so a retry that serialises the same request differently

@@ -12,8 +12,7 @@ extension PhotosService {
         router.post("/api/downloads") { request, context -> Response in
             let account = try context.requireAccount()
             let body = try await JSONBody.decode(DownloadBody.self, from: request, context: context)
-            guard (1...10_000).contains(body.assets.count) else { throw Problem.badRequest("assets holds 1 to 10,000 identifiers") }
-            let identifiers = try body.assets.map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
+            let identifiers = try body.identifiers()
             let rows = try self.library.assetRowIDs(identifiers: identifiers)
             guard rows.count == Set(identifiers).count else { throw Problem.notFound("Some of these assets do not exist") }
             let name = Self.archiveName(body.name)
@@ -95,6 +94,12 @@ struct DownloadBody: StrictBody {
     var assets: [String]
     var name: String?
     static let fields: Set<String> = ["assets", "name"]
+
+    /// The assets' local identifiers; 400 unless 1 to 10,000 well-formed ones are named.
+    func identifiers() throws(Problem) -> [String] {
+        guard (1...10_000).contains(assets.count) else { throw Problem.badRequest("assets holds 1 to 10,000 identifiers") }
+        return try assets.map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
+    }
 }
 
 struct DownloadJSON: Codable {

@@ -47,11 +47,7 @@ extension PhotosService {
             let upload = try self.uploads.get(body.upload, ownerID: account.rowID)
             defer { self.uploads.remove(upload.id) }   // the render is consumed, as PhotoKit consumes the output file
             let renderURL = try self.uploads.verify(upload)
-            guard let data = Data(base64Encoded: body.adjustment.data) else { throw Problem.badRequest("adjustment.data must be base64") }
-            guard data.count <= AdjustmentPayload.maximumDataSize else {
-                throw Problem(.contentTooLarge, "too-large", "Adjustment data is limited to \(AdjustmentPayload.maximumDataSize) bytes")
-            }
-            guard ["original", "current"].contains(body.basedOn) else { throw Problem.badRequest("basedOn must be original or current") }
+            let data = try body.adjustmentData()
             if let failure = RenderedContent.failure(renderURL, asset: asset.identifier) {
                 throw Problem(.unprocessableContent, "invalid-resource", failure.message)
             }
@@ -113,4 +109,14 @@ struct EditCommitBody: StrictBody {
     /// `original` when rendered from the original (the input with `resume=true`, or a never-edited asset), else `current`.
     var basedOn: String
     static let fields: Set<String> = ["upload", "adjustment", "basedOn"]
+
+    /// The adjustment data's bytes; 400 when it is not base64 or `basedOn` is neither value, 413 when too large.
+    func adjustmentData() throws(Problem) -> Data {
+        guard let data = Data(base64Encoded: adjustment.data) else { throw Problem.badRequest("adjustment.data must be base64") }
+        guard data.count <= AdjustmentPayload.maximumDataSize else {
+            throw Problem(.contentTooLarge, "too-large", "Adjustment data is limited to \(AdjustmentPayload.maximumDataSize) bytes")
+        }
+        guard ["original", "current"].contains(basedOn) else { throw Problem.badRequest("basedOn must be original or current") }
+        return data
+    }
 }

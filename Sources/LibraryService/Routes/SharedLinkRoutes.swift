@@ -14,12 +14,9 @@ extension PhotosService {
             let account = try context.requireWriter()
             let album = try IdentifierPath.collection(try context.parameters.require("collection"))
             let body = try await JSONBody.decode(NewLinkBody.self, from: request, context: context)
-            if let days = body.expiresInDays, !(1...3650).contains(days) { throw Problem.badRequest("expiresInDays must be 1 to 3650") }
+            try body.validate()
             var hash: String?
-            if let password = body.password {
-                try Passwords.validate(password)
-                hash = await self.passwords.hash(password)
-            }
+            if let password = body.password { hash = await self.passwords.hash(password) }
             let (secret, link) = try self.library.createSharedLink(
                 collectionIdentifier: album, createdBy: account.rowID, lifetime: body.expiresInDays.map { TimeInterval($0) * 86400 }, passwordHash: hash,
                 audit: AuditEntry(accountID: account.rowID, username: account.username, action: "link.create", detail: album))
@@ -75,7 +72,7 @@ extension PhotosService {
             self.snapshots.insert(snapshot)
             let (subscription, events) = self.broadcaster.subscribe(fetches: [snapshot.id])
             let broadcaster = self.broadcaster, snapshots = self.snapshots
-            let behind = request.headers[.init("Last-Event-ID")!].flatMap { Int64($0) }.map { $0 < token } ?? false
+            let behind = Self.sharedStreamIsBehind(lastEventID: request.headers[.init("Last-Event-ID")!], token: token)
             let body = ResponseBody { (writer: inout any ResponseBodyWriter) in
                 defer { broadcaster.unsubscribe(subscription); _ = snapshots.remove(snapshot.id, ownerID: -link.rowID) }
                 if behind { try await writer.write(SSE.event("reload", id: token, ["detail": "The album changed while you were away: read it again"])) }
@@ -112,6 +109,12 @@ extension PhotosService {
         router.get("/api/shared/:secret/assets/:asset/resources/:index") { request, context -> Response in
             try self.resourceResponse(for: try await self.sharedAsset(request, context).0, index: try context.parameters.require("index"), request: request)
         }
+    }
+
+    /// Whether a shared album's stream resumed with a `Last-Event-ID` older than the album's current `token`
+    /// (anything that is not a token is no resume).
+    static func sharedStreamIsBehind(lastEventID: String?, token: Int64) -> Bool {
+        lastEventID.flatMap { Int64($0) }.map { $0 < token } ?? false
     }
 
     /// The link the path's secret opens, after its password when it has one; 404 for anything else.
@@ -170,6 +173,12 @@ struct NewLinkBody: StrictBody {
     var expiresInDays: Int?
     var password: String?
     static let fields: Set<String> = ["expiresInDays", "password"]
+
+    /// 400 for an expiry outside 1…3650 days or a password bcrypt cannot take.
+    func validate() throws(Problem) {
+        if let days = expiresInDays, !(1...3650).contains(days) { throw Problem.badRequest("expiresInDays must be 1 to 3650") }
+        if let password { try Passwords.validate(password) }
+    }
 }
 
 struct LinkJSON: Codable {

@@ -18,12 +18,8 @@ extension PhotosService {
             for fetch in fetches where self.snapshots.get(fetch, ownerID: account.rowID) == nil {
                 throw Problem(.notFound, "fetch-expired", "The fetch \(fetch.prefix(40)) is unknown or expired: fetch again")
             }
-            let resumeText = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters["since"].map(String.init)
-            var resume: Int64?
-            if let resumeText {
-                guard let token = Int64(resumeText), token >= 0 else { throw Problem.badRequest("Last-Event-ID / since must be a change token") }
-                resume = token
-            }
+            let resume = try Self.resumeToken(lastEventID: request.headers[.init("Last-Event-ID")!],
+                                              since: request.uri.queryParameters["since"].map(String.init))
             // Subscribe before reading history, so nothing committed in between is missed.
             let (subscription, events) = self.broadcaster.subscribe(fetches: fetches)
             let library = self.library, broadcaster = self.broadcaster
@@ -39,6 +35,14 @@ extension PhotosService {
 }
 
 extension PhotosService {
+    /// Where a change stream resumes: `Last-Event-ID` (what an EventSource sends on reconnecting), else the
+    /// `since` query parameter; nil when neither is given, 400 when the one given is not a change token.
+    static func resumeToken(lastEventID: String?, since: String?) throws(Problem) -> Int64? {
+        guard let text = lastEventID ?? since else { return nil }
+        guard let token = Int64(text), token >= 0 else { throw Problem.badRequest("Last-Event-ID / since must be a change token") }
+        return token
+    }
+
     /// One page of history (a plain function: the compiler of this toolchain trips on a typed `catch where`
     /// inside the async stream writer).
     static func history(_ library: Library, after token: Int64) -> Result<[ChangeLogEntry], LibraryError> {

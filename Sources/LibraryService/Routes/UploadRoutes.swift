@@ -13,11 +13,7 @@ extension PhotosService {
         router.post("/api/uploads/check") { request, context -> Response in
             _ = try context.requireWriter()
             let body = try await JSONBody.decode(HashCheckBody.self, from: request, context: context)
-            guard body.sha256.count <= 10_000 else { throw Problem.badRequest("At most 10,000 digests per check") }
-            let digests = body.sha256.map { $0.lowercased() }
-            guard digests.allSatisfy({ $0.count == 64 && $0.allSatisfy(\.isHexDigit) }) else {
-                throw Problem.badRequest("Each digest is 64 hex digits (SHA-256)")
-            }
+            let digests = try body.digests()
             let present = try self.library.resourceHashesPresent(digests)
             return try JSONBody.response(["present": digests.filter(present.contains)])
         }
@@ -33,9 +29,7 @@ extension PhotosService {
         router.on("/api/uploads/:upload", method: .init("PATCH")!) { request, context -> Response in
             let account = try context.requireWriter()
             let upload = try self.uploads.get(try context.parameters.require("upload"), ownerID: account.rowID)
-            guard let offsetText = request.headers[.init("Upload-Offset")!], let offset = Int64(offsetText), offset >= 0 else {
-                throw Problem.badRequest("PATCH needs an Upload-Offset header (bytes already sent)")
-            }
+            let offset = try Self.uploadOffset(request.headers[.init("Upload-Offset")!])
             let written = try await self.uploads.append(upload, at: offset, body: request.body)
             return try JSONBody.response(UploadJSON(upload, offset: written), headers: [.init("Upload-Offset")!: String(written)])
         }
@@ -57,7 +51,7 @@ extension PhotosService {
         router.post("/api/uploads/import") { request, context -> Response in
             let account = try context.requireWriter()
             let body = try await JSONBody.decode(ImportUploadsBody.self, from: request, context: context)
-            guard (1...1000).contains(body.uploads.count) else { throw Problem.badRequest("Import 1 to 1,000 uploads at a time") }
+            try body.validate()
             let uploads = try body.uploads.map { (id: String) throws(Problem) -> UploadStore.Upload in try self.uploads.get(id, ownerID: account.rowID) }
             var files: [(UploadStore.Upload, URL)] = []
             for upload in uploads { files.append((upload, try self.uploads.verify(upload))) }
@@ -66,6 +60,16 @@ extension PhotosService {
             let summary = try await Offload.run { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library, as: acting) }
             return try JSONBody.response(ImportResultJSON(summary, uploads: files.map(\.0)))
         }
+    }
+}
+
+extension PhotosService {
+    /// A PATCH's `Upload-Offset` header: the bytes the client says were already sent (0 or more); 400 otherwise.
+    static func uploadOffset(_ header: String?) throws(Problem) -> Int64 {
+        guard let header, let offset = Int64(header), offset >= 0 else {
+            throw Problem.badRequest("PATCH needs an Upload-Offset header (bytes already sent)")
+        }
+        return offset
     }
 }
 
@@ -99,6 +103,16 @@ enum UploadImport {
 struct HashCheckBody: StrictBody {
     var sha256: [String]
     static let fields: Set<String> = ["sha256"]
+
+    /// The digests in lower case; 400 for more than 10,000 or any that is not 64 hex digits.
+    func digests() throws(Problem) -> [String] {
+        guard sha256.count <= 10_000 else { throw Problem.badRequest("At most 10,000 digests per check") }
+        let digests = sha256.map { $0.lowercased() }
+        guard digests.allSatisfy(UploadStore.isSHA256Hex) else {
+            throw Problem.badRequest("Each digest is 64 hex digits (SHA-256)")
+        }
+        return digests
+    }
 }
 
 struct NewUploadBody: StrictBody {
@@ -111,6 +125,11 @@ struct NewUploadBody: StrictBody {
 struct ImportUploadsBody: StrictBody {
     var uploads: [String]
     static let fields: Set<String> = ["uploads"]
+
+    /// 400 unless 1 to 1,000 uploads are named.
+    func validate() throws(Problem) {
+        guard (1...1000).contains(uploads.count) else { throw Problem.badRequest("Import 1 to 1,000 uploads at a time") }
+    }
 }
 
 struct UploadJSON: Codable {

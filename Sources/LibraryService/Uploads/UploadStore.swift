@@ -41,7 +41,7 @@ final class UploadStore: Sendable {
         guard length <= maximumLength else {
             throw Problem(.contentTooLarge, "too-large", "Uploads are limited to \(maximumLength) bytes")
         }
-        if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) { throw Problem.badRequest("sha256 must be 64 hex digits") }
+        if let sha256, !Self.isSHA256Hex(sha256) { throw Problem.badRequest("sha256 must be 64 hex digits") }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         sweepExpired()
         guard all(ownerID: ownerID).count < maximumOpen else {
@@ -73,16 +73,37 @@ final class UploadStore: Sendable {
     /// Appends a body's bytes at `offset` (which must be where the file ends); returns the new offset. Bytes
     /// past the announced length are refused; a body that stops early keeps what arrived (resume from there).
     func append(_ upload: Upload, at offset: Int64, body: some AsyncSequence<ByteBuffer, any Error>) async throws -> Int64 {
-        let handle = try FileHandle(forWritingTo: dataURL(upload.id))
-        defer { try? handle.close() }
-        let current = try handle.seekToEnd()
-        guard Int64(current) == offset else {
-            throw Problem(.conflict, "offset-mismatch", "The upload has \(current) bytes: send Upload-Offset \(current)")
+        let appender = try Appender(self, upload, at: offset)
+        defer { appender.close() }
+        for try await buffer in body { try appender.write(buffer) }
+        return try appender.finish()
+    }
+
+    /// One PATCH's writing, chunk by chunk as the body arrives (synchronous, so the fuzz target drives it too).
+    final class Appender {
+        private let handle: FileHandle
+        private let length: Int64
+        /// Bytes in the file so far.
+        private(set) var written: Int64
+
+        /// Opens the upload's file at its end; 409 unless that is `offset`.
+        init(_ store: UploadStore, _ upload: Upload, at offset: Int64) throws {
+            let handle = try FileHandle(forWritingTo: store.dataURL(upload.id))
+            let current: UInt64
+            do { current = try handle.seekToEnd() } catch { try? handle.close(); throw error }
+            guard Int64(current) == offset else {
+                try? handle.close()
+                throw Problem(.conflict, "offset-mismatch", "The upload has \(current) bytes: send Upload-Offset \(current)")
+            }
+            self.handle = handle
+            length = upload.length
+            written = Int64(current)
         }
-        var written = Int64(current)
-        for try await buffer in body {
-            guard written + Int64(buffer.readableBytes) <= upload.length else {
-                throw Problem(.contentTooLarge, "too-large", "The body goes past the announced length of \(upload.length) bytes")
+
+        /// Appends one chunk; 413 when it would go past the announced length (nothing of it is written).
+        func write(_ buffer: ByteBuffer) throws {
+            guard written + Int64(buffer.readableBytes) <= length else {
+                throw Problem(.contentTooLarge, "too-large", "The body goes past the announced length of \(length) bytes")
             }
             do {
                 try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: Data($0)) }
@@ -91,8 +112,14 @@ final class UploadStore: Sendable {
             }
             written += Int64(buffer.readableBytes)
         }
-        try handle.synchronize()
-        return written
+
+        /// Flushes what was written to disk; returns the new offset.
+        func finish() throws -> Int64 {
+            try handle.synchronize()
+            return written
+        }
+
+        func close() { try? handle.close() }
     }
 
     /// Checks that an upload is complete and matches its announced digest.
@@ -133,6 +160,12 @@ final class UploadStore: Sendable {
 
     func dataURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).part") }
     private func metaURL(_ id: String) -> URL { directory.appendingPathComponent("\(id).json") }
+
+    /// Whether a text is a SHA-256 digest in hex: 64 ASCII hex digits (`Character.isHexDigit` alone also takes
+    /// the full-width forms, which no digest matches).
+    static func isSHA256Hex(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+    }
 
     /// The last path component, without control characters; never `.` or `..`.
     static func safeFilename(_ name: String) -> String {
