@@ -59,7 +59,7 @@ PK_INLINE void running_extremum(const float *restrict in, float *restrict out, i
                                 float *restrict prefix, float *restrict suffix) {
     const long n = (long)width * 4;
     const int window = 2 * h + 1;
-    if (window <= 7) {
+    if (window <= 11) {
         for (long j = 0; j < n; j++) out[j] = in[j];
         for (int k = 1; k < window; k++) {
             const float *restrict shifted = in + (long)k * 4;

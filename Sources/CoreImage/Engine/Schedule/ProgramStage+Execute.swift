@@ -26,10 +26,30 @@ extension ProgramStage {
             }
         }
 
+        // A program that only loads (a source read into a tile, a stage's tile stored): the load goes straight to
+        // the sink, without passing through a register.
+        var onlyLoads: Int?
+        if instructions.count == 1, case .load(let leaf, let r) = instructions[0], r == output { onlyLoads = leaf }
+
         for y in rect.y..<rect.maxY {
             var x = rect.x
             while x < rect.maxX {
                 let count = min(width, rect.maxX - x)
+                if let leaf = onlyLoads {
+                    switch (stageTiles[leaf], leaves[leaf], sink) {
+                    case (let tile?, _, .destination(let destination)):
+                        Self.store(tile.pointer(x, y), into: destination, x: x, y: y, count: count)
+                        x += count; continue
+                    case (let tile?, _, .tile(let target)):
+                        target.pointer(x, y).update(from: tile.pointer(x, y), count: count * 4)
+                        x += count; continue
+                    case (nil, .bitmap(let bitmapLeaf), .tile(let target)):
+                        Self.load(bitmapLeaf, x: x, y: y, count: count, into: target.pointer(x, y))
+                        x += count; continue
+                    default:
+                        break
+                    }
+                }
                 for instruction in instructions {
                     switch instruction {
                     case .load(let leaf, let r):
