@@ -25,6 +25,15 @@ import _Testing_CoreImage
         return pixels
     }
 
+    /// `count` pseudo-random floats in [0, 1) (a linear congruential sequence from `seed`).
+    static func randomFloats(count: Int, seed: UInt64) -> [Float] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+    }
+
     static func image(_ pixels: [UInt8], width: Int, height: Int, format: CIFormat = .RGBA8) -> CIImage {
         CIImage(bitmapData: Data(pixels), bytesPerRow: width * 4, size: CGSize(width: width, height: height), format: format, colorSpace: sRGB)
     }
@@ -126,12 +135,7 @@ import _Testing_CoreImage
     @Test(arguments: [(CoreImage.Morphology.Operation.maximum, 5.0), (.minimum, 3.5), (.maximum, 12.0)])
     func morphologyEqualsBruteForce(operation: CoreImage.Morphology.Operation, radius: Double) throws {
         let (w, h) = (47, 31)
-        var state: UInt64 = 7
-        var values = [Float](repeating: 1, count: w * h * 4)
-        for i in values.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            values[i] = Float(state >> 40) / Float(1 << 24)
-        }
+        let values = Self.randomFloats(count: w * h * 4, seed: 7)
         let linear = CGColorSpace(name: CGColorSpace.extendedLinearSRGB)!
         let source = CIImage(bitmapData: values.withUnsafeBytes { Data($0) }, bytesPerRow: w * 16, size: CGSize(width: w, height: h), format: .RGBAf, colorSpace: linear)
         // The last element is too large for the ring of rows (151 distinct widths × 301 rows): rows are recomputed.
@@ -170,12 +174,7 @@ import _Testing_CoreImage
     @Test(arguments: [SamplingMode.linear, .nearest])
     func affineSamplingEqualsTheTileSamplers(mode: SamplingMode) throws {
         let (w, h) = (23, 17)
-        var state: UInt64 = 5
-        var values = [Float](repeating: 1, count: w * h * 4)
-        for i in values.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            values[i] = Float(state >> 40) / Float(1 << 24)
-        }
+        let values = Self.randomFloats(count: w * h * 4, seed: 5)
         let transform = CGAffineTransform(translationX: 11, y: 8).rotated(by: 0.4).scaledBy(x: 1.3, y: 0.8).translatedBy(x: -11, y: -8)
         let kernel = AffineWarp(transform, sampling: mode)
         let out = PixelRect(x: -3, y: -4, width: 31, height: 27)

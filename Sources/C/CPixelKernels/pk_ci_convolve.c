@@ -1,8 +1,7 @@
 // Separable convolution of working pixels (the Gaussian/box blurs' inner loops), AVX2/FMA at run time.
 #include "pk_ci.h"
 #include "pk_cpu.h"
-
-#define PK_INLINE static inline __attribute__((always_inline))
+#include "pk_dispatch.h"
 
 // The passes accumulate 16 pixels (64 floats, eight AVX registers: enough independent chains to hide the FMA
 // latency) across every tap before storing; 8-pixel blocks for the rest of a row.

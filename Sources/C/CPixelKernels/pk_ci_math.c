@@ -2,18 +2,8 @@
 // once for the baseline target and once inside an AVX2/FMA function, chosen at run time.
 #include "pk_ci.h"
 #include "pk_cpu.h"
+#include "pk_dispatch.h"
 #include <math.h>
-
-#define PK_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__)
-#define PK_DISPATCH(name, args, call) \
-    __attribute__((target("avx2,fma,f16c"))) static void name##_avx2 args { name##_body call; } \
-    static void name##_base args { name##_body call; }
-#define PK_PICK(name) (pk_cpu_has_avx2_fma_f16c() ? name##_avx2 : name##_base)
-#else
-#define PK_DISPATCH(name, args, call) static void name##_base args { name##_body call; }
-#define PK_PICK(name) name##_base
-#endif
 
 PK_INLINE void matrix_body(float *restrict px, long count, const float *restrict m) {
     const float m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];

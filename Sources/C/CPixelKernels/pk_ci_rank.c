@@ -1,18 +1,8 @@
-// Rank filters on working pixels (the 3 × 3 median), AVX2 at run time. Plain loops of min/max written as
+// Rank filters on working pixels (the 3 × 3 median, flat morphology), AVX2 at run time. Plain loops of min/max written as
 // comparisons the compiler turns into vector instructions.
 #include "pk_ci.h"
 #include "pk_cpu.h"
-
-#define PK_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__)
-#define PK_DISPATCH(name, args, call) \
-    __attribute__((target("avx2,fma,f16c"))) static void name##_avx2 args { name##_body call; } \
-    static void name##_base args { name##_body call; }
-#define PK_PICK(name) (pk_cpu_has_avx2_fma_f16c() ? name##_avx2 : name##_base)
-#else
-#define PK_DISPATCH(name, args, call) static void name##_base args { name##_body call; }
-#define PK_PICK(name) name##_base
-#endif
+#include "pk_dispatch.h"
 
 PK_INLINE float lesser(float a, float b) { return a < b ? a : b; }
 PK_INLINE float greater(float a, float b) { return a < b ? b : a; }
