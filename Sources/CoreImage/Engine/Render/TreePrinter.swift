@@ -103,7 +103,7 @@ package enum TreePrinter {
             lines.append("\(indent)#\(stage.number) \(stage.label) roi=\(stage.region)")
             for child in stage.children { visit(child, depth + 1) }
         }
-        lines.append("output \(schedule.destination.format)\(schedule.destination.encode8 == nil ? "" : " (encode curve fused into the store)") \(schedule.rect)")
+        lines.append("output \(schedule.destination.format)\(schedule.destination.encodeCurve == nil ? "" : " (encode curve fused into the store)") \(schedule.rect)")
         visit(schedule.root, 1)
         return lines.joined(separator: "\n")
     }

@@ -155,8 +155,8 @@ extension ProgramStage {
             let components = Int32(format.componentCount)
             switch format.component {
             case .uint8:
-                if let table = destination.encode8, let curve = destination.encodePremultiplied {
-                    table.withUnsafeBufferPointer { lut in
+                if let curve = destination.encodeCurve, destination.encodesPremultiplied {
+                    curve.encode8.withUnsafeBufferPointer { lut in
                         curve.table.withUnsafeBufferPointer { t in
                             curve.parameters.withUnsafeBufferPointer { p in
                                 pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut.baseAddress, t.baseAddress,
@@ -164,8 +164,8 @@ extension ProgramStage {
                             }
                         }
                     }
-                } else if let table = destination.encode8 {
-                    table.withUnsafeBufferPointer {
+                } else if let curve = destination.encodeCurve {
+                    curve.encode8.withUnsafeBufferPointer {
                         pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, $0.baseAddress, count)
                     }
                 } else {

@@ -112,7 +112,7 @@ package enum OutputConversionPass {
         guard index >= 0, case .operation(.curve(let curve), let r) = root.instructions[index], r == root.output,
               curve.channels == 7, curve.encode8[0] == 0 else { return }
         root.instructions.remove(at: index)
-        destination.encode8 = curve.encode8
+        destination.encodeCurve = curve
         removeTrailingUnitClamps(root)
     }
 
@@ -140,10 +140,10 @@ package enum OutputConversionPass {
             found.append(index)
             index -= 1
         }
-        guard let curve, found.count >= 3, case .operation(.unpremultiply, _) = root.instructions[found.last!] else { return false }
+        guard let curve, case .operation(.unpremultiply, _) = root.instructions[found.last!] else { return false }
         for i in found.sorted(by: >) { root.instructions.remove(at: i) }
-        destination.encode8 = curve.encode8
-        destination.encodePremultiplied = curve
+        destination.encodeCurve = curve
+        destination.encodesPremultiplied = true
         removeTrailingUnitClamps(root)
         return true
     }

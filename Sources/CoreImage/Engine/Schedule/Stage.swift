@@ -92,11 +92,12 @@ package struct Destination: @unchecked Sendable {
     package var format: PixelFormat
     package var bounds: PixelRect
     package var bottomUp: Bool
-    /// 65536-entry encode table fused into 8-bit stores (set by the fusion pass), else `nil`.
-    package var encode8: [UInt8]? = nil
-    /// With `encode8`: the curve the store applies to unpremultiplied values of pixels that are not opaque (the
-    /// fusion pass moved unpremultiply → encode → premultiply into the store), else `nil`.
-    package var encodePremultiplied: ToneCurve? = nil
+    /// The encode curve fused into 8-bit stores (set by the fusion pass; stored through its 65536-entry
+    /// `encode8` table), else `nil`.
+    package var encodeCurve: ToneCurve? = nil
+    /// Whether the fusion pass moved unpremultiply → encode → premultiply into the store: pixels that are not
+    /// opaque then go through `encodeCurve` on unpremultiplied values.
+    package var encodesPremultiplied = false
 
     package init(base: UnsafeMutableRawPointer, bytesPerRow: Int, format: PixelFormat, bounds: PixelRect, bottomUp: Bool) {
         (self.base, self.bytesPerRow, self.format, self.bounds, self.bottomUp) = (base, bytesPerRow, format, bounds, bottomUp)
