@@ -2,7 +2,7 @@
 """Browser tests of the web app: a real `photos serve` on loopback over a fresh library, driven in headless
 Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run in order, as a new user would:
 first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album
-(reordered), the viewer's keyboard, zooming a HEIC and a JPEG, justified rows, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
+(reordered), the viewer's keyboard, zooming a HEIC, a large TIFF (tiles) and a JPEG, justified rows, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
 from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
@@ -403,6 +403,59 @@ class WebAppTests(unittest.TestCase):
         self.shot("07a-viewer-zoomed-jpeg")
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"))
+
+    def test_07aa_zoom_tiles_past_the_made_picture(self):
+        # A 5000×3000 TIFF (browsers cannot read it; larger than the 4096 px the server makes in one piece): zooming
+        # shows it at its full size, covered by tiles made at 100 %. A red square sits at x 4500–4700, y 2600–2800,
+        # the rest is grey, so the bottom-right tile's pixels show whether its crop is the right one.
+        from PIL import Image, ImageDraw
+        big = Path(self.directory) / "wide-scan.tiff"
+        picture = Image.new("RGB", (5000, 3000), (128, 128, 128))
+        ImageDraw.Draw(picture).rectangle((4500, 2600, 4699, 2799), fill=(220, 20, 20))
+        picture.save(big)
+        imported = subprocess.run([BINARY, "import", "--library", self.library, str(big)], capture_output=True, text=True)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        self.wait(lambda: self.loaded_cells() == self.expected_assets + 1, timeout=20, message="the TIFF arrives")
+        tiff = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "public.tiff")
+        self.assertEqual((tiff["pixelWidth"], tiff["pixelHeight"]), (5000, 3000))
+        self.wait(lambda: self.browser.execute_script("const i = document.querySelector('.viewer-media img.screen'); return i.complete && i.naturalWidth > 0"))
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: self.zoomed_picture()["full"] == "tiled", timeout=60, message="the 4096 px picture arrived")
+        picture = self.zoomed_picture()
+        self.assertEqual(picture["long"], 4096, "the one-piece picture is the largest the server makes")
+        self.assertAlmostEqual(picture["shown"], 5000, delta=1, msg="shown at the photo's own size")
+        tiles = lambda: self.browser.execute_script("""
+            return [...document.querySelectorAll('.zoom-tiles img')].map((t) => ({ tile: t.dataset.tile, loaded: !!t.dataset.loaded,
+                src: t.getAttribute('src'), natural: [t.naturalWidth, t.naturalHeight], box: [t.offsetLeft, t.offsetTop, t.offsetWidth, t.offsetHeight] }));""")
+        self.wait(lambda: any(t["loaded"] for t in tiles()), timeout=60, message="tiles in view arrive")
+        self.assertLess(len(tiles()), 15, "only the tiles near the view")
+        self.shot("07aa-viewer-zoom-tiles-centre")
+        # To the bottom-right corner: the tile there is 904×952 (the photo's edge), placed at (4096, 2048).
+        self.browser.execute_script("const m = document.querySelector('.viewer-media'); m.scrollLeft = m.scrollWidth; m.scrollTop = m.scrollHeight;")
+        self.wait(lambda: any(t["tile"] == "4,2" and t["loaded"] for t in tiles()), timeout=60, message="the corner tile arrives")
+        corner = next(t for t in tiles() if t["tile"] == "4,2")
+        self.assertEqual(corner["natural"], [904, 952])
+        self.assertEqual(corner["box"], [4096, 2048, 904, 952])
+        self.assertIn("crop=", corner["src"])
+        colours = self.browser.execute_script("""
+            const tile = document.querySelector('.zoom-tiles img[data-tile="4,2"]');
+            const canvas = document.createElement('canvas'); canvas.width = tile.naturalWidth; canvas.height = tile.naturalHeight;
+            const context = canvas.getContext('2d'); context.drawImage(tile, 0, 0);
+            const at = (x, y) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+            return { inside: at(4600 - 4096, 2700 - 2048), outside: at(4400 - 4096, 2700 - 2048), edge: at(4503 - 4096, 2603 - 2048) };""")
+        self.assertGreater(colours["inside"][0], 180); self.assertLess(colours["inside"][1], 60)
+        self.assertTrue(all(abs(c - 128) < 12 for c in colours["outside"]), colours)
+        self.assertGreater(colours["edge"][0], 180, f"the square's corner lands on its pixel: {colours}")
+        self.shot("07aa-viewer-zoom-tiles-corner")
+        self.find(".viewer").send_keys("z")
+        self.wait(lambda: not self.finds(".zoom-tiles"), message="tiles go with the zoom")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
+        # Gone for good, so the later steps count what they uploaded.
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "trashAssets", "assets": [tiff["localIdentifier"]]}]})["ok"])
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "purgeAssets", "assets": [tiff["localIdentifier"]]}]})["ok"])
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="the TIFF is gone")
 
     def test_07b_years_lead_into_the_timeline(self):
         self.go("/years")

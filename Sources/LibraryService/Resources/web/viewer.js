@@ -8,6 +8,7 @@ import { formatDate, formatBytes, escape } from '/app/format.js';
 import { openEditor } from '/app/editor.js';
 import { toast, saveFile } from '/app/ui.js';
 import { icons } from '/app/icons.js';
+import { ZoomTiles } from '/app/zoomtiles.js';
 
 const RESOURCE = { photo: 1, video: 2, fullSizePhoto: 5, fullSizeVideo: 6, pairedVideo: 9, fullSizePairedVideo: 10, alternatePhoto: 4 };
 const BROWSER_IMAGES = ['public.jpeg', 'public.png', 'org.webmproject.webp', 'com.compuserve.gif'];
@@ -64,6 +65,7 @@ export class Viewer {
 
   close() {
     this.stopMedia();
+    this.stopTiles();
     this.element.remove();
     this.closed = true;
     this.options.onClose?.();
@@ -79,6 +81,7 @@ export class Viewer {
     this.member = null;          // a burst's other photo chosen in the strip (zooming shows that one)
     this.resources = null;
     this.stopMedia();
+    this.stopTiles();
     this.element.querySelector('.viewer-title').textContent = `${asset.originalFilename} — ${formatDate(asset.creationDate)}`;
     const favorite = this.element.querySelector('[data-action=favorite]');
     if (favorite) { favorite.innerHTML = asset.isFavorite ? icons.heart : icons.heartOutline; favorite.setAttribute('aria-pressed', String(asset.isFavorite)); }
@@ -189,7 +192,9 @@ export class Viewer {
    * 100 %, progressively: the screen picture is enlarged at once to the zoomed size (centred where the user
    * pointed), and the sharp picture replaces it when it has arrived — the original itself when browsers read it
    * and it is not huge, else a picture of at most 4096 px a side that the server makes from any format (HEIC,
-   * RAW, very large originals; `…/image?width=&height=&mode=fit`, never scaled up).
+   * RAW, very large originals; `…/image?width=&height=&mode=fit`, never scaled up). A photo larger than that is
+   * shown at its full size: the made picture enlarged, covered where the user looks by tiles made at 100 %
+   * (`ZoomTiles`).
    */
   async zoom(event) {
     const img = this.media.querySelector('img.screen');
@@ -199,50 +204,75 @@ export class Viewer {
       ? { x: (event.clientX - rect.left) / rect.width, y: (event.clientY - rect.top) / rect.height } : { x: 0.5, y: 0.5 };
     this.zoomed = !this.zoomed;
     this.media.classList.toggle('zoomed', this.zoomed);
+    this.stopTiles();
     if (!this.zoomed) { img.style.width = ''; img.style.height = ''; return; }
-    if (img.dataset.full) {   // already sharp: back to its full size
-      img.style.width = `${img.naturalWidth}px`; img.style.height = `${img.naturalHeight}px`;
+    const shown = this.member || this.asset;
+    const centre = () => {
       this.media.scrollLeft = pointed.x * img.offsetWidth - this.media.clientWidth / 2;
       this.media.scrollTop = pointed.y * img.offsetHeight - this.media.clientHeight / 2;
+    };
+    if (img.dataset.full) {   // already sharp: back to its full size (and its tiles)
+      const size = this.zoomSize;
+      img.style.width = `${size.width}px`; img.style.height = `${size.height}px`;
+      centre();
+      if (img.dataset.full === 'tiled') this.startTiles(shown, size);
       return;
     }
-    const shown = this.member || this.asset;
     const source = await this.zoomSource();
     if ((this.member || this.asset) !== shown || !this.zoomed || !this.media.contains(img)) return;
-    // The zoomed size: the long side of what arrives, with the screen picture's proportions (upright as shown).
+    // The zoomed size: the photo's long side, with the screen picture's proportions (upright as shown).
     const [width, height] = img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : [shown.pixelWidth || 1, shown.pixelHeight || 1];
-    const scale = source.longSide / Math.max(width, height);
-    img.style.width = `${Math.round(width * scale)}px`;
-    img.style.height = `${Math.round(height * scale)}px`;
-    this.media.scrollLeft = pointed.x * img.offsetWidth - this.media.clientWidth / 2;
-    this.media.scrollTop = pointed.y * img.offsetHeight - this.media.clientHeight / 2;
+    const scale = Math.max(source.longSide, source.fullSide) / Math.max(width, height);
+    const size = { width: Math.round(width * scale), height: Math.round(height * scale) };
+    img.style.width = `${size.width}px`;
+    img.style.height = `${size.height}px`;
+    centre();
+    const tiled = source.fullSide > source.longSide;
+    if (tiled) this.startTiles(shown, size);
     img.setAttribute('aria-busy', 'true');
     const loader = new Image();
     loader.onload = () => {
       if (!this.media.contains(img)) return;
       img.src = loader.src;
-      img.dataset.full = source.kind;
-      // 100 % of what arrived (the estimate above is exact unless the asset's size was unknown).
-      if (this.zoomed) { img.style.width = `${loader.naturalWidth}px`; img.style.height = `${loader.naturalHeight}px`; }
+      img.dataset.full = tiled ? 'tiled' : source.kind;
+      // 100 % of what arrived (the estimate above is exact unless the asset's size was unknown); a tiled photo
+      // keeps its full size.
+      this.zoomSize = tiled ? size : { width: loader.naturalWidth, height: loader.naturalHeight };
+      if (this.zoomed) { img.style.width = `${this.zoomSize.width}px`; img.style.height = `${this.zoomSize.height}px`; }
       img.removeAttribute('aria-busy');
     };
     loader.onerror = () => img.removeAttribute('aria-busy');   // the enlarged screen picture stays
     loader.src = source.url;
   }
 
-  /** What zooming loads: `{url, longSide, kind}` — the original (`original`) or a picture made to size (`sized`). */
+  /**
+   * What zooming loads: `{url, longSide, fullSide, kind}` — the original (`original`) or a picture made to size
+   * (`sized`, at most `MAX_PICTURE_SIDE`); `fullSide` is the photo's own long side (more than `longSide` when
+   * tiles must make up the difference).
+   */
   async zoomSource() {
     const asset = this.member || this.asset;
     const longSide = Math.max(asset.pixelWidth || 0, asset.pixelHeight || 0);
     if (!this.member && longSide && asset.pixelWidth * asset.pixelHeight <= ORIGINAL_ZOOM_PIXELS) {
       const resources = await this.loadResources();
       const full = resources.find((r) => r.type === RESOURCE.fullSizePhoto) || resources.find((r) => r.type === RESOURCE.photo);
-      if (full && BROWSER_IMAGES.includes(full.uniformTypeIdentifier)) return { url: full.url, longSide, kind: 'original' };
+      if (full && BROWSER_IMAGES.includes(full.uniformTypeIdentifier)) return { url: full.url, longSide, fullSide: longSide, kind: 'original' };
     }
     const side = Math.min(MAX_PICTURE_SIDE, longSide || MAX_PICTURE_SIDE);
     // The screen URL names the asset (signed in or under a shared link) and its content version (`v`, after edits).
     const url = asset.screenURL.replace('kind=screen', `width=${side}&height=${side}&mode=fit`);
-    return { url, longSide: side, kind: 'sized' };
+    return { url, longSide: side, fullSide: Math.max(side, longSide), kind: 'sized' };
+  }
+
+  /** Tiles at 100 % over the enlarged picture of `asset`, shown at `size` (its full upright size). */
+  startTiles(asset, size) {
+    this.stopTiles();
+    this.tiles = new ZoomTiles(this.media, size, (query) => asset.screenURL.replace('kind=screen', query));
+  }
+
+  stopTiles() {
+    this.tiles?.remove();
+    this.tiles = null;
   }
 
   prev() { if (this.index > 0) this.show(this.index - 1); }
