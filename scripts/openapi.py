@@ -61,10 +61,10 @@ schemas = {
     "Asset": obj({
         "localIdentifier": S, "id": S, "mediaType": I, "mediaSubtypes": I, "pixelWidth": I, "pixelHeight": I,
         "creationDate": DATE, "modificationDate": DATE, "addedDate": DATE, "location": ref("Location"), "duration": N,
-        "isFavorite": B, "isHidden": B, "playbackStyle": I, "burstIdentifier": S, "representsBurst": B, "hasAdjustments": B,
+        "isFavorite": B, "isHidden": B, "playbackStyle": I, "burstIdentifier": S, "burstSelectionTypes": I, "representsBurst": B, "hasAdjustments": B,
         "uniformTypeIdentifier": S, "originalFilename": S, "trashedDate": DATE, "thumbnailURL": S, "screenURL": S},
         ["localIdentifier", "id", "mediaType", "mediaSubtypes", "pixelWidth", "pixelHeight", "addedDate", "duration", "isFavorite",
-         "isHidden", "playbackStyle", "representsBurst", "hasAdjustments", "uniformTypeIdentifier", "originalFilename", "thumbnailURL", "screenURL"]),
+         "isHidden", "playbackStyle", "burstSelectionTypes", "representsBurst", "hasAdjustments", "uniformTypeIdentifier", "originalFilename", "thumbnailURL", "screenURL"]),
     "Collection": obj({
         "localIdentifier": S, "id": S, "kind": {"enum": ["assetCollection", "collectionList"]}, "type": I, "subtype": I, "title": S,
         "startDate": DATE, "endDate": DATE, "estimatedAssetCount": I, "canContainAssets": B, "canContainCollections": B},
@@ -88,7 +88,7 @@ schemas = {
         "op": {"enum": ["createAlbum", "createFolder", "editAsset", "trashAssets", "recoverAssets", "purgeAssets",
                         "editCollection", "deleteCollections", "revertContent"]},
         "placeholder": S, "title": S, "asset": S, "assets": arr(S), "collection": S, "collections": arr(S),
-        "isFavorite": B, "isHidden": B, "creationDate": DATE, "location": ref("Location"),
+        "isFavorite": B, "isHidden": B, "isBurstPick": B, "creationDate": DATE, "location": ref("Location"),
         "add": arr(S), "remove": arr(S), "insertAt": INDEX, "moveFrom": arr(INDEX), "moveTo": INDEX}, ["op"]),
     "ChangeRequest": obj({"operations": arr(ref("ChangeOperation"))}, ["operations"]),
     "ChangeResult": obj({"changeToken": I, "placeholders": {"type": "object", "additionalProperties": S}}, ["placeholders"]),

@@ -590,7 +590,7 @@ class WebAppTests(unittest.TestCase):
 
     def test_08b_burst_is_a_stack(self):
         self.assertTrue(self.finds(".badge.burst"), "the burst shows as one cell with its badge")
-        self.open_asset(lambda a: a.get("burstIdentifier"))
+        stack = self.open_asset(lambda a: a.get("burstIdentifier"))
         self.wait(lambda: len(self.finds(".burst-strip [data-member]")) == 3, message="the burst's three photos")
         first = self.find(".viewer-title").text
         errors = self.browser.execute_script("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)")
@@ -602,7 +602,33 @@ class WebAppTests(unittest.TestCase):
         self.finds(".burst-strip [data-member]")[2].click()
         self.wait(lambda: self.find(".viewer-title").text != first, message="another photo of the burst shown")
         self.shot("08b-burst")
-        self.find(".viewer").send_keys(Keys.ESCAPE)
+        # Picks: P marks the photo shown; the library then represents the burst by it (Apple's rule: picks first).
+        burst = self.browser.execute_script("return document.querySelector('.viewer-title').textContent.split(' — ')[0]")
+        frames = lambda: self.all_assets({"entity": "assets", "scope": {"type": "burst", "burstIdentifier": stack["burstIdentifier"]},
+                                          "includeAllBurstAssets": True, "sort": [{"key": "creationDate", "ascending": True}]})
+        self.find(".viewer").send_keys("p")
+        self.wait(lambda: len(self.finds(".burst-strip [data-member].picked")) == 1, message="the pick is starred")
+        self.assertEqual(self.find(".burst-pick").get_attribute("aria-pressed"), "true")
+        picked = [a for a in frames() if a["burstSelectionTypes"] & 2]
+        self.assertEqual([a["originalFilename"] for a in picked], [burst], "the photo shown is the pick")
+        self.assertTrue(picked[0]["representsBurst"], "the pick represents the burst")
+        self.shot("08b-burst-pick")
+        # Keep only picks: the other frames go to Recently Deleted in one change; recovered here for later steps.
+        self.find(".burst-keep").click()
+        self.wait(lambda: self.finds("dialog[open]"), message="asked first")
+        self.find("dialog[open] button.primary, dialog[open] button.danger").click()
+        self.wait(lambda: len(frames()) == 1, message="the other frames are in Recently Deleted")
+        trashed = self.all_assets({"entity": "assets", "scope": {"type": "trash"}})
+        self.assertEqual(len(trashed), 2)
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [
+            {"op": "recoverAssets", "assets": [a["localIdentifier"] for a in trashed]},
+            {"op": "editAsset", "asset": picked[0]["localIdentifier"], "isBurstPick": False}]})["ok"])
+        self.assertEqual(len(frames()), 3)
+        self.assertFalse(any(a["burstSelectionTypes"] & 2 for a in frames()), "no picks left")
+        if self.finds(".viewer"):
+            self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")   # the viewer revealed the burst
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="the burst is one stack again")
 
     def test_09_video_seeks(self):
         if not self.has_video:

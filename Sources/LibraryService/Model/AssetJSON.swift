@@ -19,6 +19,8 @@ struct AssetJSON: Codable, Sendable {
     var isHidden: Bool
     var playbackStyle: Int
     var burstIdentifier: String?
+    /// `PHAssetBurstSelectionType` bits: 1 auto pick, 2 user pick.
+    var burstSelectionTypes: Int
     var representsBurst: Bool
     var hasAdjustments: Bool
     var uniformTypeIdentifier: String
@@ -45,6 +47,7 @@ struct AssetJSON: Codable, Sendable {
         isHidden = record.isHidden
         playbackStyle = record.playbackStyle.rawValue
         burstIdentifier = record.burstIdentifier
+        burstSelectionTypes = record.burstSelectionTypes
         representsBurst = record.representsBurst
         hasAdjustments = record.hasAdjustments
         uniformTypeIdentifier = record.uniformTypeIdentifier

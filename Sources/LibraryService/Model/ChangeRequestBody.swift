@@ -8,7 +8,7 @@ struct ChangeRequestBody: StrictBody {
     static let fields: Set<String> = ["operations"]
     static var nestedFields: [String: Set<String>] { ["operations": operationFields] }
     static let operationFields: Set<String> = ["op", "placeholder", "title", "asset", "assets", "collection", "collections",
-                                               "isFavorite", "isHidden", "creationDate", "location", "add", "remove", "insertAt", "moveFrom", "moveTo"]
+                                               "isFavorite", "isHidden", "isBurstPick", "creationDate", "location", "add", "remove", "insertAt", "moveFrom", "moveTo"]
 
     /// The largest member index an operation may name (`insertAt`, `moveFrom`, `moveTo`): the core refuses indexes
     /// past an album's or folder's end; this bound keeps the index sets it is given buildable (`IndexSet` traps on
@@ -25,6 +25,8 @@ struct ChangeRequestBody: StrictBody {
         var collections: [String]?
         var isFavorite: Bool?
         var isHidden: Bool?
+        /// Marks or unmarks a burst frame as the user's pick (the Linux library's `AssetEdits.isBurstPick`).
+        var isBurstPick: Bool?
         var creationDate: Date?
         var location: LocationJSON?
         var add: [String]?
@@ -99,7 +101,7 @@ struct ChangeRequestBody: StrictBody {
                                                                            : .createFolder(identifier: identifier, title: title))
             case "editAsset":
                 let identifier = try IdentifierPath.asset(operation.asset ?? "")
-                var edits = AssetEdits(isFavorite: operation.isFavorite, isHidden: operation.isHidden)
+                var edits = AssetEdits(isFavorite: operation.isFavorite, isHidden: operation.isHidden, isBurstPick: operation.isBurstPick)
                 if let date = operation.creationDate { edits.creationDate = .some(date) }
                 if let location = operation.location {
                     guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude) else {

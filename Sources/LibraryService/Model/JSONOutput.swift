@@ -84,6 +84,7 @@ extension AssetJSON {
         out.raw("{")
         out.key("addedDate", first: true); out.date(addedDate)
         if let burstIdentifier { out.key("burstIdentifier"); out.string(burstIdentifier) }
+        out.key("burstSelectionTypes"); out.integer(burstSelectionTypes)
         if let creationDate { out.key("creationDate"); out.date(creationDate) }
         out.key("duration"); out.number(duration)
         out.key("hasAdjustments"); out.bool(hasAdjustments)

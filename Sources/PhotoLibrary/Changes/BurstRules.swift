@@ -7,14 +7,19 @@ import GRDB
 enum BurstRules {
     static let autoPick = 1, userPick = 2
 
-    static func refresh(_ burst: String, _ db: Database) throws {
+    /// Sets the burst's representative and hidden frames from its selection; returns the frames whose flags changed.
+    @discardableResult
+    static func refresh(_ burst: String, _ db: Database) throws -> [Int64] {
         let representative = try Int64.fetchOne(db, sql: """
             SELECT id FROM asset WHERE burst_identifier = ? AND trashed_date IS NULL
             ORDER BY (burst_selection & 2) DESC, (burst_selection & 1) DESC, creation_date, id LIMIT 1
-            """, arguments: [burst])
-        try db.execute(sql: """
-            UPDATE asset SET represents_burst = (id = ?), burst_extra = (id != ? AND (burst_selection & 2) = 0)
-            WHERE burst_identifier = ?
-            """, arguments: [representative ?? -1, representative ?? -1, burst])
+            """, arguments: [burst]) ?? -1
+        let flags = "represents_burst = (id = ?), burst_extra = (id != ? AND (burst_selection & 2) = 0)"
+        let changed = try Int64.fetchAll(db, sql: """
+            SELECT id FROM asset WHERE burst_identifier = ?
+            AND (represents_burst != (id = ?) OR burst_extra != (id != ? AND (burst_selection & 2) = 0))
+            """, arguments: [burst, representative, representative])
+        try db.execute(sql: "UPDATE asset SET \(flags) WHERE burst_identifier = ?", arguments: [representative, representative, burst])
+        return changed
     }
 }

@@ -101,10 +101,15 @@ public struct AssetEdits: Sendable {
     public var creationDate: Date??
     /// `.some(nil)` clears the location.
     public var location: GeoPoint??
-    public init(isFavorite: Bool? = nil, isHidden: Bool? = nil, creationDate: Date?? = nil, location: GeoPoint?? = nil) {
+    /// Whether a frame of a burst is one the user picked (`PHAssetBurstSelectionType.userPick`). PhotoKit has
+    /// no setter for it (Apple's Photos app sets it); this is the Linux library's, for the web app and the CLI.
+    /// Only assets of a burst take it; picked frames show in fetches and the first one represents the burst.
+    public var isBurstPick: Bool?
+    public init(isFavorite: Bool? = nil, isHidden: Bool? = nil, creationDate: Date?? = nil, location: GeoPoint?? = nil, isBurstPick: Bool? = nil) {
         self.isFavorite = isFavorite; self.isHidden = isHidden; self.creationDate = creationDate; self.location = location
+        self.isBurstPick = isBurstPick
     }
-    var isEmpty: Bool { isFavorite == nil && isHidden == nil && creationDate == nil && location == nil }
+    var isEmpty: Bool { isFavorite == nil && isHidden == nil && creationDate == nil && location == nil && isBurstPick == nil }
 }
 
 /// An edit to the ordered members of an album (asset identifiers) or a folder (collection identifiers).

@@ -37,7 +37,12 @@ struct ChangeTransaction {
 
     /// Brings derived data up to date before the commit.
     mutating func finish() throws {
-        for burst in dirtyBursts { try BurstRules.refresh(burst, db) }
+        // Frames whose visibility or representative flag the refresh changed are updates too (fetches gain or
+        // lose them), unless this batch inserted or deleted them anyway.
+        for burst in dirtyBursts {
+            let changed = try BurstRules.refresh(burst, db)
+            outcome.updatedAssets.formUnion(Set(changed).subtracting(outcome.insertedAssets).subtracting(outcome.deletedAssets))
+        }
         let changedMoments = try MomentIndexer.update(db, work: momentWork)
         outcome.updatedCollections.formUnion(changedMoments.updated)
         outcome.insertedCollections.formUnion(changedMoments.inserted)
@@ -96,6 +101,14 @@ struct ChangeTransaction {
         if let location = edits.location {
             sets.append("latitude = ?, longitude = ?, altitude = ?, location_date = ?")
             arguments += [location?.latitude, location?.longitude, location?.altitude, location?.timestamp?.timeIntervalSince1970]
+        }
+        if let pick = edits.isBurstPick {
+            guard let burst = row.burst else {
+                throw LibraryError(.changeNotSupported, "Asset \(identifier) is not part of a burst, so it cannot be a burst pick")
+            }
+            sets.append("burst_selection = (burst_selection & ~\(BurstRules.userPick)) | ?")
+            arguments.append(pick ? BurstRules.userPick : 0)
+            dirtyBursts.insert(burst)
         }
         arguments.append(row.id)
         try db.execute(sql: "UPDATE asset SET \(sets.joined(separator: ", ")) WHERE id = ?", arguments: StatementArguments(arguments))

@@ -6,7 +6,7 @@
 import { get, post, del, change } from '/app/api.js';
 import { formatDate, formatBytes, escape } from '/app/format.js';
 import { openEditor } from '/app/editor.js';
-import { toast, saveFile } from '/app/ui.js';
+import { toast, saveFile, confirmAction } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 import { ZoomTiles } from '/app/zoomtiles.js';
 
@@ -79,6 +79,7 @@ export class Viewer {
     this.asset = asset;
     this.zoomed = false;
     this.member = null;          // a burst's other photo chosen in the strip (zooming shows that one)
+    this.burst = null;           // {asset, members} of the burst shown
     this.resources = null;
     this.stopMedia();
     this.stopTiles();
@@ -155,33 +156,82 @@ export class Viewer {
     this.livePlay = play;
   }
 
-  /** A burst: its photos in a strip under the picture (the representative marked); choosing one shows it. */
+  /**
+   * A burst: its photos in a strip under the picture (the one shown outlined, the user's picks starred); choosing
+   * one shows it. Signed-in members mark the shown photo as a pick (`P`; picked photos also appear in the library
+   * on their own, and the first pick represents the burst) and may keep only the picks (the other photos go to
+   * Recently Deleted, in one change).
+   */
   async addBurstStrip(asset) {
-    const prefix = asset.screenURL.startsWith('/api/shared/') ? null : '/api';
-    if (!prefix) return; // shared links show only the representative
+    if (asset.screenURL.startsWith('/api/shared/')) return; // shared links show only the representative
     const fetch = await post('/api/fetches', { entity: 'assets', scope: { type: 'burst', burstIdentifier: asset.burstIdentifier },
       includeAllBurstAssets: true, sort: [{ key: 'creationDate', ascending: true }] });
     const page = await get(`/api/fetches/${fetch.id}?offset=0&limit=200`);
     del(`/api/fetches/${fetch.id}`).catch(() => {});
     if (this.asset !== asset || page.assets.length < 2) return;
-    const strip = document.createElement('div');
-    strip.className = 'burst-strip';
-    strip.setAttribute('role', 'listbox');
-    strip.setAttribute('aria-label', `Burst of ${page.assets.length} photos`);
-    strip.innerHTML = `<span class="burst-count">Burst · ${page.assets.length} photos</span>` + page.assets.map((member, i) =>
-      `<button role="option" aria-selected="${member.id === asset.id}" data-member="${i}"><img src="${escape(member.thumbnailURL)}" alt="${escape(member.originalFilename)}"></button>`).join('');
-    strip.addEventListener('click', (event) => {
-      const button = event.target.closest('[data-member]');
-      if (!button) return;
-      const member = page.assets[Number(button.dataset.member)];
-      const img = this.media.querySelector('img.screen');
-      if (img) { img.src = member.screenURL; img.alt = member.originalFilename; delete img.dataset.full; }
-      this.member = member === asset ? null : member;
-      if (this.zoomed) { this.zoomed = false; this.zoom(); }
-      this.element.querySelector('.viewer-title').textContent = `${member.originalFilename} — ${formatDate(member.creationDate)}`;
-      strip.querySelectorAll('[data-member]').forEach((b) => b.setAttribute('aria-selected', String(b === button)));
-    });
-    this.media.append(strip);
+    this.burst = { asset, members: page.assets };
+    let strip = this.media.querySelector('.burst-strip');
+    if (!strip) {
+      strip = document.createElement('div');
+      strip.className = 'burst-strip';
+      strip.addEventListener('click', (event) => {
+        if (event.target.closest('[data-action=burstPick]')) return;   // the viewer's own click handler runs it
+        if (event.target.closest('[data-action=keepPicks]')) return;
+        const button = event.target.closest('[data-member]');
+        if (button) this.showBurstMember(this.burst.members[Number(button.dataset.member)]);
+      });
+      this.media.append(strip);
+    }
+    this.renderBurstStrip();
+  }
+
+  renderBurstStrip() {
+    const strip = this.media.querySelector('.burst-strip');
+    if (!strip || !this.burst) return;
+    const { asset, members } = this.burst;
+    const shown = this.member || asset;
+    const picked = (member) => (member.burstSelectionTypes & 2) !== 0;
+    const picks = members.filter(picked).length;
+    const editable = !this.options.readOnly;
+    strip.innerHTML = `<span class="burst-count">Burst · ${members.length} photos${picks ? ` · ${picks} picked` : ''}</span>
+      <div class="burst-members" role="listbox" aria-label="Burst of ${members.length} photos">${members.map((member, i) =>
+        `<button role="option" aria-selected="${member.id === shown.id}" data-member="${i}"${picked(member) ? ' class="picked"' : ''}>` +
+        `<img src="${escape(member.thumbnailURL)}" alt="${escape(member.originalFilename)}${picked(member) ? ' (picked)' : ''}"></button>`).join('')}</div>
+      ${editable ? `<button class="burst-pick" data-action="burstPick" aria-pressed="${picked(shown)}" aria-label="Pick this photo (P)">${picked(shown) ? '★ Picked' : '☆ Pick'}</button>
+      ${picks ? `<button class="burst-keep" data-action="keepPicks">Keep only picks</button>` : ''}` : ''}`;
+  }
+
+  showBurstMember(member) {
+    const img = this.media.querySelector('img.screen');
+    if (img) { img.src = member.screenURL; img.alt = member.originalFilename; delete img.dataset.full; }
+    this.member = member.id === this.burst.asset.id ? null : member;
+    if (this.zoomed) { this.zoomed = false; this.zoom(); }
+    this.element.querySelector('.viewer-title').textContent = `${member.originalFilename} — ${formatDate(member.creationDate)}`;
+    this.renderBurstStrip();
+  }
+
+  /** Marks or unmarks the burst photo shown as a pick. */
+  async burstPick() {
+    if (!this.burst || this.options.readOnly) return;
+    const shown = this.member || this.burst.asset;
+    const value = (shown.burstSelectionTypes & 2) === 0;
+    await change([{ op: 'editAsset', asset: shown.localIdentifier, isBurstPick: value }]);
+    this.burst.members = this.burst.members.map((m) => m.id === shown.id ? { ...m, burstSelectionTypes: value ? m.burstSelectionTypes | 2 : m.burstSelectionTypes & ~2 } : m);
+    if (this.member) this.member = this.burst.members.find((m) => m.id === shown.id);
+    else this.burst.asset = this.asset = { ...this.asset, burstSelectionTypes: this.burst.members.find((m) => m.id === shown.id).burstSelectionTypes };
+    this.renderBurstStrip();
+    toast(value ? 'Picked' : 'No longer picked');
+  }
+
+  /** Moves the burst's photos that are not picks to Recently Deleted (one change; they can be recovered). */
+  async keepPicks() {
+    if (!this.burst) return;
+    const rest = this.burst.members.filter((m) => (m.burstSelectionTypes & 2) === 0);
+    if (!rest.length) return;
+    if (!await confirmAction(`Keep only the picks?`, `${rest.length} other photos of this burst move to Recently Deleted.`, 'Keep Picks')) return;
+    await change([{ op: 'trashAssets', assets: rest.map((m) => m.localIdentifier) }]);
+    toast(`${rest.length} moved to Recently Deleted`);
+    this.afterRemoval();
   }
 
   stopMedia() {
@@ -369,7 +419,7 @@ export class Viewer {
   key(event) {
     if (event.target.closest('input, textarea, select')) return;
     const actions = { ArrowLeft: 'prev', ArrowRight: 'next', Escape: 'close', i: 'toggleInfo', z: 'zoom', ' ': 'live' };
-    if (!this.options.readOnly) Object.assign(actions, { f: 'favorite', e: 'edit', Delete: 'delete', Backspace: 'delete' });
+    if (!this.options.readOnly) Object.assign(actions, { f: 'favorite', e: 'edit', p: 'burstPick', Delete: 'delete', Backspace: 'delete' });
     const action = actions[event.key];
     if (!action) return;
     event.preventDefault();
