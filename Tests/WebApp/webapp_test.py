@@ -670,6 +670,22 @@ class WebAppTests(unittest.TestCase):
         edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
         self.assertTrue(edit["hasAdjustments"])
         self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.filter-chain")
+        # The viewer shows the edited picture at once (its URL names the new version).
+        self.wait(lambda: "&v=" in (self.find(".viewer-media img.screen").get_attribute("src") or ""), message="the edited picture shown")
+        # Downloading an edited photo asks which version: as edited is the rendered JPEG, not the original's bytes.
+        self.find('.viewer [data-action="download"]').click()
+        self.wait(lambda: self.finds("dialog[open] button[value=current]"), message="asked which version")
+        self.shot("10-download-which-version")
+        before = set(os.listdir(self.downloads))
+        self.find("dialog[open] button[value=current]").click()
+        arrived = lambda: [n for n in set(os.listdir(self.downloads)) - before if not n.endswith(".crdownload")]
+        self.wait(lambda: arrived() and os.path.getsize(os.path.join(self.downloads, arrived()[0])) > 0, timeout=30, message="the edited version downloaded")
+        time.sleep(0.5)
+        edited_bytes = Path(self.downloads, arrived()[0]).read_bytes()
+        self.assertEqual(edited_bytes[:3], b"\xff\xd8\xff", "a JPEG")
+        original_bytes = [p for p in self.files if p.name == asset["originalFilename"]]
+        if original_bytes:
+            self.assertNotEqual(hashlib.sha256(edited_bytes).digest(), hashlib.sha256(original_bytes[0].read_bytes()).digest())
         # Reopening restores the sliders from the stored chain.
         self.find(".viewer").send_keys("e")
         self.wait(lambda: self.finds(".editor input[name=exposure]"))

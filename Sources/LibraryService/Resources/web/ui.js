@@ -54,6 +54,21 @@ export function confirmAction(title, detail, ok = 'OK') {
   });
 }
 
+/** A modal choice between `choices` (`[{value, label}]`, the first the default); resolves to the value, or null when cancelled. */
+export function choose(title, detail, choices) {
+  return new Promise((resolve) => {
+    const dialog = document.createElement('dialog');
+    dialog.className = 'prompt';
+    dialog.innerHTML = `<form method="dialog"><h2>${escape(title)}</h2><p>${escape(detail)}</p>
+      <menu><button type="button" data-cancel>Cancel</button>${choices.map((c, i) =>
+        `<button value="${escape(c.value)}"${i === 0 ? ' class="primary" autofocus' : ''}>${escape(c.label)}</button>`).join('')}</menu></form>`;
+    document.body.append(dialog);
+    dialog.querySelector('[data-cancel]').addEventListener('click', () => dialog.close(''));
+    dialog.addEventListener('close', () => { resolve(choices.some((c) => c.value === dialog.returnValue) ? dialog.returnValue : null); dialog.remove(); });
+    dialog.showModal();
+  });
+}
+
 /** Shows an error from an API call. */
 export function showError(error) { console.error(error?.stack || error); toast(error?.message || String(error), { error: true }); }
 

@@ -6,7 +6,7 @@
 import { get, post, del, change } from '/app/api.js';
 import { formatDate, formatBytes, escape } from '/app/format.js';
 import { openEditor } from '/app/editor.js';
-import { toast, saveFile, confirmAction } from '/app/ui.js';
+import { toast, saveFile, confirmAction, choose } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 import { ZoomTiles } from '/app/zoomtiles.js';
 
@@ -359,15 +359,34 @@ export class Viewer {
     }, 400);
   }
 
+  /** Saves the original file; an edited photo or video asks first: as edited (the current version) or the original. */
   async download() {
     const resources = await this.loadResources();
     const original = resources.find((r) => r.type === RESOURCE.photo || r.type === RESOURCE.video) || resources[0];
-    if (original) saveFile(original.url, original.originalFilename);
+    const current = resources.find((r) => r.type === RESOURCE.fullSizePhoto || r.type === RESOURCE.fullSizeVideo);
+    let file = original;
+    if (current && current !== original) {
+      const choice = await choose('Download', `${this.asset.originalFilename} was edited.`,
+        [{ value: 'current', label: 'As Edited' }, { value: 'original', label: 'Original' }]);
+      if (!choice) return;
+      file = choice === 'current' ? current : original;
+    }
+    if (file) saveFile(file.url, file.originalFilename);
   }
 
   edit() {
     if (this.asset.mediaType !== 1) { toast('Only photos can be edited here'); return; }
-    openEditor(this.asset, { onDone: () => this.show(this.index) });
+    openEditor(this.asset, { onDone: () => this.showEdited() });
+  }
+
+  /** After an edit or a revert: the asset read again (its picture URLs name the new version), then shown. */
+  async showEdited() {
+    const { id } = this.asset;
+    try {
+      const fresh = await get(`/api/assets/${id}`);
+      if (this.grid.items[this.index]?.id === id) this.grid.items[this.index] = fresh;
+    } catch { /* the change stream brings it */ }
+    if (!this.closed) await this.show(this.index);
   }
 
   async toggleInfo() {
