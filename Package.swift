@@ -140,7 +140,7 @@ let package = Package(
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
-            "LibraryService", "FilterChains", "AVFoundation",
+            "LibraryService", "FilterChains", "AVFoundation", "MediaInspection",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),

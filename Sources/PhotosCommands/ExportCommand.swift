@@ -3,6 +3,7 @@ import AVFoundation
 import Foundation
 import PhotoLibrary
 import ImageManagement
+import MediaInspection
 
 /// `photos export ID... --version current|original --format original|compatible|jpeg|heic|png -o DIR`: writes
 /// assets' images to files, named after their original files, with a progress bar. With `--preset NAME` it
@@ -31,6 +32,8 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("The folder to write into (created if needed).", valueName: "dir")) var directory: String
     @Option(help: ArgumentHelp("Export movies with this AVAssetExportSession preset.", valueName: "name")) var preset: String?
     @Option(help: "mov or mp4 (with --preset).") var fileType: MovieFileType = .mov
+    @Flag(help: "Also write an XMP sidecar (<file>.xmp) naming the asset's global identity (its PhotoKit cloud identifier) and creation date; photos import in another library honours it.")
+    var withMetadata = false
 
     enum MovieFileType: String, ExpressibleByArgument, CaseIterable { case mov, mp4 }
 
@@ -67,6 +70,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 let file = try AssetExporter.export(asset, version: version == .current ? .current : .original, format: format,
                                                     to: folder, in: library)
+                if withMetadata, let problem = writeSidecar(for: asset, beside: file.url, in: library) { failures.append(problem) }
                 exported.append(["localIdentifier": asset.identifier, "path": file.url.path, "uniformTypeIdentifier": file.uniformTypeIdentifier,
                                  "byteCount": file.byteCount, "reencoded": !file.isCopy])
             } catch {
@@ -114,6 +118,7 @@ extension ExportCommand {
                 guard session.status == .completed else {
                     throw CommandError(session.error.map { ($0 as? AVError)?.message ?? "\($0)" } ?? "the export did not complete")
                 }
+                if withMetadata, let problem = writeSidecar(for: asset, beside: output, in: library) { failures.append(problem) }
                 let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
                 exported.append(["localIdentifier": asset.identifier, "path": output.path, "preset": preset, "byteCount": size])
             } catch let error as ImageManagementError {
@@ -131,5 +136,24 @@ extension ExportCommand {
         }
         for failure in failures { FileHandle.standardError.write(Data("Error: \(failure)\n".utf8)) }
         if !failures.isEmpty { throw ExitCode.failure }
+    }
+}
+
+extension ExportCommand {
+    /// Writes `<file>.xmp` beside an exported file: the asset's global identity and creation date (to a temporary
+    /// name, then renamed, so a sidecar is whole or absent). Returns what went wrong, or nil.
+    func writeSidecar(for asset: AssetRecord, beside file: URL, in library: Library) -> String? {
+        let sidecar = file.appendingPathExtension("xmp")
+        do {
+            guard let identity = try library.cloudIdentities(forAssets: [asset.identifier])[asset.identifier] ?? nil else {
+                return "\(asset.identifier): no longer in the library"
+            }
+            try MetadataSidecar.document(cloudIdentity: identity, creationDate: asset.creationDate).write(to: sidecar, options: .atomic)
+            return nil
+        } catch let error as LibraryError {
+            return "\(asset.identifier): \(error.message)"
+        } catch {
+            return "\(asset.identifier): cannot write \(sidecar.path): \(error.localizedDescription)"
+        }
     }
 }

@@ -19,6 +19,7 @@ struct ShowCommand: ParsableCommand {
         json["isRAW"] = asset.isRAW
         json["burstSelectionTypes"] = asset.burstSelectionTypes
         json["hasAdjustments"] = asset.hasAdjustments
+        if let cloud = try library.cloudIdentities(forAssets: [asset.identifier])[asset.identifier] ?? nil { json["cloudIdentifier"] = cloud }
         if output.json { Output.printJSON(json); return }
         for key in json.keys.sorted() where key != "resources" {
             print("\(key): \(describe(json[key]!))")

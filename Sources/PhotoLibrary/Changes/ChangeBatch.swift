@@ -63,10 +63,14 @@ public struct NewAsset: Sendable {
     /// never both create it; a skipped asset is listed in `ChangeOutcome.skippedDuplicates` and its files are
     /// removed. Other operations of the batch must not refer to an asset that may be skipped.
     public var skipsDuplicateContent: Bool
+    /// The global identity the asset arrived with (`CloudIdentity`, a well-formed UUID), when it is not new to the
+    /// world: an import that found it in the file's sidecar. Nil: the asset's own (its local identifier's UUID).
+    public var cloudIdentity: String?
     public init(identifier: String = LocalIdentifier.make(.asset), resources: [NewResource], edits: AssetEdits = AssetEdits(),
-                skipsDuplicateContent: Bool = false) {
+                skipsDuplicateContent: Bool = false, cloudIdentity: String? = nil) {
         self.identifier = identifier; self.resources = resources; self.edits = edits
         self.skipsDuplicateContent = skipsDuplicateContent
+        self.cloudIdentity = cloudIdentity.flatMap(CloudIdentity.normalized)
     }
 }
 

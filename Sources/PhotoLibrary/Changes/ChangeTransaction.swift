@@ -77,6 +77,9 @@ struct ChangeTransaction {
                 a.burstIdentifier, a.isSelfie, a.isRAW, a.uti, asset.primary.filename, a.cameraMake, a.cameraModel, a.contentIdentifier,
             ])
         let rowID = db.lastInsertedRowID
+        if let cloud = request.cloudIdentity {
+            try CloudIdentityTable.record(cloud, assetRowID: rowID, localIdentifier: request.identifier, db)
+        }
         for resource in asset.resources {
             try db.execute(sql: """
                 INSERT INTO resource (asset_id, type, uti, original_filename, path, byte_count, sha256, pixel_width, pixel_height)

@@ -38,7 +38,9 @@ struct ImportGroup: Sendable {
             if let pairedVideo { resources.append(Self.resource(pairedVideo, type: .pairedVideo)) }
             if let alternatePhoto { resources.append(Self.resource(alternatePhoto, type: .alternatePhoto)) }
         }
-        return NewAsset(resources: resources, skipsDuplicateContent: skipsDuplicateContent)
+        // An identity another library wrote beside the file (`photos export --with-metadata`) travels with it.
+        return NewAsset(resources: resources, skipsDuplicateContent: skipsDuplicateContent,
+                        cloudIdentity: MetadataSidecar.cloudIdentity(besides: primary.url))
     }
 
     private static func resource(_ candidate: ImportCandidate, type: ResourceType) -> NewResource {

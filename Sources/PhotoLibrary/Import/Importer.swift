@@ -184,7 +184,7 @@ public struct Importer: Sendable {
 
     // MARK: Files
 
-    /// Every regular file under the given paths, sorted and without repeats; paths that do not exist are rejections,
+    /// Every regular file under the given paths (XMP sidecars in folders left out), sorted and without repeats; paths that do not exist are rejections,
     /// photo libraries inside folders are skipped whole (and listed). A path that is, or is inside, a library is refused.
     static func listFiles(_ urls: [URL]) throws(LibraryError) -> (files: [URL], missing: [ImportRejection], libraries: [String]) {
         let fm = FileManager.default
@@ -212,7 +212,8 @@ public struct Importer: Sendable {
             var found: [URL] = []
             for case let file as URL in enumerator {
                 let values = try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-                if values?.isRegularFile == true { found.append(file) }
+                // XMP sidecars describe the files beside them (their identity is read with those); not media.
+                if values?.isRegularFile == true, file.pathExtension.lowercased() != "xmp" { found.append(file) }
                 if values?.isDirectory == true, LibraryDirectory.isLibrary(file) {
                     enumerator.skipDescendants()
                     libraries.append(file.path)

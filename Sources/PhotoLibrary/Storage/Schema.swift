@@ -120,6 +120,7 @@ enum Schema {
         }
         migrator.registerMigration("v3: edit history") { db in try EditHistoryTable.create(db) }
         migrator.registerMigration("v4: accounts, credentials, audit log, change receipts") { db in try AccountsTable.create(db) }
+        migrator.registerMigration("v5: cloud identities") { db in try CloudIdentityTable.create(db) }
         return migrator
     }
 
