@@ -25,13 +25,17 @@ public enum MetadataSidecar {
             guard let handle = try? FileHandle(forReadingFrom: candidate) else { continue }
             defer { try? handle.close() }
             guard let data = try? handle.read(upToCount: largestSidecar + 1), data.count <= largestSidecar else { continue }
-            let packet = XMPPacket(text: String(decoding: data, as: UTF8.self))
-            if let value = packet.value(namespace, "CloudIdentifier")?.trimmingCharacters(in: .whitespacesAndNewlines),
-               let uuid = UUID(uuidString: value) {
-                return uuid.uuidString
-            }
+            if let identity = cloudIdentity(inSidecar: data) { return identity }
         }
         return nil
+    }
+
+    /// The global identity a sidecar's bytes name, when they name a well-formed one (larger than a sidecar: none).
+    public static func cloudIdentity(inSidecar data: Data) -> String? {
+        guard data.count <= largestSidecar else { return nil }
+        let packet = XMPPacket(text: String(decoding: data, as: UTF8.self))
+        guard let value = packet.value(namespace, "CloudIdentifier")?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        return UUID(uuidString: value)?.uuidString
     }
 
     /// A sidecar naming `cloudIdentity` (and, when known, the creation date as `xmp:CreateDate`).
