@@ -7,7 +7,8 @@ import Foundation
 ///   `frame[N−k+i]·(1 − i/k) + frame[i]·(i/k)`).
 /// - **Bounce**: the frames forward, then backward (`0 … N−1, N−2 … 1`), each shown as long as in the source.
 /// - **Long exposure**: the average of every frame in linear light (sRGB decoded, averaged, encoded again), at
-///   the movie's frame size. Difference from Apple: frames are not aligned first (a hand-held movie blurs more).
+///   the movie's frame size, each frame shifted first to line up with the first one (translation only; Apple's
+///   alignment is undocumented and aligns to the key photo), so what stood still stays sharp and what moved blurs.
 ///
 /// Loop and Bounce movies keep the display matrix, have no audio (Apple's play silently) and are H.264 or HEVC
 /// as the source. Memory: Loop holds two frames; Bounce decodes backwards in chunks of 12 frames; Long exposure
@@ -114,8 +115,10 @@ public enum MovieEffects {
         }
     }
 
-    /// The average of every frame of `source` in linear light, as 8-bit RGBA (stored orientation), with the
-    /// track it came from (for its display matrix).
+    /// The average of every frame of `source` in linear light, each frame first aligned to the first one
+    /// (`FrameAligner`: a whole-pixel translation, the shake of a hand-held camera), as 8-bit RGBA (stored
+    /// orientation), with the track it came from (for its display matrix). A pixel is the mean of the frames that
+    /// reach it after their shift.
     public static func longExposure(_ source: URL, progress: (Double) -> Bool = { _ in true }) throws(MovieError) -> (frame: DecodedFrame, track: MovieTrack) {
         let reader = try MovieReader(url: source)
         guard let track = reader.primaryVideoTrack else { throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no video track") }
@@ -124,18 +127,30 @@ public enum MovieEffects {
             let c = Float(v) / 255
             return c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
         }
-        var sum = [Float](repeating: 0, count: track.codedWidth * track.codedHeight * 3)
+        let (width, height) = (track.codedWidth, track.codedHeight)
+        var sum = [Float](repeating: 0, count: width * height * 3)
+        var covered = [UInt16](repeating: 0, count: width * height)   // frames that reached each pixel
+        var reference: [FrameAligner.Plane]? = nil
         var frames = 0
         let expected = Double(max(1, track.sampleCount))
         do {
             while try reader.withNextFrame({ frame -> Void in
-                guard frame.width * frame.height * 3 == sum.count else { return }
+                guard frame.width == width, frame.height == height, frames < Int(UInt16.max) else { return }
                 let bytes = frame.pixels.bindMemory(to: UInt8.self)
+                // Aligned to the first frame: this frame's pixel (x + dx, y + dy) shows what the first frame's (x, y) does.
+                let pyramid = FrameAligner.pyramid(FrameAligner.Plane(rgba: UnsafeBufferPointer(start: bytes.baseAddress, count: bytes.count),
+                                                                       width: width, height: height, bytesPerRow: frame.bytesPerRow))
+                let (dx, dy) = reference.map { FrameAligner.offset(of: pyramid, against: $0) } ?? (0, 0)
+                if reference == nil { reference = pyramid }
                 sum.withUnsafeMutableBufferPointer { acc in
-                    for y in 0..<frame.height {
-                        let row = y * frame.bytesPerRow, out = y * frame.width * 3
-                        for x in 0..<frame.width {
-                            for c in 0..<3 { acc[out + x * 3 + c] += toLinear[Int(bytes[row + x * 4 + c])] }
+                    covered.withUnsafeMutableBufferPointer { seen in
+                        for y in max(0, -dy)..<min(height, height - dy) {
+                            let row = (y + dy) * frame.bytesPerRow, out = y * width
+                            for x in max(0, -dx)..<min(width, width - dx) {
+                                let p = row + (x + dx) * 4
+                                for c in 0..<3 { acc[(out + x) * 3 + c] += toLinear[Int(bytes[p + c])] }
+                                seen[out + x] += 1
+                            }
                         }
                     }
                 }
@@ -145,11 +160,11 @@ public enum MovieEffects {
             }
         } catch let error as MovieError { throw error } catch { throw MovieError(.codec, "\(error)") }
         guard frames > 0 else { throw MovieError(.codec, "\(source.lastPathComponent): the movie has no decodable frame") }
-        var pixels = Data(count: track.codedWidth * track.codedHeight * 4)
+        var pixels = Data(count: width * height * 4)
         pixels.withUnsafeMutableBytes { raw in
             let out = raw.bindMemory(to: UInt8.self)
-            let n = Float(frames)
-            for i in 0..<(track.codedWidth * track.codedHeight) {
+            for i in 0..<(width * height) {
+                let n = Float(max(1, covered[i]))   // the first frame reaches every pixel
                 for c in 0..<3 {
                     let linear = sum[i * 3 + c] / n
                     let encoded = linear <= 0.0031308 ? linear * 12.92 : 1.055 * powf(linear, 1 / 2.4) - 0.055
@@ -158,7 +173,7 @@ public enum MovieEffects {
                 out[i * 4 + 3] = 255
             }
         }
-        let frame = DecodedFrame(pixels: pixels, width: track.codedWidth, height: track.codedHeight, bytesPerRow: track.codedWidth * 4,
+        let frame = DecodedFrame(pixels: pixels, width: width, height: height, bytesPerRow: width * 4,
                                  bitsPerComponent: 8, presentationTime: .zero, duration: reader.duration)
         return (frame, track)
     }
