@@ -604,6 +604,7 @@ class WebAppTests(unittest.TestCase):
         asset = self.open_asset(lambda a: a.get("location"))
         self.find(".viewer").send_keys("i")
         self.wait(lambda: self.finds(".viewer-info a[href^='/search?']"), message="a 'Photos near here' link")
+        self.shot("07e-viewer-photos-near-here-link")
         self.find(".viewer-info a[href^='/search?']").click()
         self.wait(lambda: not self.finds(".viewer") and "south=" in self.browser.current_url, message="the viewer closes onto the search")
         self.wait(lambda: asset["id"] in self.result_ids(), message="the photo is among those near it")
