@@ -77,7 +77,9 @@ schemas = {
                                         "collectionLists", "topLevelUserCollections", "children", "containingAsset"]},
                       "mediaType": I, "collection": S, "asset": S, "identifiers": arr(S), "burstIdentifier": S,
                       "collectionType": I, "subtype": I}, ["type"]),
-        "predicate": {"type": "string", "description": "PhotoKit predicate format, e.g. `mediaType == 1 AND isFavorite == YES`."},
+        "predicate": {"type": "string", "description": "PhotoKit predicate format, e.g. `mediaType == 1 AND isFavorite == YES`. "
+                                                        "Asset fetches also accept the keys `cameraMake`, `cameraModel` (text) and "
+                                                        "`latitude`, `longitude` (degrees), e.g. `cameraModel CONTAINS[c] \"iphone\" AND latitude >= 10`."},
         "sort": arr(obj({"key": S, "ascending": B}, ["key"])),
         "includeHiddenAssets": B, "includeAllBurstAssets": B, "fetchLimit": {"type": "integer", "minimum": 0}}, ["entity"]),
     "Fetch": obj({"id": S, "entity": {"enum": ["assets", "collections"]}, "count": I, "changeToken": I}, ["id", "entity", "count", "changeToken"]),
@@ -112,6 +114,7 @@ schemas = {
     "Link": obj({"id": I, "album": S, "createdDate": DATE, "expiresDate": DATE, "hasPassword": B, "secret": S, "url": S},
                 ["id", "album", "createdDate", "hasPassword"]),
     "SharedPage": obj({"count": I, "offset": I, "changeToken": I, "assets": arr(ref("Asset"))}, ["count", "offset", "changeToken", "assets"]),
+    "Camera": obj({"make": S, "model": S, "count": I}, ["count"]),
     "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
 }
 
@@ -220,6 +223,9 @@ paths = {
                           "responses": {"200": json_response(obj({
                               "derivatives": obj({"pending": I, "generated": I, "failed": I, "workers": I}, ["pending", "generated", "failed", "workers"]),
                               "changeStreams": I}, ["derivatives", "changeStreams"])), **problems("401")}}},
+    "/api/cameras": {"get": {"summary": "The cameras the library's visible assets were taken with (make and model as the files name them; "
+                                        "absent when a file names only the other), each with its count, ordered by make then model.",
+                             "responses": {"200": json_response(obj({"cameras": arr(ref("Camera"))}, ["cameras"])), **problems("401")}}},
     "/api/uploads/check": {"post": {"summary": "Which of these SHA-256 digests the library already holds (skip uploading those).",
                                     "requestBody": body(obj({"sha256": arr({"type": "string", "pattern": "^[0-9a-fA-F]{64}$"})}, ["sha256"])),
                                     "responses": {"200": json_response(obj({"present": arr(S)}, ["present"])), **problems("400", "401", "403", "413")}}},

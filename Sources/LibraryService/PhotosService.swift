@@ -84,6 +84,7 @@ public final class PhotosService: Sendable {
         addSectionRoutes(to: router)
         addExtensionRoutes(to: router)
         addMetadataRoutes(to: router)
+        addCameraRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

@@ -3,7 +3,8 @@ import Foundation
 import PhotoLibrary
 
 /// `POST /api/fetches`: a PhotoKit fetch — what to fetch (`entity` and `scope`), `predicate` in PhotoKit's
-/// predicate format, `sort` descriptors, and the `PHFetchOptions` switches.
+/// predicate format (asset fetches also accept `cameraMake`, `cameraModel`, `latitude` and `longitude`), `sort`
+/// descriptors, and the `PHFetchOptions` switches.
 struct FetchRequestBody: StrictBody {
     var entity: FetchSnapshot.Entity
     var scope: Scope?
@@ -37,7 +38,8 @@ struct FetchRequestBody: StrictBody {
     func query(in library: Library) throws -> ObservedQuery {
         let limit = fetchLimit ?? 0
         guard limit >= 0 else { throw Problem.badRequest("fetchLimit must not be negative") }
-        let schema = entity == .assets ? PredicateSchemas.asset : PredicateSchemas.collection
+        // Assets: PhotoKit's keys plus the service's camera and location keys (PredicateSchemas.serviceAsset).
+        let schema = entity == .assets ? PredicateSchemas.serviceAsset : PredicateSchemas.collection
         var compiled: CompiledPredicate?
         if let predicate, !predicate.isEmpty {
             guard predicate.utf8.count <= 16_384 else { throw Problem(.badRequest, "unsupported-predicate", "The predicate is longer than 16 KiB") }

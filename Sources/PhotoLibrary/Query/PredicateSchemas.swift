@@ -21,6 +21,24 @@ public enum PredicateSchemas {
         "burstIdentifier": PredicateColumn("a.burst_identifier", .text),
     ])
 
+    /// The keys `photos serve` accepts in asset fetches (`POST /api/fetches`): every ``asset`` key plus Linux
+    /// additions that PhotoKit does not offer, so the web app can search by camera and by place.
+    ///
+    /// - `cameraMake`, `cameraModel` (text): the camera's EXIF/QuickTime make and model as imported, e.g.
+    ///   `cameraModel CONTAINS[c] "iphone"`; NULL (`nil`) for files that name no camera.
+    /// - `latitude`, `longitude` (real, degrees): where the asset was taken, e.g.
+    ///   `latitude >= 10 AND latitude <= 20`; NULL for assets without a location, so a range never matches them.
+    ///
+    /// Comparisons with a NULL column behave as `NSPredicate` evaluates `nil`: `==` and ranges are false,
+    /// `!=` is true, and `key == nil` finds the rows without a value. PhotoKit's own fetches
+    /// (`PHFetchOptions`) keep using ``asset``, so these keys stay unsupported there, as on Apple's platforms.
+    public static let serviceAsset = PredicateSchema(entityName: "PHAsset", columns: asset.columns.merging([
+        "cameraMake": PredicateColumn("a.camera_make", .text),
+        "cameraModel": PredicateColumn("a.camera_model", .text),
+        "latitude": PredicateColumn("a.latitude", .real),
+        "longitude": PredicateColumn("a.longitude", .real),
+    ]) { photoKit, _ in photoKit })
+
     /// `PHAssetCollection` keys.
     public static let assetCollection = PredicateSchema(entityName: "PHAssetCollection", columns: collectionColumns.merging([
         "estimatedAssetCount": PredicateColumn("c.cached_count", .integer),

@@ -9,6 +9,7 @@ import { openEditor } from '/app/editor.js';
 import { toast, saveFile, confirmAction, choose } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 import { ZoomTiles } from '/app/zoomtiles.js';
+import { nearbySearchURL } from '/app/searchterms.js';
 
 const RESOURCE = { photo: 1, video: 2, fullSizePhoto: 5, fullSizeVideo: 6, pairedVideo: 9, fullSizePairedVideo: 10, alternatePhoto: 4 };
 const BROWSER_IMAGES = ['public.jpeg', 'public.png', 'org.webmproject.webp', 'com.compuserve.gif'];
@@ -427,7 +428,8 @@ export class Viewer {
         ${camera ? `<dt>Camera</dt><dd>${escape(camera)}</dd>` : ''}
         ${capture.lens ? `<dt>Lens</dt><dd>${escape(capture.lens)}</dd>` : ''}
         ${exposure ? `<dt>Exposure</dt><dd>${escape(exposure)}</dd>` : ''}
-        <dt>Location</dt><dd>${escape(location)}</dd>
+        <dt>Location</dt><dd>${escape(location)}${asset.location && !this.options.readOnly
+          ? ` <a href="${escape(nearbySearchURL(asset.location.latitude, asset.location.longitude))}" data-action="close">Photos near here</a>` : ''}</dd>
         <dt>Favorite</dt><dd>${asset.isFavorite ? 'Yes' : 'No'}</dd>
       </dl>
       <h3>Files</h3>

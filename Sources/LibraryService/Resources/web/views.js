@@ -9,6 +9,7 @@ import { escape, formatDate } from '/app/format.js';
 import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
+import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
 const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
 
@@ -415,31 +416,63 @@ function deletedView(main) {
     extraToolbar: '<span class="note">Items are deleted for good 30 days after they were deleted.</span>' });
 }
 
-/** Search by date range, media type, favourites and any predicate the API accepts. */
+/** Search by date range, media type, favourites, camera, a location box and any predicate the API accepts. */
 async function searchView(main, match, params) {
   const form = document.createElement('form');
   form.className = 'search-form';
   form.setAttribute('role', 'search');
+  form.noValidate = true;   // the box's numbers are checked here, with one message saying what is wrong
+  const edge = (name, label, min, max) => `<label>${label} <input type="number" name="${name}" step="any" min="${min}" max="${max}" inputmode="decimal"
+      aria-describedby="search-error" value="${escape(params.get(name) || '')}"></label>`;
   form.innerHTML = `
     <label>From <input type="date" name="from" value="${escape(params.get('from') || '')}"></label>
     <label>To <input type="date" name="to" value="${escape(params.get('to') || '')}"></label>
     <label>Type <select name="type"><option value="">Any</option><option value="1">Photos</option><option value="2">Videos</option></select></label>
     <label><input type="checkbox" name="favorite" ${params.get('favorite') ? 'checked' : ''}> Favorites</label>
+    <label>Camera <select name="camera"><option value="">Any</option></select></label>
+    <fieldset class="place">
+      <legend>Place, in degrees (West greater than East crosses 180°)</legend>
+      ${edge('south', 'South', -90, 90)}${edge('west', 'West', -180, 180)}${edge('north', 'North', -90, 90)}${edge('east', 'East', -180, 180)}
+    </fieldset>
     <label class="wide">Predicate <input name="predicate" placeholder="pixelWidth > 4000 AND isFavorite == YES" value="${escape(params.get('predicate') || '')}"></label>
-    <button class="primary">Search</button>`;
-  form.querySelector('select').value = params.get('type') || '';
+    <button class="primary">Search</button>
+    <p class="form-error" id="search-error" role="alert"></p>`;
+  form.querySelector('select[name=type]').value = params.get('type') || '';
   main.append(form);
+  const showBoxError = ({ error, field }) => {
+    form.querySelector('.form-error').textContent = error || '';
+    for (const [name] of BOX_EDGES) {
+      if (name === field) form.elements[name].setAttribute('aria-invalid', 'true'); else form.elements[name].removeAttribute('aria-invalid');
+    }
+    return field ? form.elements[field] : null;
+  };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const values = new URLSearchParams([...new FormData(form)].filter(([, v]) => v));
+    const wrong = showBoxError(readBox(values));
+    if (wrong) { wrong.focus(); return; }
     navigate(`/search?${values}`);
   });
+  // The picker lists the library's cameras ("Apple iPhone 8 (12)"); a camera in the URL that is not listed stays chosen.
+  const cameras = await get('/api/cameras').then((answer) => answer.cameras).catch(() => null);
+  const picker = form.querySelector('select[name=camera]');
+  const counts = new Map();
+  for (const camera of cameras || []) counts.set(cameraName(camera), (counts.get(cameraName(camera)) || 0) + camera.count);
+  const wanted = params.get('camera') || '';
+  if (wanted && !counts.has(wanted)) picker.add(new Option(wanted, wanted));
+  for (const [name, count] of counts) picker.add(new Option(`${name} (${count})`, name));
+  picker.value = wanted;
+
   const terms = [];
   const args = [];
   if (params.get('from')) terms.push(`creationDate >= CAST(${new Date(params.get('from')).getTime() / 1000 - 978307200}, "NSDate")`);
   if (params.get('to')) terms.push(`creationDate < CAST(${new Date(params.get('to')).getTime() / 1000 + 86400 - 978307200}, "NSDate")`);
   if (params.get('type')) terms.push(`mediaType == ${Number(params.get('type'))}`);
   if (params.get('favorite')) terms.push('isFavorite == YES');
+  if (wanted) terms.push(cameraPredicate(wanted, cameras));
+  const place = readBox(params);
+  if (place.error) { showBoxError(place); return { title: 'Search', destroy() {} }; }
+  if (place.box) terms.push(boxPredicate(place.box));
   if (params.get('predicate')) terms.push(`(${params.get('predicate')})`);
   if (!terms.length) return { title: 'Search', destroy() {} };
   const results = document.createElement('div');
