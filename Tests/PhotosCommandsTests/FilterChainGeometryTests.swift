@@ -128,6 +128,24 @@ final class FilterChainGeometryTests: XCTestCase {
         XCTAssertEqual(redPixels(preview), block(2..<4, 0..<2))
     }
 
+    func testAPreviewWhoseScaleDoesNotDivideTheSizeHasNoPartlyClearEdge() throws {
+        // A 12×7 original previewed on a 6×4 picture (7 × 0.5 rounded up): the turned quad is 3.5×6, and the
+        // result is the 3×6 whole pixels inside it, every one opaque and of the picture (no clear or dark column).
+        let chain = FilterChain(filters: [orientation(turns: 1, width: 12, height: 7)]).scaled(by: 0.5)
+        let preview = try chain.apply(to: markedImage(width: 6, height: 4, mark: 2))
+        XCTAssertEqual(preview.extent, CGRect(x: 0, y: 0, width: 3, height: 6))
+        let (values, _, _) = pixels(preview)
+        for pixel in stride(from: 0, to: values.count, by: 4) {
+            XCTAssertEqual(values[pixel + 3], 255, "opaque")
+            XCTAssertGreaterThanOrEqual(Int(values[pixel]), 55, "red or grey, not black")
+        }
+        // Whole extents are left as they are; so is an extent too small to hold a pixel.
+        let whole = markedImage(width: 6, height: 4, mark: 2)
+        XCTAssertEqual(try FilterChain(filters: []).apply(to: whole).extent, whole.extent)
+        let sliver = whole.cropped(to: CGRect(x: 1.2, y: 1.2, width: 0.5, height: 2))
+        XCTAssertEqual(try FilterChain(filters: []).apply(to: sliver).extent, sliver.extent)
+    }
+
     func testRenderingFromAFileWritesTheTurnedSizeAfterTheFilesOrientation() throws {
         let directory = TemporaryDirectory(prefix: "chain-geometry")
         let input = directory.appending("marked.png"), output = directory.appending("turned.jpg")
