@@ -103,7 +103,9 @@ extension FilterChain {
     }
 
     /// The chain applied to `source` in order. Blur and sharpen filters read the edges repeated outward and are
-    /// cropped back to the image, so the result keeps the source's extent.
+    /// cropped back to the image, so the result keeps the source's extent. A result that is infinite is cropped to
+    /// the source's extent; one with fractional edges (a chain scaled for a preview, whose turn or crop lands
+    /// between pixels) is cropped to the whole pixels inside it, so no partly clear row or column is rendered.
     public func apply(to source: CIImage) throws -> CIImage {
         var image = source
         for step in filters {
@@ -115,7 +117,22 @@ extension FilterChain {
             guard let output = filter.outputImage else { throw FilterChainError("\(step.name) produced no image with these parameters") }
             image = reachesAround && !extent.isInfinite ? output.cropped(to: extent) : output
         }
-        return image.extent.isInfinite ? image.cropped(to: source.extent) : image
+        return Self.wholePixels(image.extent.isInfinite ? image.cropped(to: source.extent) : image)
+    }
+
+    /// `image` cropped to the whole pixels inside its extent; an extent that is already whole (within 1/1000 of a
+    /// pixel), infinite, or too small to hold a pixel is left as it is.
+    static func wholePixels(_ image: CIImage) -> CIImage {
+        let extent = image.extent
+        guard !extent.isNull, !extent.isInfinite else { return image }
+        let tolerance = 0.001
+        let minX = (extent.minX - tolerance).rounded(.up), maxX = (extent.maxX + tolerance).rounded(.down)
+        let minY = (extent.minY - tolerance).rounded(.up), maxY = (extent.maxY + tolerance).rounded(.down)
+        guard maxX - minX >= 1, maxY - minY >= 1 else { return image }
+        let whole = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let exact = abs(whole.minX - extent.minX) < tolerance && abs(whole.maxX - extent.maxX) < tolerance
+            && abs(whole.minY - extent.minY) < tolerance && abs(whole.maxY - extent.maxY) < tolerance
+        return exact ? image : image.cropped(to: whole)
     }
 
     /// Renders the chain over the image at `url`, displayed upright per its EXIF `orientation`, full size, to a

@@ -318,6 +318,30 @@ final class EditCommandTests: XCTestCase {
         }
     }
 
+    /// The web app's geometry (Docs/AdjustmentFormat.md, "Geometry") through `photos edit`, PhotoKit's
+    /// content-editing path: a 120×80 photo turned right (80×120) and cropped is saved at the crop's 60×90, its
+    /// pixels the chain's, and an edit resumed on it keeps the turn and the crop.
+    func testTurnedAndCroppedChainIsSavedAtItsSize() throws {
+        let id = try XCTUnwrap(try importFiles(["Wide.jpg": FixtureImages.jpeg(width: 120, height: 80, seed: 4, quality: 95)])["Wide.jpg"])
+        let turn = ["--filter", "CIPerspectiveTransform", "inputTopLeft=80,120", "inputTopRight=80,0", "inputBottomRight=0,0", "inputBottomLeft=0,120"]
+        let crop = ["--filter", "CICrop", "inputRectangle=10,0,60,90"]   // the bottom 90 rows, 10 in from the left
+        let result = try json(["edit", id] + turn + crop)
+        XCTAssertEqual([result["pixelWidth"] as? Int, result["pixelHeight"] as? Int], [60, 90])
+        XCTAssertEqual([try record(id).pixelWidth, try record(id).pixelHeight], [60, 90])
+        let rendered = try currentEdit(id).url
+        XCTAssertEqual(try XCTUnwrap(CIImage(contentsOf: rendered)).extent.size, CGSize(width: 60, height: 90))
+        let chain = try FilterChain(json: try currentEdit(id).payload.data)
+        let reference = try chain.apply(to: XCTUnwrap(CIImage(contentsOf: try originalURL(id))))
+        XCTAssertEqual(reference.extent.size, CGSize(width: 60, height: 90))
+        XCTAssertLessThan(meanDifference(try pixels(of: rendered), pixels(reference)), 2.5)
+
+        let resumed = try json(["edit", id, "--filter", "CISepiaTone", "inputIntensity=0.5"])
+        XCTAssertEqual(resumed["appendedTo"] as? Int, 2)
+        XCTAssertEqual(resumed["renderedFrom"] as? String, "original")
+        XCTAssertEqual([resumed["pixelWidth"] as? Int, resumed["pixelHeight"] as? Int], [60, 90])
+        XCTAssertEqual(try storedChain(id).map { $0["name"] as? String }, ["CIPerspectiveTransform", "CICrop", "CISepiaTone"])
+    }
+
     func testRotatedPhotoIsRenderedUpright() throws {
         guard let url = TestMedia.url("images/orientation/orientation_6.jpg") else { throw XCTSkip(TestMedia.skipMessage) }
         let id = try XCTUnwrap(try importFiles(["Turned.jpg": Data(contentsOf: url)])["Turned.jpg"])

@@ -2,7 +2,8 @@
 """Browser tests of the web app: a real `photos serve` on loopback over a fresh library, driven in headless
 Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run in order, as a new user would:
 first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album
-(reordered), the viewer's keyboard, zooming a HEIC, a large TIFF (tiles) and a JPEG, justified rows, search by camera and place, a Live Photo, a video seek, editing with sliders then revert, delete and recover, a change
+(reordered), the viewer's keyboard, zooming a HEIC, a large TIFF (tiles) and a JPEG, justified rows, search by camera and place, a Live Photo, burst picks,
+a video seek, editing with sliders then revert, turning and cropping a photo then revert, delete and recover, a change
 from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
@@ -789,6 +790,79 @@ class WebAppTests(unittest.TestCase):
         self.find('.editor [data-action="revert"]').click()
         self.wait(lambda: not self.finds(".editor"))
         self.wait(lambda: not self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]["hasAdjustments"], message="reverted")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def image_size(self, url):
+        """The natural size of the picture at `url`, loaded in the page."""
+        return self.browser.execute_async_script("""
+            const [url, done] = arguments;
+            const image = new Image();
+            image.onload = () => done([image.naturalWidth, image.naturalHeight]);
+            image.onerror = () => done(null);
+            image.src = url;""", url)
+
+    def crop_readout(self):
+        """The editor's crop size readout, as (width, height)."""
+        numbers = re.findall(r"\d+", self.find(".editor .crop-size").text)
+        return (int(numbers[0]), int(numbers[1])) if len(numbers) == 2 else None
+
+    def test_10c_edit_rotate_and_crop(self):
+        asset = self.open_asset(lambda a: a["mediaType"] == 1 and a["uniformTypeIdentifier"] == "public.jpeg"
+                                and not a["mediaSubtypes"] & 8 and a["pixelWidth"] > a["pixelHeight"])
+        width, height = asset["pixelWidth"], asset["pixelHeight"]
+        thumbnail = self.image_size(asset["thumbnailURL"])
+        self.assertGreater(thumbnail[0], thumbnail[1], "a landscape thumbnail to begin with")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor [data-geometry="right"]'), message="editor open")
+        self.find('.editor [data-geometry="right"]').click()
+        # Cropping shows the whole turned photo (now portrait) with the crop frame over it.
+        self.wait(lambda: "CIPerspectiveTransform" in (self.find(".editor").get_attribute("data-previewed") or "")
+                  and self.find(".crop-layer").is_displayed(), message="turned preview under the crop frame")
+        self.assertEqual(self.find('.editor [data-geometry="crop"]').get_attribute("aria-pressed"), "true")
+        layer = self.find(".crop-layer").rect
+        self.assertGreater(layer["height"], layer["width"], "the preview is portrait after turning right")
+        self.assertEqual(self.crop_readout(), (height, width))
+        self.shot("10c-turned")
+        # Drag the bottom edge up by 30% of the picture: the frame keeps the width and loses 30% of the height.
+        handle = self.find('.crop-handle[data-handle="s"]')
+        ActionChains(self.browser).click_and_hold(handle).move_by_offset(0, -round(layer["height"] * 0.3)).release().perform()
+        self.wait(lambda: self.crop_readout()[1] < width, message="the frame was resized by dragging")
+        dragged = self.crop_readout()
+        self.assertEqual(dragged[0], height)
+        self.assertAlmostEqual(dragged[1] / width, 0.7, delta=0.03)
+        # With the frame focused, Shift+← narrows it by 1% of the longer side.
+        ActionChains(self.browser).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
+        self.wait(lambda: self.crop_readout()[0] < height, message="the frame was resized by the keyboard")
+        cropped = self.crop_readout()
+        self.assertEqual(cropped, (height - round(width / 100), dragged[1]))
+        self.shot("10c-cropping")
+        self.find('.editor [data-action="done"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=60, message="edit saved")
+        saved = self.api("GET", f"/api/assets/{asset['id']}")["answer"]
+        self.assertEqual((saved["pixelWidth"], saved["pixelHeight"]), cropped, "saved at the turned, cropped size")
+        self.assertGreater(saved["pixelHeight"], saved["pixelWidth"], "the landscape photo is now portrait")
+        new_thumbnail = self.image_size(saved["thumbnailURL"])
+        self.assertNotEqual(saved["thumbnailURL"], asset["thumbnailURL"])
+        self.assertGreater(new_thumbnail[1], new_thumbnail[0], "the thumbnail was made again from the edit")
+        self.assertAlmostEqual(new_thumbnail[0] / new_thumbnail[1], cropped[0] / cropped[1], delta=0.02)
+        edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
+        self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.filter-chain")
+        self.shot("10c-saved")
+        # Reopening restores the turn and the crop: the readout and, while cropping, the portrait frame.
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor .crop-size") and self.crop_readout() == cropped, message="crop restored")
+        self.find('.editor [data-geometry="crop"]').click()
+        self.wait(lambda: self.find(".crop-layer").is_displayed(), message="the whole photo under the restored frame")
+        layer, frame = self.find(".crop-layer").rect, self.find(".crop-frame").rect
+        self.assertGreater(layer["height"], layer["width"], "the turn was restored")
+        self.assertAlmostEqual(frame["height"] / layer["height"], cropped[1] / width, delta=0.02)
+        self.assertAlmostEqual(frame["width"] / layer["width"], cropped[0] / height, delta=0.02)
+        self.shot("10c-reopened")
+        self.find('.editor [data-action="revert"]').click()
+        self.wait(lambda: not self.finds(".editor"))
+        self.wait(lambda: not self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]["hasAdjustments"], message="reverted")
+        reverted = self.api("GET", f"/api/assets/{asset['id']}")["answer"]
+        self.assertEqual((reverted["pixelWidth"], reverted["pixelHeight"]), (width, height))
         self.find(".viewer").send_keys(Keys.ESCAPE)
 
     def test_10b_editing_extension_from_its_manifest(self):

@@ -3,10 +3,15 @@
 // the display-size picture (at most one request in flight, the latest values win, nothing stale is queued);
 // Done renders it at full size from the original and commits it; Revert returns to the original.
 // Filters of a stored chain that the sliders do not describe (made by the CLI, say) are kept, first.
+// Geometry comes first in the chain, in the order the user sees it: quarter turns and a flip (one
+// CIPerspectiveTransform), then straighten, then the crop (a rectangle in the turned, straightened image). While
+// cropping, the preview shows the whole image and the crop frame over it (crop.js).
 
 import { get, post, change, api } from '/app/api.js';
 import { toast } from '/app/ui.js';
 import { escape } from '/app/format.js';
+import { ASPECTS, aspectRatio, centredCrop, ciRectangle, cropFrame, flipCrop, orientationFilter, orientationOf, turnCrop,
+  turnedAspect, turnedSize, userCrop, wholeCrop } from '/app/crop.js';
 
 const FORMAT = 'org.photokit-linux.filter-chain';
 
@@ -30,22 +35,27 @@ const CONTROLS = [
 
 const EFFECTS = ['', 'CIPhotoEffectChrome', 'CIPhotoEffectFade', 'CIPhotoEffectInstant', 'CIPhotoEffectMono',
   'CIPhotoEffectNoir', 'CIPhotoEffectProcess', 'CIPhotoEffectTonal', 'CIPhotoEffectTransfer'];
-const ASPECTS = { original: null, square: 1, '4:3': 4 / 3, '3:2': 3 / 2, '16:9': 16 / 9, '3:4': 3 / 4 };
 
 const round = (value) => Math.round(value * 1e6) / 1e6;
 
-/** The chain for `state` (slider values, effect, aspect) over an original of `size`. */
+/** The crop `state` asks for on its turned image (full-size pixels, origin top left), or null for none: the
+ * frame the user placed, else the largest centred frame of the aspect preset. */
+export function cropFor(state, size) {
+  if (!size) return null;
+  const turned = turnedSize(state.turns || 0, size);
+  const crop = state.crop ? wholeCrop(state.crop, turned) : centredCrop(aspectRatio(state.aspect, turned), turned);
+  return crop.x === 0 && crop.y === 0 && crop.width === turned.width && crop.height === turned.height ? null : crop;
+}
+
+/** The chain for `state` (slider values, effect, turns and flip, crop and aspect) over an upright original of `size`. */
 export function chainFor(state, size) {
   const v = (key) => state.values[key] ?? 0;
   const filters = [];
+  const orientation = orientationFilter(state.turns || 0, !!state.flipped, size);
+  if (orientation) filters.push(orientation);
   if (v('straighten')) filters.push({ name: 'CIStraightenFilter', parameters: { inputAngle: round(v('straighten') * Math.PI / 180) } });
-  const aspect = ASPECTS[state.aspect];
-  if (aspect && size) {
-    let width = size.width, height = Math.round(size.width / aspect);
-    if (height > size.height) { height = size.height; width = Math.round(size.height * aspect); }
-    const x = Math.floor((size.width - width) / 2), y = Math.floor((size.height - height) / 2);
-    filters.push({ name: 'CICrop', parameters: { inputRectangle: [x, y, width, height] } });
-  }
+  const crop = cropFor(state, size);
+  if (crop) filters.push({ name: 'CICrop', parameters: { inputRectangle: ciRectangle(crop, turnedSize(state.turns || 0, size)) } });
   if (v('exposure')) filters.push({ name: 'CIExposureAdjust', parameters: { inputEV: round(v('exposure')) } });
   if (v('highlights') || v('shadows')) {
     filters.push({ name: 'CIHighlightShadowAdjust', parameters: { inputHighlightAmount: round(1 + v('highlights')), inputShadowAmount: round(v('shadows')) } });
@@ -70,18 +80,33 @@ export function chainFor(state, size) {
   return [...state.extra, ...filters];
 }
 
-/** Reads a stored chain back into slider state; filters the sliders do not describe stay in `extra`. */
+const GEOMETRY = ['CIPerspectiveTransform', 'CIStraightenFilter', 'CICrop'];
+
+/** Reads a stored chain back into slider state; filters the sliders do not describe stay in `extra`. Geometry is
+ * described only when it is what the editor writes — at most one turn/flip, straighten and crop, in that order,
+ * the turn a quarter-turn map of the original and the crop readable (the original's size known); otherwise every
+ * geometry filter stays in `extra`, in its order. */
 export function stateFor(filters, size) {
-  const state = { values: {}, effect: '', aspect: 'original', extra: [] };
+  const state = { values: {}, effect: '', aspect: 'free', crop: null, turns: 0, flipped: false, extra: [] };
+  const geometry = filters.filter((f) => GEOMETRY.includes(f.name));
+  const described = geometry.every((f, i) => i === 0 || GEOMETRY.indexOf(geometry[i - 1].name) < GEOMETRY.indexOf(f.name))
+    && geometry.every((f) => {
+      const p = f.parameters || {}, r = p.inputRectangle || [];
+      if (f.name === 'CIPerspectiveTransform') return !!orientationOf(p, size);
+      if (f.name === 'CICrop') return !!size && r.length === 4 && r.every(Number.isFinite) && r[2] > 0 && r[3] > 0;
+      return true;
+    });
   for (const filter of filters) {
     const p = filter.parameters || {};
+    if (GEOMETRY.includes(filter.name) && !described) { state.extra.push(filter); continue; }
     switch (filter.name) {
+      case 'CIPerspectiveTransform': Object.assign(state, orientationOf(p, size)); break;
       case 'CIStraightenFilter': state.values.straighten = (p.inputAngle ?? 0) * 180 / Math.PI; break;
       case 'CICrop': {
-        const [, , width, height] = p.inputRectangle || [];
-        const ratio = width / height;
-        const match = Object.entries(ASPECTS).find(([, a]) => a && Math.abs(a - ratio) < 0.01);
-        if (match && size) state.aspect = match[0]; else state.extra.push(filter);
+        const turned = turnedSize(state.turns, size), rectangle = p.inputRectangle, ratio = rectangle[2] / rectangle[3];
+        state.crop = userCrop(rectangle, turned);
+        const match = Object.keys(ASPECTS).find((a) => a !== 'free' && a !== 'original' && Math.abs(aspectRatio(a, turned) - ratio) < 0.01);
+        state.aspect = match ?? (Math.abs(aspectRatio('original', turned) - ratio) < 0.01 ? 'original' : 'free');
         break;
       }
       case 'CIExposureAdjust': state.values.exposure = p.inputEV ?? 0.5; break;
@@ -131,6 +156,8 @@ export async function openEditor(asset, { onDone } = {}) {
   const extensions = ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
   const state = stateFor(stored, size);
   const initial = JSON.stringify(chainFor(state, size));
+  // Turns and crops are sized from the original: not on top of geometry the editor does not describe.
+  const geometryTools = !!size && !state.extra.some((filter) => GEOMETRY.includes(filter.name));
 
   const element = document.createElement('div');
   element.className = 'editor';
@@ -156,7 +183,15 @@ export async function openEditor(asset, { onDone } = {}) {
           <label class="slider"><span>${c.label}</span>
             <input type="range" name="${c.key}" min="${c.min}" max="${c.max}" step="${c.step}" value="${state.values[c.key] ?? c.identity}" aria-label="${c.label}">
             <output>${(state.values[c.key] ?? c.identity).toFixed(2)}</output></label>`).join('')}
-          ${group === 'Crop' ? `<label><span>Aspect</span><select name="aspect">${Object.keys(ASPECTS).map((a) => `<option ${a === state.aspect ? 'selected' : ''}>${a}</option>`).join('')}</select></label>` : ''}
+          ${group === 'Crop' ? `<label><span>Aspect</span><select name="aspect" ${geometryTools ? '' : 'disabled'}>${Object.keys(ASPECTS).map((a) => `<option ${a === state.aspect ? 'selected' : ''}>${a}</option>`).join('')}</select></label>
+          <div class="crop-tools" ${geometryTools ? '' : 'hidden'}>
+            <button type="button" data-geometry="crop" aria-pressed="false" title="Show the whole photo and the crop frame">Crop</button>
+            <button type="button" data-geometry="left" aria-label="Rotate left" title="Rotate left">⟲</button>
+            <button type="button" data-geometry="right" aria-label="Rotate right" title="Rotate right">⟳</button>
+            <button type="button" data-geometry="flip" aria-label="Flip horizontally" title="Flip horizontally">⇋</button>
+            <button type="button" data-geometry="reset" title="Undo the rotation, straightening and crop">Reset</button>
+            <output class="crop-size" aria-live="polite"></output>
+          </div>` : ''}
           </fieldset>`).join('')}
         <fieldset><legend>Filters</legend><div class="effects" role="radiogroup" aria-label="Filters">
           ${EFFECTS.map((name) => `<button type="button" role="radio" aria-checked="${name === state.effect}" data-effect="${name}">${name ? name.replace('CIPhotoEffect', '') : 'Original'}</button>`).join('')}
@@ -176,6 +211,28 @@ export async function openEditor(asset, { onDone } = {}) {
   const form = element.querySelector('form');
   // Another editor's edit: the sliders cannot describe it (revert first); extensions may still resume their own.
   if (foreign) form.querySelectorAll('input, select, button').forEach((control) => { if (!control.closest('.extensions')) control.disabled = true; });
+
+  // Cropping: the preview shows the turned, straightened image uncropped, with the crop frame over it.
+  let cropping = false;
+  const turned = () => turnedSize(state.turns, size);
+  const cropSize = form.querySelector('.crop-size');
+  const showCropSize = () => {
+    if (!cropSize || !size) return;
+    const crop = cropFor(state, size) ?? { width: turned().width, height: turned().height };
+    cropSize.textContent = `${crop.width} × ${crop.height}`;
+  };
+  const frame = geometryTools ? cropFrame(element.querySelector('.editor-stage'), preview, {
+    get: () => ({ crop: cropFor(state, size) ?? { x: 0, y: 0, ...turned() }, size: turned(), ratio: aspectRatio(state.aspect, turned()) }),
+    set: (crop) => { state.crop = crop; showCropSize(); },
+    done: () => { state.crop = state.crop && wholeCrop(state.crop, turned()); showCropSize(); changed(); },
+  }) : null;
+  const setCropping = (on) => {
+    cropping = on && !!frame;
+    element.classList.toggle('cropping', cropping);
+    form.querySelector('[data-geometry=crop]')?.setAttribute('aria-pressed', String(cropping));
+    frame?.show(cropping);
+  };
+  showCropSize();
 
   // Latest-wins previews: one request in flight; when it returns, the newest values (if changed) go next.
   let inFlight = false, wanted = null, shown = initial, currentURL = null, originalURL = null;
@@ -207,7 +264,8 @@ export async function openEditor(asset, { onDone } = {}) {
   };
   let debounce = 0;
   const changed = () => {
-    wanted = JSON.stringify(chainFor(state, size));
+    // While cropping the preview leaves the crop out (the frame shows it).
+    wanted = JSON.stringify(chainFor(cropping ? { ...state, crop: null, aspect: 'free' } : state, size));
     clearTimeout(debounce);
     debounce = setTimeout(requestPreview, 40);
   };
@@ -222,7 +280,11 @@ export async function openEditor(asset, { onDone } = {}) {
       control.nextElementSibling.textContent = Number(control.value).toFixed(2);
     } else if (control.name === 'aspect') {
       state.aspect = control.value;
+      // A preset starts from its largest centred frame; free keeps the frame there is.
+      if (aspectRatio(state.aspect, turned())) state.crop = centredCrop(aspectRatio(state.aspect, turned()), turned());
+      showCropSize();
     }
+    if (control.name === 'aspect' || control.name === 'straighten') setCropping(true);
     changed();
   });
   form.addEventListener('dblclick', (event) => { // double-click a slider to reset it
@@ -231,6 +293,36 @@ export async function openEditor(asset, { onDone } = {}) {
     const spec = CONTROLS.find((c) => c.key === control.name);
     control.value = spec.identity;
     control.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  form.querySelector('.crop-tools')?.addEventListener('click', (event) => {
+    const action = event.target.closest('[data-geometry]')?.dataset.geometry;
+    if (!action) return;
+    const crop = state.crop && wholeCrop(state.crop, turned());
+    if (action === 'crop') {
+      setCropping(!cropping);
+    } else if (action === 'left' || action === 'right') {
+      const direction = action === 'right' ? 1 : -1;
+      state.crop = crop && turnCrop(crop, direction, turned());
+      state.turns = (state.turns + direction + 4) % 4;
+      state.aspect = turnedAspect(state.aspect);
+      setCropping(true);
+    } else if (action === 'flip') {
+      // A mirror of what is shown: the original is mirrored first, then turned the other way round.
+      state.crop = crop && flipCrop(crop, turned());
+      state.flipped = !state.flipped;
+      state.turns = (4 - state.turns) % 4;
+      setCropping(true);
+    } else if (action === 'reset') {
+      Object.assign(state, { turns: 0, flipped: false, crop: null, aspect: 'free' });
+      state.values.straighten = 0;
+      const straighten = form.querySelector('input[name=straighten]');
+      straighten.value = 0;
+      straighten.nextElementSibling.textContent = (0).toFixed(2);
+    }
+    form.querySelector('select[name=aspect]').value = state.aspect;
+    showCropSize();
+    frame?.update();
+    changed();
   });
   form.querySelector('.effects').addEventListener('click', (event) => {
     const button = event.target.closest('[data-effect]');
@@ -260,6 +352,7 @@ export async function openEditor(asset, { onDone } = {}) {
 
   const close = () => {
     for (const url of [currentURL, originalURL]) if (url) URL.revokeObjectURL(url);
+    frame?.remove();
     element.remove();
     document.removeEventListener('keydown', keys, true);
   };
