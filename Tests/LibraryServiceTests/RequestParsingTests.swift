@@ -47,6 +47,22 @@ import Testing
         #expect(!UploadStore.isSHA256Hex(String(repeating: "aF0g", count: 16)) && !UploadStore.isSHA256Hex("abc"))
     }
 
+    /// Upload names become file names when the upload is imported: at most 255 bytes (not characters), whole
+    /// characters, the extension kept — a long non-ASCII name can be created on disk.
+    @Test func uploadNamesFitTheFileNameLimitInBytes() throws {
+        let long = String(repeating: "é", count: 200) + ".jpeg"          // 405 bytes, 205 characters
+        let fitted = UploadStore.safeFilename("folder/" + long)
+        #expect(fitted.utf8.count <= 255 && fitted.hasSuffix(".jpeg") && fitted.hasPrefix("éé"))
+        #expect(fitted.utf8.count == 255, "as long as whole characters allow: \(fitted.utf8.count)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(fitted).path, contents: Data([1])))
+        #expect(UploadStore.safeFilename("photo.jpg") == "photo.jpg")
+        #expect(UploadStore.safeFilename(String(repeating: "a", count: 300)).utf8.count == 255, "no extension: cut")
+        #expect(UploadStore.safeFilename("..") == "" && UploadStore.safeFilename("a/b\\c\u{7}d.png") == "cd.png")
+    }
+
     /// Malformed inputs of every surface are refused, not accepted.
     @Test func malformedInputsAreRefused() {
         for text in ["", "H", "H{}", "H{\"operations\":[{\"op\":\"explode\"}]}", "I{\"entity\":\"assets\",\"orderBy\":\"x\"}",

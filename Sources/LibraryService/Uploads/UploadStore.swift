@@ -167,10 +167,29 @@ final class UploadStore: Sendable {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// The last path component, without control characters; never `.` or `..`.
+    /// The last path component, without control characters, at most 255 UTF-8 bytes (the file-name limit of
+    /// Linux file systems; a longer name keeps its extension and loses the end of its stem, whole characters
+    /// only); never `.` or `..`.
     static func safeFilename(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(255)
-        return cleaned == "." || cleaned == ".." ? "" : String(cleaned)
+        let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        let fitted = fitted(cleaned, bytes: 255)
+        return fitted == "." || fitted == ".." ? "" : fitted
+    }
+
+    /// `name` shortened to at most `bytes` UTF-8 bytes: the stem cut at a character boundary, an extension of up to
+    /// 16 bytes kept.
+    static func fitted(_ name: String, bytes: Int) -> String {
+        guard name.utf8.count > bytes else { return name }
+        let dot = name.lastIndex(of: ".")
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        let keep = ext.utf8.count <= 16 && dot != name.startIndex ? ext : ""
+        let stem = keep.isEmpty ? name : String(name[..<dot!])
+        var cut = ""
+        for character in stem {
+            guard cut.utf8.count + String(character).utf8.count + keep.utf8.count <= bytes else { break }
+            cut.append(character)
+        }
+        return cut + keep
     }
 }
