@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+int mc_seek_to_first(AVFormatContext *source, int track);
+
 struct mc_reader {
     AVFormatContext *format;
     // Decoding state of the started video track (video < 0: none).
@@ -199,7 +201,7 @@ int mc_start_video(mc_reader *reader, int track, int width, int height, int bits
 int mc_seek(mc_reader *reader, int64_t pts, int exact, char *message, size_t capacity) {
     if (reader->video < 0) return fail(message, capacity, -3, "no video track is being decoded", 0);
     int status = av_seek_frame(reader->format, reader->video, pts, AVSEEK_FLAG_BACKWARD);
-    if (status < 0) status = av_seek_frame(reader->format, reader->video, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    if (status < 0) status = mc_seek_to_first(reader->format, reader->video);
     if (status < 0) return fail(message, capacity, -6, "FFmpeg cannot seek in the movie", status);
     avcodec_flush_buffers(reader->decoder);
     av_frame_unref(reader->held);
@@ -349,6 +351,16 @@ int mc_reader_colorspace(const AVFrame *frame) { return colorspace_of(frame); }
 
 AVFormatContext *mc_reader_format(const mc_reader *reader) { return reader->format; }
 
+/// Seeks `source` so reading `track` starts at its first packet; negative on failure. (FFmpeg 5.1's QuickTime
+/// demuxer lands on the second key frame of a video track whose first decode time is negative — B-frames — when
+/// asked for INT64_MIN, losing the first group of pictures; the index's first entry is exact.)
+int mc_seek_to_first(AVFormatContext *source, int track) {
+    const AVIndexEntry *first = avformat_index_get_entry(source->streams[track], 0);
+    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD) >= 0) return 0;
+    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) >= 0) return 0;
+    return av_seek_frame(source, track, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+}
+
 static int compare_times(const void *a, const void *b) {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return x < y ? -1 : x > y;
@@ -383,7 +395,7 @@ int64_t *mc_packet_times(mc_reader *reader, int track, int64_t limit, int64_t *c
     av_packet_free(&packet);
     for (unsigned i = 0; saved && i < reader->format->nb_streams; i++) reader->format->streams[i]->discard = saved[i];
     free(saved);
-    av_seek_frame(reader->format, track, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    mc_seek_to_first(reader->format, track);
     qsort(times, (size_t)n, sizeof *times, compare_times);
     *count = n;
     return times;

@@ -17,6 +17,7 @@
 
 struct mc_reader;   // defined in mc_reader.c; only its AVFormatContext is read here
 AVFormatContext *mc_reader_format(const mc_reader *reader);
+int mc_seek_to_first(AVFormatContext *source, int track);
 const AVFrame *mc_reader_native_frame(const mc_reader *reader);
 int mc_reader_colorspace(const AVFrame *frame);
 
@@ -213,14 +214,6 @@ int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reade
     return drain(writer, stream, message, capacity);
 }
 
-/// Seeks `source` so reading `track` starts at its first packet. (FFmpeg 5.1's QuickTime demuxer lands on the
-/// second key frame of a video track whose first decode time is negative when asked for INT64_MIN.)
-static void seek_to_first(AVFormatContext *source, int track) {
-    const AVIndexEntry *first = avformat_index_get_entry(source->streams[track], 0);
-    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD) >= 0) return;
-    if (first && av_seek_frame(source, track, first->timestamp, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) >= 0) return;
-    av_seek_frame(source, track, INT64_MIN, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
-}
 
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
                                char *message, size_t capacity) {
@@ -233,7 +226,7 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
     output_stream *out = &writer->streams[stream];
     int is_video = in->codecpar->codec_type == AVMEDIA_TYPE_VIDEO;
     if (start > 0) av_seek_frame(source, track, start, AVSEEK_FLAG_BACKWARD);
-    else seek_to_first(source, track);
+    else mc_seek_to_first(source, track);
     int64_t copied = 0, shift = INT64_MIN;
     AVPacket *packet = av_packet_alloc();
     if (!packet) return fail(message, capacity, -4, "out of memory", 0);
@@ -449,7 +442,7 @@ int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *read
     // From a packet a little before the start: a lapped transform's first frame after a seek is only half right.
     int64_t lead = (int64_t)(0.1 / time_base);
     if (start > lead) av_seek_frame(source, track, start - lead, AVSEEK_FLAG_BACKWARD);
-    else seek_to_first(source, track);
+    else mc_seek_to_first(source, track);
     int draining = 0, finished = 0;
     while (!finished) {
         if (!draining) {
