@@ -66,9 +66,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         set { lock.withLock { settings.videoComposition = newValue } }
     }
     /// Volume changes per audio track, applied by re-encoding the tracks they change (see the type's discussion).
+    /// Copied when set (`@NSCopying`, as Apple's): changing the mix afterwards does not change the export.
     open var audioMix: AVAudioMix? {
         get { lock.withLock { settings.audioMix } }
-        set { lock.withLock { settings.audioMix = newValue } }
+        set { let copy = newValue?.copy() as? AVAudioMix; lock.withLock { settings.audioMix = copy } }
     }
     /// Movies are always written with their index first (`faststart`): true.
     open var shouldOptimizeForNetworkUse: Bool {

@@ -2,14 +2,29 @@ import Foundation
 import Movies
 
 /// How audio tracks are mixed, as AVFoundation's `AVAudioMix`: per-track volume parameters. An
-/// `AVAssetExportSession` applies it (see there); an `AVPlayerItem` only holds it.
-open class AVAudioMix: NSObject, @unchecked Sendable {
+/// `AVAssetExportSession` applies it (see there); an `AVPlayerItem` only holds it. `copy()` gives an immutable
+/// mix and `mutableCopy()` an `AVMutableAudioMix`, each with copies of the parameters, as Apple's do.
+open class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The parameters of the tracks it changes (tracks without parameters keep their volume, 1). One set of
     /// parameters per track: for a track named twice, an export uses the first.
     open var inputParameters: [AVAudioMixInputParameters] { storedParameters }
     var storedParameters: [AVAudioMixInputParameters] = []
     /// An empty mix (every track at volume 1).
     public override init() { super.init() }
+
+    /// An immutable mix with copies of this one's parameters.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let mix = AVAudioMix()
+        mix.storedParameters = inputParameters.map { $0.copy() as! AVAudioMixInputParameters }
+        return mix
+    }
+
+    /// A mutable mix with copies of this one's parameters.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        let mix = AVMutableAudioMix()
+        mix.storedParameters = inputParameters.map { $0.copy() as! AVAudioMixInputParameters }
+        return mix
+    }
 
     /// The volume schedules the mix sets, by track ID (the first parameters of each track).
     var envelopes: [CMPersistentTrackID: VolumeEnvelope] {
@@ -33,8 +48,9 @@ open class AVMutableAudioMix: AVAudioMix, @unchecked Sendable {
 /// The volume of one audio track over the asset's timeline, as AVFoundation's `AVAudioMixInputParameters`: 1
 /// before the first time a volume is set; within a ramp's time range the volume moves linearly from its start to
 /// its end volume; after a ramp (or a volume set at a time) its last volume holds until the next one starts.
-/// Volumes above 1 amplify (Apple requires 0…1); negative ones count as 0.
-open class AVAudioMixInputParameters: NSObject, @unchecked Sendable {
+/// Volumes above 1 amplify (Apple requires 0…1); negative ones count as 0. `copy()` and `mutableCopy()` as
+/// `AVAudioMix`'s.
+open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The track the parameters apply to (`kCMPersistentTrackID_Invalid`, 0, until set).
     open var trackID: CMPersistentTrackID { storedTrackID }
     var storedTrackID: CMPersistentTrackID = 0
@@ -43,6 +59,20 @@ open class AVAudioMixInputParameters: NSObject, @unchecked Sendable {
 
     /// Parameters without ramps for track 0.
     public override init() { super.init() }
+
+    /// Immutable parameters with this one's track and volume schedule.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = AVAudioMixInputParameters()
+        copy.storedTrackID = trackID; copy.ramps = ramps
+        return copy
+    }
+
+    /// Mutable parameters with this one's track and volume schedule.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        let copy = AVMutableAudioMixInputParameters()
+        copy.storedTrackID = trackID; copy.ramps = ramps
+        return copy
+    }
 
     /// The ramp in force at `time` (a set volume is in force from its time on), else the first ramp starting after
     /// `time`: true with its volumes and range, or false when there is neither.

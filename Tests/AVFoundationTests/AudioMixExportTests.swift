@@ -189,6 +189,36 @@ import Movies
         #expect(abs(try Self.meanVolume(faded) - (try Self.meanVolume(aac)) - -12.04) <= 1)
     }
 
+    /// The session copies the mix when it is set (Apple's property is `@NSCopying`): emptying the mix afterwards,
+    /// or changing its parameters, leaves the export at half volume.
+    @Test func theSessionKeepsACopyOfTheMix() async throws {
+        let folder = TemporaryDirectory(prefix: "audio-mix-copy")
+        let source = try Self.makeMovie(in: folder)
+        let output = try await export(source, preset: AVAssetExportPresetPassthrough, to: folder) { session, asset in
+            let mix = try #require(try await Self.mix(asset) { $0.setVolume(0.5, at: .zero) } as? AVMutableAudioMix)
+            session.audioMix = mix
+            (mix.inputParameters.first as? AVMutableAudioMixInputParameters)?.setVolume(0, at: .zero)
+            mix.inputParameters = []
+            #expect(session.audioMix?.inputParameters.count == 1 && !(session.audioMix is AVMutableAudioMix))
+        }
+        #expect(abs(try Self.meanVolume(output) - (try Self.meanVolume(source)) - -6.02) <= 1)
+    }
+
+    @Test func mixesCopyAsApplesDo() {
+        let parameters = AVMutableAudioMixInputParameters()
+        parameters.trackID = 2
+        parameters.setVolume(0.25, at: .zero)
+        let mix = AVMutableAudioMix()
+        mix.inputParameters = [parameters]
+        let frozen = mix.copy() as! AVAudioMix, thawed = mix.mutableCopy() as! AVMutableAudioMix
+        #expect(!(frozen is AVMutableAudioMix) && !(frozen.inputParameters[0] is AVMutableAudioMixInputParameters))
+        parameters.setVolume(1, at: CMTime(value: 1, timescale: 1))
+        #expect(frozen.inputParameters[0].trackID == 2 && frozen.inputParameters[0].volume(at: CMTime(value: 2, timescale: 1)) == 0.25)
+        #expect(thawed.inputParameters[0].volume(at: CMTime(value: 2, timescale: 1)) == 0.25)
+        thawed.inputParameters = []
+        #expect(mix.inputParameters.count == 1)
+    }
+
     @Test func volumeEnvelopesFollowAppleRules() {
         // Apple's example: 1 from 0 s, then a ramp 0.5 → 0.2 over 4…9 s, 0.2 afterwards.
         let envelope = VolumeEnvelope([VolumeEnvelope.Ramp(start: 4, duration: 5, from: 0.5, to: 0.2), VolumeEnvelope.Ramp(volume: 1, at: 0)])
