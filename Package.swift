@@ -70,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs of Photos, PhotosUI, CoreImage.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: cShims + [
         // Apple-named substrate modules (Foundation on Linux lacks these types).

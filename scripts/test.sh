@@ -17,3 +17,6 @@ scripts/fuzz.sh --ci --seconds 60
 scripts/api-contract.sh .build/debug/photos
 # The web app in headless Chromium against a real `photos serve` (setup, upload, timeline, viewer, editor, live updates, sharing).
 scripts/web-test.sh .build/debug/photos
+# The DocC documentation of Photos, PhotosUI and CoreImage (swift-docc-plugin): any warning (a broken symbol link,
+# a missing article) fails the run.
+scripts/docs.sh
