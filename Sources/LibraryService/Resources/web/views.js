@@ -464,7 +464,6 @@ async function searchView(main, match, params) {
   picker.value = wanted;
 
   const terms = [];
-  const args = [];
   if (params.get('from')) terms.push(`creationDate >= CAST(${new Date(params.get('from')).getTime() / 1000 - 978307200}, "NSDate")`);
   if (params.get('to')) terms.push(`creationDate < CAST(${new Date(params.get('to')).getTime() / 1000 + 86400 - 978307200}, "NSDate")`);
   if (params.get('type')) terms.push(`mediaType == ${Number(params.get('type'))}`);
@@ -479,7 +478,7 @@ async function searchView(main, match, params) {
   results.className = 'search-results';
   main.append(results);
   try {
-    const view = await gridView(results, { title: 'Search', body: { entity: 'assets', predicate: terms.join(' AND '), sort: NEWEST_FIRST, ...args },
+    const view = await gridView(results, { title: 'Search', body: { entity: 'assets', predicate: terms.join(' AND '), sort: NEWEST_FIRST },
       actions: [favoriteAction, addToAlbumAction, downloadAction('Search results'), trashAction], emptyText: 'Nothing matches.' });
     return view;
   } catch (error) {
