@@ -13,15 +13,13 @@ open class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendabl
     public override init() { super.init() }
 
     /// An immutable mix with copies of this one's parameters.
-    open func copy(with zone: NSZone? = nil) -> Any {
-        let mix = AVAudioMix()
-        mix.storedParameters = inputParameters.map { $0.copy() as! AVAudioMixInputParameters }
-        return mix
-    }
+    open func copy(with zone: NSZone? = nil) -> Any { filled(AVAudioMix()) }
 
     /// A mutable mix with copies of this one's parameters.
-    open func mutableCopy(with zone: NSZone? = nil) -> Any {
-        let mix = AVMutableAudioMix()
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { filled(AVMutableAudioMix()) }
+
+    /// `mix` given copies of this mix's parameters.
+    private func filled(_ mix: AVAudioMix) -> AVAudioMix {
         mix.storedParameters = inputParameters.map { $0.copy() as! AVAudioMixInputParameters }
         return mix
     }
@@ -61,17 +59,15 @@ open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @un
     public override init() { super.init() }
 
     /// Immutable parameters with this one's track and volume schedule.
-    open func copy(with zone: NSZone? = nil) -> Any {
-        let copy = AVAudioMixInputParameters()
-        copy.storedTrackID = trackID; copy.ramps = ramps
-        return copy
-    }
+    open func copy(with zone: NSZone? = nil) -> Any { filled(AVAudioMixInputParameters()) }
 
     /// Mutable parameters with this one's track and volume schedule.
-    open func mutableCopy(with zone: NSZone? = nil) -> Any {
-        let copy = AVMutableAudioMixInputParameters()
-        copy.storedTrackID = trackID; copy.ramps = ramps
-        return copy
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { filled(AVMutableAudioMixInputParameters()) }
+
+    /// `parameters` given this one's track and volume schedule.
+    private func filled(_ parameters: AVAudioMixInputParameters) -> AVAudioMixInputParameters {
+        parameters.storedTrackID = trackID; parameters.ramps = ramps
+        return parameters
     }
 
     /// The ramp in force at `time` (a set volume is in force from its time on), else the first ramp starting after

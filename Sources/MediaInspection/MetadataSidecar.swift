@@ -24,8 +24,7 @@ public enum MetadataSidecar {
         for candidate in candidates(for: file) {
             guard let handle = try? FileHandle(forReadingFrom: candidate) else { continue }
             defer { try? handle.close() }
-            guard let data = try? handle.read(upToCount: largestSidecar + 1), data.count <= largestSidecar else { continue }
-            if let identity = cloudIdentity(inSidecar: data) { return identity }
+            if let data = try? handle.read(upToCount: largestSidecar + 1), let identity = cloudIdentity(inSidecar: data) { return identity }
         }
         return nil
     }

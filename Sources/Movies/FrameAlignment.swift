@@ -12,7 +12,7 @@ struct FrameAligner {
     /// One frame's luma at one scale, row-major, 8 bits.
     struct Plane {
         let width: Int, height: Int
-        var pixels: [UInt8]
+        let pixels: [UInt8]
 
         /// Rec. 709 luma of RGBA8 pixels (integer weights summing to 256).
         init(rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {

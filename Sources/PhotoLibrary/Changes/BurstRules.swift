@@ -14,12 +14,11 @@ enum BurstRules {
             SELECT id FROM asset WHERE burst_identifier = ? AND trashed_date IS NULL
             ORDER BY (burst_selection & 2) DESC, (burst_selection & 1) DESC, creation_date, id LIMIT 1
             """, arguments: [burst]) ?? -1
-        let flags = "represents_burst = (id = ?), burst_extra = (id != ? AND (burst_selection & 2) = 0)"
-        let changed = try Int64.fetchAll(db, sql: """
-            SELECT id FROM asset WHERE burst_identifier = ?
-            AND (represents_burst != (id = ?) OR burst_extra != (id != ? AND (burst_selection & 2) = 0))
-            """, arguments: [burst, representative, representative])
-        try db.execute(sql: "UPDATE asset SET \(flags) WHERE burst_identifier = ?", arguments: [representative, representative, burst])
-        return changed
+        // Only the frames whose flags change are written, and their ids returned.
+        return try Int64.fetchAll(db, sql: """
+            UPDATE asset SET represents_burst = (id = ?1), burst_extra = (id != ?1 AND (burst_selection & 2) = 0)
+            WHERE burst_identifier = ?2 AND (represents_burst, burst_extra) IS NOT (id = ?1, id != ?1 AND (burst_selection & 2) = 0)
+            RETURNING id
+            """, arguments: [representative, burst])
     }
 }

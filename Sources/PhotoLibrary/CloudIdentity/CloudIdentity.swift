@@ -10,9 +10,6 @@ public enum CloudIdentity {
         String(localIdentifier.prefix { $0 != "/" }).uppercased()
     }
 
-    /// Whether `text` has the form of an identity (a UUID, any case), so a sidecar can be trusted to name one.
-    public static func isWellFormed(_ text: String) -> Bool { UUID(uuidString: text) != nil }
-
     /// The normal spelling of a well-formed identity (upper case).
     public static func normalized(_ text: String) -> String? { UUID(uuidString: text)?.uuidString }
 }

@@ -42,34 +42,6 @@ public final class PHCloudIdentifier: NSObject, NSSecureCoding, @unchecked Senda
     public override var description: String { stringValue }
 }
 
-/// The cloud identifier found for a local identifier, or the error saying why none was (Apple: iOS 15).
-public final class PHCloudIdentifierMapping: NSObject, @unchecked Sendable {
-    /// The cloud identifier, when the lookup found one.
-    public let cloudIdentifier: PHCloudIdentifier?
-    /// Why the lookup failed: ``PHPhotosError/Code/identifierNotFound`` for an identifier of no asset here.
-    public let error: (any Error)?
-
-    init(cloudIdentifier: PHCloudIdentifier?, error: (any Error)?) {
-        self.cloudIdentifier = cloudIdentifier
-        self.error = error
-    }
-}
-
-/// The local identifier found for a cloud identifier, or the error saying why none was (Apple: iOS 15).
-public final class PHLocalIdentifierMapping: NSObject, @unchecked Sendable {
-    /// The local identifier, when exactly one asset here has the cloud identifier.
-    public let localIdentifier: String?
-    /// Why the lookup failed: ``PHPhotosError/Code/identifierNotFound`` when no asset has it, or
-    /// ``PHPhotosError/Code/multipleIdentifiersFound`` when several do (their local identifiers under
-    /// ``PHLocalIdentifiersErrorKey`` in the error's `userInfo`).
-    public let error: (any Error)?
-
-    init(localIdentifier: String?, error: (any Error)?) {
-        self.localIdentifier = localIdentifier
-        self.error = error
-    }
-}
-
 extension PHPhotoLibrary {
     /// The cloud identifier of each local identifier: `.success` for an asset of this library (trashed ones
     /// included), `.failure` with ``PHPhotosError/Code/identifierNotFound`` otherwise. A library that cannot be

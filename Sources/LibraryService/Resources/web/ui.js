@@ -42,26 +42,20 @@ export function prompt(title, { value = '', label = 'Name', ok = 'OK' } = {}) {
 
 /** Asks a yes/no question; resolves to true for yes. */
 export function confirmAction(title, detail, ok = 'OK') {
-  return new Promise((resolve) => {
-    const dialog = document.createElement('dialog');
-    dialog.className = 'prompt';
-    dialog.innerHTML = `<form method="dialog"><h2>${escape(title)}</h2><p>${escape(detail)}</p>
-      <menu><button type="button" data-cancel>Cancel</button><button class="primary danger" value="ok">${escape(ok)}</button></menu></form>`;
-    document.body.append(dialog);
-    dialog.querySelector('[data-cancel]').addEventListener('click', () => dialog.close('cancel'));
-    dialog.addEventListener('close', () => { resolve(dialog.returnValue === 'ok'); dialog.remove(); });
-    dialog.showModal();
-  });
+  return choose(title, detail, [{ value: 'ok', label: ok, danger: true }]).then((value) => value === 'ok');
 }
 
-/** A modal choice between `choices` (`[{value, label}]`, the first the default); resolves to the value, or null when cancelled. */
+/**
+ * A modal choice between `choices` (`[{value, label, danger}]`); resolves to the value, or null when cancelled.
+ * The first choice is the primary button and has the focus, unless it is `danger` (then Cancel has it).
+ */
 export function choose(title, detail, choices) {
   return new Promise((resolve) => {
     const dialog = document.createElement('dialog');
     dialog.className = 'prompt';
+    const button = (c, i) => `<button value="${escape(c.value)}"${i === 0 ? ` class="primary${c.danger ? ' danger' : ''}"${c.danger ? '' : ' autofocus'}` : ''}>${escape(c.label)}</button>`;
     dialog.innerHTML = `<form method="dialog"><h2>${escape(title)}</h2><p>${escape(detail)}</p>
-      <menu><button type="button" data-cancel>Cancel</button>${choices.map((c, i) =>
-        `<button value="${escape(c.value)}"${i === 0 ? ' class="primary" autofocus' : ''}>${escape(c.label)}</button>`).join('')}</menu></form>`;
+      <menu><button type="button" data-cancel>Cancel</button>${choices.map(button).join('')}</menu></form>`;
     document.body.append(dialog);
     dialog.querySelector('[data-cancel]').addEventListener('click', () => dialog.close(''));
     dialog.addEventListener('close', () => { resolve(choices.some((c) => c.value === dialog.returnValue) ? dialog.returnValue : null); dialog.remove(); });

@@ -176,8 +176,6 @@ export class Viewer {
       strip = document.createElement('div');
       strip.className = 'burst-strip';
       strip.addEventListener('click', (event) => {
-        if (event.target.closest('[data-action=burstPick]')) return;   // the viewer's own click handler runs it
-        if (event.target.closest('[data-action=keepPicks]')) return;
         const button = event.target.closest('[data-member]');
         if (button) this.showBurstMember(this.burst.members[Number(button.dataset.member)]);
       });
@@ -273,7 +271,7 @@ export class Viewer {
     if ((this.member || this.asset) !== shown || !this.zoomed || !this.media.contains(img)) return;
     // The zoomed size: the photo's long side, with the screen picture's proportions (upright as shown).
     const [width, height] = img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : [shown.pixelWidth || 1, shown.pixelHeight || 1];
-    const scale = Math.max(source.longSide, source.fullSide) / Math.max(width, height);
+    const scale = source.fullSide / Math.max(width, height);
     const size = { width: Math.round(width * scale), height: Math.round(height * scale) };
     img.style.width = `${size.width}px`;
     img.style.height = `${size.height}px`;

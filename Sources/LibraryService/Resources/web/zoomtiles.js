@@ -61,10 +61,13 @@ export class ZoomTiles {
     }
     if (this.tiles.size <= KEPT_TILES) return;
     const centre = { column: (first.column + last.column) / 2, row: (first.row + last.row) / 2 };
-    const far = [...this.tiles.entries()]
-      .map(([key, img]) => { const [column, row] = key.split(',').map(Number); return { key, img, distance: Math.hypot(column - centre.column, row - centre.row) }; })
-      .filter(({ key }) => { const [column, row] = key.split(',').map(Number); return column < first.column || column > last.column || row < first.row || row > last.row; })
-      .sort((a, b) => b.distance - a.distance);
+    const far = [];
+    for (const [key, img] of this.tiles) {
+      const [column, row] = key.split(',').map(Number);
+      const outside = column < first.column || column > last.column || row < first.row || row > last.row;
+      if (outside) far.push({ key, img, distance: Math.hypot(column - centre.column, row - centre.row) });
+    }
+    far.sort((a, b) => b.distance - a.distance);
     for (const { key, img } of far.slice(0, this.tiles.size - KEPT_TILES)) { img.removeAttribute('src'); img.remove(); this.tiles.delete(key); }
   }
 
