@@ -984,6 +984,9 @@ class WebAppTests(unittest.TestCase):
         self.click_cell(0)
         self.wait(lambda: self.finds(".viewer .viewer-media img, .viewer .viewer-media video"))
         self.assertLessEqual(self.browser.execute_script(overflow), 0)
+        # The viewer is fixed, so a bar wider than the screen would not show in the page's width: its buttons must.
+        fits = "return [...document.querySelectorAll('.viewer-bar button')].every((b) => b.getBoundingClientRect().right <= innerWidth + 1)"
+        self.assertTrue(self.browser.execute_script(fits), "the viewer's buttons are on screen, its long title shortened")
         self.shot("14-phone-viewer")
         self.find(".viewer").send_keys("e")
         self.wait(lambda: self.finds(".editor input[name=exposure]"))
