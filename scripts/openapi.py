@@ -50,6 +50,13 @@ def PICTURE_RESPONSES(*codes):
             "304": {"description": "Not modified"}, **problems(*codes)}
 
 schemas = {
+    "AccessStatus": obj({"application": S, "name": S, "level": {"enum": ["readWrite", "addOnly"]},
+                         "status": {"enum": ["notDetermined", "restricted", "denied", "authorized", "limited"]}},
+                        ["application", "name", "level", "status"]),
+    "Application": obj({"id": I, "identifier": S, "name": S, "executablePath": S, "executableSHA256": S,
+                        "status": {"enum": ["pending", "full", "limited", "add-only", "denied"]}, "requestedLevel": {"enum": ["read-write", "add-only"]},
+                        "requestedDate": DATE, "decidedDate": DATE, "selectionCount": I},
+                       ["id", "identifier", "name", "executablePath", "executableSHA256", "status", "selectionCount"]),
     "Problem": obj({"type": S, "title": S, "status": I, "detail": S}, ["type", "title", "status", "detail"]),
     "Health": obj({"status": {"enum": ["ok", "unavailable"]}, "changeToken": I, "needsSetup": B}, ["status", "needsSetup"]),
     "Account": obj({"username": S, "role": {"enum": ["admin", "member", "viewer"]}, "createdDate": DATE}, ["username", "role", "createdDate"]),
@@ -223,6 +230,26 @@ paths = {
                           "responses": {"200": json_response(obj({
                               "derivatives": obj({"pending": I, "generated": I, "failed": I, "workers": I}, ["pending", "generated", "failed", "workers"]),
                               "changeStreams": I}, ["derivatives", "changeStreams"])), **problems("401")}}},
+    "/api/access": {"get": {"summary": "The asking application's PhotoKit authorization status (programs on the Unix socket, or an application's token).",
+                            "parameters": [q("level", {"enum": ["readWrite", "addOnly"]}, "PHAccessLevel (default readWrite)")],
+                            "responses": {"200": json_response(ref("AccessStatus")), **problems("400", "401", "403")}}},
+    "/api/access/requests": {"post": {"summary": "Ask the library's owner for access (PhotoKit's requestAuthorization); with wait, answers once decided.",
+                                      "parameters": [q("wait", {"type": "integer", "minimum": 0, "maximum": 300}, "Seconds to wait for the owner's answer")],
+                                      "requestBody": body(obj({"level": {"enum": ["readWrite", "addOnly"]}})),
+                                      "responses": {"200": json_response(ref("AccessStatus")), **problems("400", "401", "403", "413")}}},
+    "/api/access/apps": {"get": {"summary": "Every application the library knows, the undecided first (admins).",
+                                 "responses": {"200": json_response(obj({"applications": arr(ref("Application"))}, ["applications"])), **problems("401", "403")}}},
+    "/api/access/apps/{app}": {
+        "post": {"summary": "Decide an application's access (admins): full, limited (with assets), add-only or denied.",
+                 "parameters": [p("app", "The application's number", I)],
+                 "requestBody": body(obj({"status": {"enum": ["full", "limited", "add-only", "denied"]}, "assets": arr(S)}, ["status"])),
+                 "responses": {"200": json_response(ref("Application")), **problems("400", "401", "403", "404", "409", "413")}},
+        "delete": {"summary": "Forget an application, its selection and tokens (admins).", "parameters": [p("app", "The application's number", I)],
+                   "responses": {"204": {"description": "Forgotten"}, **problems("401", "403", "404")}}},
+    "/api/access/apps/{app}/selection": {"post": {"summary": "Give a limited application more assets (admins); answers those newly given.",
+                                                  "parameters": [p("app", "The application's number", I)],
+                                                  "requestBody": body(obj({"assets": arr(S)}, ["assets"])),
+                                                  "responses": {"200": json_response(obj({"added": arr(S)}, ["added"])), **problems("400", "401", "403", "404", "409", "413")}}},
     "/api/cameras": {"get": {"summary": "The cameras the library's visible assets were taken with (make and model as the files name them; "
                                         "absent when a file names only the other), each with its count, ordered by make then model.",
                              "responses": {"200": json_response(obj({"cameras": arr(ref("Camera"))}, ["cameras"])), **problems("401")}}},

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 import PhotoLibrary
 
 /// The per-request context: who is asking (filled in by `AuthenticationMiddleware`) and how.
@@ -17,13 +18,31 @@ public struct APIContext: RequestContext {
         case token
     }
 
+    /// The application asking, when a program connected as one (a peer on the Unix socket, or an application's
+    /// API token) and its owner gave it access; `account` is then its stand-in (`AppGrant.standInAccount`).
+    public var app: AppGrant?
+    /// Set for every application request, whatever its access: who it is (the access routes record its request).
+    var applicant: ApplicationAccess.Applicant?
+
     /// The client's address ("local" on the Unix socket), for rate limits and logs.
     public let clientAddress: String
+    /// The connection, on the Unix socket (where the peer's credentials identify programs); nil on TCP.
+    let unixChannel: (any Channel)?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "local"
+        if case .unixDomainSocket = source.channel.localAddress { unixChannel = source.channel } else { unixChannel = nil }
     }
+
+    /// What the caller may read: an application's grant, or everything for people (their roles limit changes,
+    /// not reads).
+    var readScope: ReadScope { app?.readScope ?? .everything }
+    /// The account rule for a change batch: none for applications (they act for the library's owner, under
+    /// `actingApp`'s rule instead).
+    var actingAccount: ActingAccount? { app == nil ? account?.acting : nil }
+    /// The application rule for a change batch.
+    var actingApp: ActingApp? { app?.changeScope }
 
     /// JSON request bodies larger than this are refused (uploads stream and have their own limits).
     public var maxUploadSize: Int { 1 << 20 }

@@ -26,6 +26,9 @@ public final class PhotosService: Sendable {
     let pages = ImageCache(budget: 32 << 20)
     let filterEditor = FilterChainEditor()
     let credentials = CredentialCache()
+    /// Applications: programs on the Unix socket, and their grants (see `ApplicationAccess`).
+    let programs = ProgramIdentities()
+    let grants = GrantCache()
     let downloads = DownloadStore()
     let sectionCache = SectionCache()
     /// Pictures made on request: two at a time (one per core), 32 more may wait.
@@ -66,7 +69,7 @@ public final class PhotosService: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: AuthenticationMiddleware(library: library, credentials: credentials))
+        router.add(middleware: AuthenticationMiddleware(library: library, credentials: credentials, programs: programs, grants: grants))
         router.add(middleware: RateLimitMiddleware(limits: rateLimits))
         addMetaRoutes(to: router)
         addSessionRoutes(to: router)
@@ -85,6 +88,7 @@ public final class PhotosService: Sendable {
         addExtensionRoutes(to: router)
         addMetadataRoutes(to: router)
         addCameraRoutes(to: router)
+        addAccessRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

@@ -100,9 +100,13 @@ package enum ServiceRequestFuzzing {
         }
     }
 
-    /// Byte 0 chooses the body: setup, sign-in, new account, new API token, new shared link.
+    /// Byte 0 chooses the body: setup, sign-in, new account, new API token, new shared link (byte 0 modulo 5);
+    /// `a`, `b`, `c`: an application's access request, an owner's decision, a selection.
     static func accounts(_ data: Data) throws {
         let body = Data(data.dropFirst())
+        if let choice = data.first, (UInt8(ascii: "a")...UInt8(ascii: "c")).contains(choice) {
+            return try access(choice - UInt8(ascii: "a"), body)
+        }
         switch (data.first ?? 0) % 5 {
         case 0:
             let setup = try JSONBody.decode(SetupBody.self, from: body)
@@ -121,6 +125,22 @@ package enum ServiceRequestFuzzing {
             try JSONBody.decode(NewTokenBody.self, from: body).validate()
         default:
             try JSONBody.decode(NewLinkBody.self, from: body).validate()
+        }
+    }
+
+    /// `POST /api/access/requests`, `POST /api/access/apps/{id}` (the decision applied to a scratch library's
+    /// application) and `…/selection`.
+    static func access(_ choice: UInt8, _ body: Data) throws {
+        switch choice {
+        case 0:
+            _ = try PhotosService.accessLevel(try JSONBody.decode(AccessRequestBody.self, from: body).level)
+        case 1:
+            let decision = try JSONBody.decode(AccessDecisionBody.self, from: body)
+            guard let status = AppAccessStatus(rawValue: decision.status), status != .pending else { throw Problem.badRequest("status") }
+            let assets = try (decision.assets ?? []).map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
+            try scratch().library.decideAppAccess(identifier: "org.example.Fuzz", status: status, selection: assets)
+        default:
+            _ = try JSONBody.decode(SelectionBody.self, from: body).assets.map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
         }
     }
 

@@ -12,13 +12,15 @@ final class ServiceHarness: @unchecked Sendable {
     let service: PhotosService
     let baseURL: URL
     private let task: Task<Void, any Error>
+    /// The Unix socket the server also listens on, when asked for (programs there are applications).
+    let socketPath: String?
     /// API tokens by role name ("admin", "member", "viewer").
     private(set) var tokens: [String: String] = [:]
     static let password = "correct horse battery"
 
     /// Starts a server; `accounts` (admin, member, viewer) are created unless false, then `photos` JPEGs are
     /// imported as the member's uploads.
-    init(photos: Int = 4, accounts: Bool = true, rateLimits: RateLimits = .standard) async throws {
+    init(photos: Int = 4, accounts: Bool = true, rateLimits: RateLimits = .standard, socket: Bool = false) async throws {
         library = try Library.open(at: directory.appending("Test.photoslibrary"))
         var logger = Logger(label: "test.serve")
         logger.logLevel = .critical
@@ -43,11 +45,19 @@ final class ServiceHarness: @unchecked Sendable {
             }
             _ = try importer.importItems(at: [folder])
         }
-        let server = LibraryServer(service: service, listeners: [.init(.tcp(host: "127.0.0.1", port: 0))], logger: logger)
+        var listeners: [LibraryServer.Listener] = [.init(.tcp(host: "127.0.0.1", port: 0))]
+        socketPath = socket ? directory.appending("serve.sock").path : nil
+        if let socketPath { listeners.append(.init(.unixSocket(path: socketPath))) }
+        let server = LibraryServer(service: service, listeners: listeners, logger: logger)
         let (stream, continuation) = AsyncStream<String>.makeStream()
         task = Task { try await server.run(gracefulShutdownSignals: []) { continuation.yield($0) } }
         var iterator = stream.makeAsyncIterator()
-        guard let url = await iterator.next() else { throw HarnessError("The server did not start") }
+        var url: String?
+        for _ in listeners.indices {
+            guard let address = await iterator.next() else { throw HarnessError("The server did not start") }
+            if address.hasPrefix("http") { url = address }
+        }
+        guard let url else { throw HarnessError("The server did not start") }
         baseURL = URL(string: url)!
     }
 

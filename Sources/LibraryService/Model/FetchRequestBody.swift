@@ -34,8 +34,9 @@ struct FetchRequestBody: StrictBody {
         var ascending: Bool?
     }
 
-    /// The core query this body asks for; 400 for anything malformed, unknown or unsupported.
-    func query(in library: Library) throws -> ObservedQuery {
+    /// The core query this body asks for, as `readScope` may see it; 400 for anything malformed, unknown or
+    /// unsupported, 404 for a collection or asset the scope does not see.
+    func query(in library: Library, readScope: ReadScope = .everything) throws -> ObservedQuery {
         let limit = fetchLimit ?? 0
         guard limit >= 0 else { throw Problem.badRequest("fetchLimit must not be negative") }
         // Assets: PhotoKit's keys plus the service's camera and location keys (PredicateSchemas.serviceAsset).
@@ -53,15 +54,19 @@ struct FetchRequestBody: StrictBody {
         let scope = self.scope ?? Scope(type: entity == .assets ? "all" : "topLevelUserCollections")
         switch entity {
         case .assets:
-            return .assets(AssetQuery(scope: try assetScope(scope, library), predicate: compiled, sort: sortKeys,
-                                      includeHiddenAssets: includeHiddenAssets ?? false, includeAllBurstAssets: includeAllBurstAssets ?? false,
-                                      limit: limit))
+            var query = AssetQuery(scope: try assetScope(scope, library, readScope), predicate: compiled, sort: sortKeys,
+                                   includeHiddenAssets: includeHiddenAssets ?? false, includeAllBurstAssets: includeAllBurstAssets ?? false,
+                                   limit: limit)
+            query.readScope = readScope
+            return .assets(query)
         case .collections:
-            return .collections(CollectionQuery(scope: try collectionScope(scope, library), predicate: compiled, sort: sortKeys, limit: limit))
+            var query = CollectionQuery(scope: try collectionScope(scope, library, readScope), predicate: compiled, sort: sortKeys, limit: limit)
+            query.readScope = readScope
+            return .collections(query)
         }
     }
 
-    private func assetScope(_ scope: Scope, _ library: Library) throws -> AssetQuery.Scope {
+    private func assetScope(_ scope: Scope, _ library: Library, _ readScope: ReadScope) throws -> AssetQuery.Scope {
         switch scope.type {
         case "all": return .all
         case "mediaType":
@@ -70,7 +75,7 @@ struct FetchRequestBody: StrictBody {
             }
             return .mediaType(type)
         case "collection":
-            return .collection(try Self.collectionRowID(scope.collection, library))
+            return .collection(try Self.collectionRowID(scope.collection, library, readScope))
         case "identifiers":
             let identifiers = try (scope.identifiers ?? []).map { try IdentifierPath.asset($0) }
             guard identifiers.count <= 10_000 else { throw Problem.badRequest("At most 10,000 identifiers per fetch") }
@@ -84,15 +89,16 @@ struct FetchRequestBody: StrictBody {
         }
     }
 
-    private func collectionScope(_ scope: Scope, _ library: Library) throws -> CollectionQuery.Scope {
+    private func collectionScope(_ scope: Scope, _ library: Library, _ readScope: ReadScope) throws -> CollectionQuery.Scope {
         switch scope.type {
         case "assetCollections": return .assetCollections(type: scope.collectionType, subtype: scope.subtype)
         case "collectionLists": return .collectionLists(type: scope.collectionType, subtype: scope.subtype)
         case "topLevelUserCollections": return .topLevelUserCollections
-        case "children": return .children(of: try Self.collectionRowID(scope.collection, library))
+        case "children": return .children(of: try Self.collectionRowID(scope.collection, library, readScope))
         case "containingAsset":
             let identifier = try IdentifierPath.asset(scope.asset ?? "")
-            guard let row = try library.assetRowIDs(identifiers: [identifier]).first else { throw Problem.notFound("No asset \(identifier)") }
+            guard let row = try library.assetRowIDs(identifiers: [identifier]).first,
+                  try !library.assetRows([row], visibleIn: readScope).isEmpty else { throw Problem.notFound("No asset \(identifier)") }
             return .containingAsset(row, type: scope.collectionType)
         case "identifiers":
             let identifiers = try (scope.identifiers ?? []).map { try IdentifierPath.collection($0) }
@@ -102,9 +108,11 @@ struct FetchRequestBody: StrictBody {
         }
     }
 
-    static func collectionRowID(_ text: String?, _ library: Library) throws -> Int64 {
+    static func collectionRowID(_ text: String?, _ library: Library, _ readScope: ReadScope = .everything) throws -> Int64 {
         let identifier = try IdentifierPath.collection(text ?? "")
-        guard let row = try library.collectionRowIDs(CollectionQuery(scope: .identifiers([identifier], kind: nil))).first else {
+        var query = CollectionQuery(scope: .identifiers([identifier], kind: nil))
+        query.readScope = readScope
+        guard let row = try library.collectionRowIDs(query).first else {
             throw Problem.notFound("No collection \(identifier)")
         }
         return row

@@ -17,7 +17,8 @@ extension PhotosService {
         router.get("/api/assets/:asset/image") { request, context -> Response in
             _ = try context.requireAccount()
             let name = try context.parameters.require("asset")
-            return try await self.imageResponse(named: name, request: request) { try self.asset(named: name) }
+            let scope = context.readScope
+            return try await self.imageResponse(named: name, request: request) { try self.asset(named: name, readScope: scope) }
         }
 
         router.get("/api/assets/:asset/resources") { _, context -> Response in
@@ -32,12 +33,24 @@ extension PhotosService {
         router.get("/api/collections/:collection") { _, context -> Response in
             _ = try context.requireAccount()
             let identifier = try IdentifierPath.collection(try context.parameters.require("collection"))
-            guard let row = try self.library.collectionRowIDs(CollectionQuery(scope: .identifiers([identifier], kind: nil))).first,
+            var query = CollectionQuery(scope: .identifiers([identifier], kind: nil))
+            query.readScope = context.readScope
+            guard let row = try self.library.collectionRowIDs(query).first,
                   let record = try self.library.collections(rowIDs: [row])[row] else { throw Problem.notFound("No collection \(identifier)") }
             var json = CollectionJSON(record)
-            if record.kind == .assetCollection { json.estimatedAssetCount = try self.library.assetCount(collectionRowID: row) }
+            if record.kind == .assetCollection { json.estimatedAssetCount = try self.library.assetCount(collectionRowID: row, readScope: context.readScope) }
             return try JSONBody.response(json)
         }
+    }
+
+    /// A collection as a page lists it; for an application with a limited selection, an album's count is of
+    /// what it may see.
+    func collectionJSON(_ record: CollectionRecord, rowID: Int64, readScope: ReadScope) throws -> CollectionJSON {
+        var json = CollectionJSON(record)
+        if readScope != .everything, json.estimatedAssetCount != nil {
+            json.estimatedAssetCount = try library.assetCount(collectionRowID: rowID, readScope: readScope)
+        }
+        return json
     }
 
     /// One stored file of the asset, by index (byte ranges, the original file name).
@@ -58,19 +71,21 @@ extension PhotosService {
         try library.resources(assetRowID: asset.rowID).enumerated().map { ResourceJSON($0.element, index: $0.offset, asset: asset, urlPrefix: urlPrefix) }
     }
 
-    /// The asset named by `component`, trashed ones included.
-    func asset(named component: String) throws -> AssetRecord {
+    /// The asset named by `component`, trashed ones included; one `readScope` does not see is 404, as if it did
+    /// not exist.
+    func asset(named component: String, readScope: ReadScope = .everything) throws -> AssetRecord {
         let identifier = try IdentifierPath.asset(component)
-        guard let row = try library.assetRowIDs(identifiers: [identifier]).first, let record = try library.assets(rowIDs: [row])[row] else {
+        guard let row = try library.assetRowIDs(identifiers: [identifier]).first, try !library.assetRows([row], visibleIn: readScope).isEmpty,
+              let record = try library.assets(rowIDs: [row])[row] else {
             throw Problem.notFound("No asset \(identifier)")
         }
         return record
     }
 
-    /// The asset named in the path (trashed ones included), after checking the caller may read.
+    /// The asset named in the path (trashed ones included), after checking the caller may read it.
     func asset(_ context: APIContext) throws -> AssetRecord {
         _ = try context.requireAccount()
-        return try asset(named: try context.parameters.require("asset"))
+        return try asset(named: try context.parameters.require("asset"), readScope: context.readScope)
     }
 }
 

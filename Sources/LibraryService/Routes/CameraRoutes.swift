@@ -10,7 +10,8 @@ extension PhotosService {
         router.get("/api/cameras") { _, context -> Response in
             _ = try context.requireAccount()
             let library = self.library
-            let cameras = try await Offload.run { () throws(LibraryError) -> [CameraCount] in try library.cameras() }
+            let scope = context.readScope
+            let cameras = try await Offload.run { () throws(LibraryError) -> [CameraCount] in try library.cameras(readScope: scope) }
             return try JSONBody.response(CamerasJSON(cameras: cameras.map(CameraJSON.init)))
         }
     }

@@ -24,7 +24,8 @@ extension PhotosService {
                 throw Problem(.forbidden, "forbidden", "Only an admin may erase assets for good (purgeAssets)")
             }
             var batch = plan.batch
-            batch.actingAccount = account.acting
+            batch.actingAccount = context.actingAccount
+            batch.actingApp = context.actingApp
             batch.audit = plan.audit.map { AuditEntry(accountID: account.rowID, username: account.username, action: $0.action, detail: $0.detail) }
             let result = ChangeResultJSON(changeToken: nil, placeholders: plan.placeholders)
             if let key {
@@ -53,10 +54,13 @@ extension PhotosService {
             let limit = try Self.intParameter(request, "limit", default: 500, range: 1...5000)
             let current = try self.library.currentChangeToken()
             guard since <= current else { throw Problem(.gone, "token-expired", "The change token \(since) is newer than this library's history (\(current)): refetch") }
-            let entries = try self.library.changeLogEntries(after: since, limit: limit)
+            var entries = try self.library.changeLogEntries(after: since, limit: limit)
+            let hasMore = entries.last.map { $0.token < current } ?? false
+            // An application's history: only what it may see (entries left empty are dropped).
+            entries = try self.library.entries(entries, visibleIn: context.readScope)
             return try JSONBody.response(HistoryJSON(currentToken: current,
                                                      changes: entries.map { ChangeEntryJSON(token: $0.token, date: $0.date, changes: $0.changes) },
-                                                     hasMore: entries.last.map { $0.token < current } ?? false))
+                                                     hasMore: hasMore))
         }
     }
 

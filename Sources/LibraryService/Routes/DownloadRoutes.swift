@@ -14,7 +14,9 @@ extension PhotosService {
             let body = try await JSONBody.decode(DownloadBody.self, from: request, context: context)
             let identifiers = try body.identifiers()
             let rows = try self.library.assetRowIDs(identifiers: identifiers)
-            guard rows.count == Set(identifiers).count else { throw Problem.notFound("Some of these assets do not exist") }
+            guard rows.count == Set(identifiers).count, try self.library.assetRows(rows, visibleIn: context.readScope).count == Set(rows).count else {
+                throw Problem.notFound("Some of these assets do not exist")
+            }
             let name = Self.archiveName(body.name)
             let download = self.downloads.insert(ownerID: account.rowID, assetRowIDs: rows, filename: name)
             return try JSONBody.response(DownloadJSON(id: download.id, url: "/api/downloads/\(download.id)", count: rows.count, filename: name),

@@ -58,7 +58,7 @@ extension PhotosService {
             let library = self.library
             let batch = ChangeBatch(operations: [.editContent(edit)],
                                     audit: [AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: asset.identifier)],
-                                    actingAccount: account.acting)
+                                    actingAccount: context.actingAccount, actingApp: context.actingApp)
             let outcome = try await Offload.run { () throws(LibraryError) -> ChangeOutcome in try library.apply(batch) }
             ImagingContext.libraryDidCommit(library, outcome: outcome)
             return try JSONBody.response(ChangeResultJSON(changeToken: outcome.token, placeholders: [:]))

@@ -20,7 +20,7 @@ extension PhotosService {
             let asset = try self.asset(context)
             let body = try await JSONBody.decode(ExtensionEditBody.self, from: request, context: context)
             guard asset.mediaType == .image else { throw Problem(.conflict, "change-not-supported", "Editing over HTTP works on photos") }
-            let refused = try self.library.assetsNotChangeable(by: account.acting, [asset.identifier])
+            let refused = try context.actingAccount.map { acting throws(LibraryError) in try self.library.assetsNotChangeable(by: acting, [asset.identifier]) } ?? []
             guard refused.isEmpty else {
                 throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made")
             }

@@ -10,7 +10,7 @@ extension PhotosService {
         router.post("/api/fetches") { request, context -> Response in
             let account = try context.requireAccount()
             let body = try await JSONBody.decode(FetchRequestBody.self, from: request, context: context)
-            let query = try body.query(in: self.library)
+            let query = try body.query(in: self.library, readScope: context.readScope)
             let (ids, token): ([Int64], Int64)
             switch query {
             case .assets(let q): (ids, token) = try self.library.assetSnapshot(q)
@@ -60,9 +60,13 @@ extension PhotosService {
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: out.bytes)))
             case .collections:
                 let records = try self.library.collections(rowIDs: page)
+                var collections: [CollectionJSON] = []
+                for id in page {
+                    guard let record = records[id] else { continue }
+                    collections.append(try self.collectionJSON(record, rowID: id, readScope: context.readScope))
+                }
                 return try JSONBody.response(PageJSON(fetch: snapshot.id, entity: snapshot.entity, count: snapshot.rowIDs.count, offset: offset,
-                                                      changeToken: snapshot.token, assets: nil,
-                                                      collections: page.compactMap { records[$0].map(CollectionJSON.init) }))
+                                                      changeToken: snapshot.token, assets: nil, collections: collections))
             }
         }
 

@@ -30,6 +30,7 @@ extension PhotosService {
             guard asset.mediaType == .image else { throw Problem(.conflict, "change-not-supported", "Filter chains edit photos") }
             let body = try await JSONBody.decode(FilterEditBody.self, from: request, context: context)
             let editor = self.filterEditor, library = self.library, uploads = self.uploads
+            let acting = context.actingAccount, app = context.actingApp
             let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false, library: library)
             let outcome = try await editor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> ChangeOutcome in
@@ -44,7 +45,7 @@ extension PhotosService {
                                            basedOnOriginal: plan.base.basedOnOriginal)
                     return try library.apply(ChangeBatch(operations: [.editContent(edit)], audit: [
                         AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: "\(asset.identifier): \(plan.chain.summary)"),
-                    ], actingAccount: account.acting))
+                    ], actingAccount: acting, actingApp: app))
                 }
             }
             ImagingContext.libraryDidCommit(library, outcome: outcome)

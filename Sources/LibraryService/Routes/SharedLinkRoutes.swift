@@ -79,7 +79,7 @@ extension PhotosService {
                 try await writer.write(SSE.event("ready", id: nil, ["changeToken": token, "count": Int64(ids.count)]))
                 for await event in events {
                     switch event {
-                    case .change(let entry, let details):
+                    case .change(let entry, let details, _):
                         guard let detail = details.first else { continue }
                         try await writer.write(SSE.event("change", id: entry.token, SharedChangeJSON(detail)))
                     case .details(let details):

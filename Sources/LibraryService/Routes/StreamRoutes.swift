@@ -24,10 +24,24 @@ extension PhotosService {
             let (subscription, events) = self.broadcaster.subscribe(fetches: fetches)
             let library = self.library, broadcaster = self.broadcaster
             let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store", .init("X-Accel-Buffering")!: "no"]
-            let start = resume
+            let start = resume, scope = context.readScope, app = context.app
             let body = ResponseBody { (writer: inout any ResponseBodyWriter) in
                 defer { broadcaster.unsubscribe(subscription) }
-                try await Self.writeChangeStream(&writer, library: library, resume: start, events: events)
+                // An application's stream ends within a quarter of a second of its owner changing its access.
+                let watcher = app.map { granted in
+                    Task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .milliseconds(250))
+                            let now = try? library.appGrant(identifier: granted.appIdentifier)
+                            if now?.status != granted.status || now?.executableSHA256 != granted.executableSHA256 {
+                                broadcaster.unsubscribe(subscription)
+                                return
+                            }
+                        }
+                    }
+                }
+                defer { watcher?.cancel() }
+                try await Self.writeChangeStream(&writer, library: library, resume: start, events: events, readScope: scope)
             }
             return Response(status: .ok, headers: headers, body: body)
         }
@@ -52,7 +66,7 @@ extension PhotosService {
     /// Writes the change stream: history after `resume` (when given), `ready`, then live events until the
     /// subscription ends.
     static func writeChangeStream(_ writer: inout any ResponseBodyWriter, library: Library, resume: Int64?,
-                                  events: AsyncStream<ChangeBroadcaster.Event>) async throws {
+                                  events: AsyncStream<ChangeBroadcaster.Event>, readScope: ReadScope = .everything) async throws {
         var sent = try library.currentChangeToken()
         try await writer.write(SSE.comment("photos change stream"))
         if let resume {
@@ -74,7 +88,7 @@ extension PhotosService {
                 return
             }
             guard !entries.isEmpty else { break }
-                for entry in entries {
+                for entry in try library.entries(entries, visibleIn: readScope) {
                     try await writer.write(SSE.event("change", id: entry.token,
                                                      ChangeEventJSON(change: ChangeEntryJSON(token: entry.token, date: entry.date, changes: entry.changes), details: [])))
                 }
@@ -85,8 +99,14 @@ extension PhotosService {
         try await writer.write(SSE.event("ready", id: nil, ["changeToken": sent]))
         for await event in events {
             switch event {
-            case .change(let entry, let details):
+            case .change(var entry, let details, let changes):
                 guard entry.token > sent || !details.isEmpty else { continue }
+                if readScope != .everything {
+                    // An application hears only of what it may see.
+                    let visible = try library.changes(changes, visibleIn: readScope)
+                    guard !visible.isEmpty || !details.isEmpty else { continue }
+                    entry = ChangeEntryJSON(token: entry.token, date: entry.date, changes: visible)
+                }
                 try await writer.write(SSE.event("change", id: entry.token, ChangeEventJSON(change: entry, details: details)))
                 sent = max(sent, entry.token)
             case .details(let details):

@@ -14,7 +14,8 @@ extension PhotosService {
             _ = try context.requireWriter()
             let body = try await JSONBody.decode(HashCheckBody.self, from: request, context: context)
             let digests = try body.digests()
-            let present = try self.library.resourceHashesPresent(digests)
+            // An application learns only of content it may see (content elsewhere is imported as a duplicate: skipped).
+            let present = try self.library.resourceHashesPresent(digests, visibleIn: context.readScope)
             return try JSONBody.response(["present": digests.filter(present.contains)])
         }
 
@@ -56,8 +57,10 @@ extension PhotosService {
             var files: [(UploadStore.Upload, URL)] = []
             for upload in uploads { files.append((upload, try self.uploads.verify(upload))) }
             let library = self.library, store = self.uploads, completed = files
-            let acting = account.acting
-            let summary = try await Offload.run { () throws -> ImportSummary in try UploadImport.run(completed, store: store, library: library, as: acting) }
+            let acting = context.actingAccount, app = context.actingApp
+            let summary = try await Offload.run { () throws -> ImportSummary in
+                try UploadImport.run(completed, store: store, library: library, as: acting, app: app)
+            }
             return try JSONBody.response(ImportResultJSON(summary, uploads: files.map(\.0)))
         }
     }
@@ -76,7 +79,8 @@ extension PhotosService {
 /// Imports completed uploads: each is moved (a rename, same file system) under its original name into one
 /// folder, which the core's `Importer` imports as a whole; the folder and the uploads are removed afterwards.
 enum UploadImport {
-    static func run(_ files: [(UploadStore.Upload, URL)], store: UploadStore, library: Library, as account: ActingAccount) throws -> ImportSummary {
+    static func run(_ files: [(UploadStore.Upload, URL)], store: UploadStore, library: Library, as account: ActingAccount?,
+                    app: ActingApp? = nil) throws -> ImportSummary {
         let folder = store.directory.appendingPathComponent("import-\(UUID().uuidString.lowercased())", isDirectory: true)
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -94,6 +98,7 @@ enum UploadImport {
         }
         var importer = Importer(library: library)
         importer.actingAccount = account
+        importer.actingApp = app
         let summary = try importer.importItems(at: [folder])
         for (upload, _) in files { store.remove(upload.id) }
         return summary

@@ -14,8 +14,9 @@ import Synchronization
 /// with `Last-Event-ID` and reads what it missed from history); nothing is lost, nothing grows unbounded.
 final class ChangeBroadcaster: Sendable {
     enum Event: Sendable {
-        /// One committed change; `details` holds the subscriber's registered fetches that it changed.
-        case change(ChangeEntryJSON, details: [FetchDetailsJSON])
+        /// One committed change; `details` holds the subscriber's registered fetches that it changed, `changes`
+        /// the change by row (a stream of an application filters it to what the application may see).
+        case change(ChangeEntryJSON, details: [FetchDetailsJSON], changes: LibraryChanges)
         /// Details of registered fetches brought up to date when the subscription started.
         case details([FetchDetailsJSON])
         /// A comment line that keeps proxies from closing an idle stream.
@@ -29,7 +30,7 @@ final class ChangeBroadcaster: Sendable {
 
     private struct State {
         var subscribers: [UUID: Subscriber] = [:]
-        var monitor: ChangeMonitor<[(ChangeEntryJSON, [String: FetchDetailsJSON])]>?
+        var monitor: ChangeMonitor<[(ChangeEntryJSON, [String: FetchDetailsJSON], LibraryChanges)]>?
         var timer: DispatchSourceTimer?
         var closed = false
         /// Registered fetch id → number of subscribers that registered it.
@@ -116,12 +117,12 @@ final class ChangeBroadcaster: Sendable {
     }
 
     /// Inside the monitor's read transaction: every new entry, and details for the registered fetches.
-    private func prepare(_ change: ObservedChange, _ reader: ChangeReader) throws -> [(ChangeEntryJSON, [String: FetchDetailsJSON])] {
+    private func prepare(_ change: ObservedChange, _ reader: ChangeReader) throws -> [(ChangeEntryJSON, [String: FetchDetailsJSON], LibraryChanges)] {
         var entries = try reader.entries(after: change.fromToken, through: change.toToken)
-            .map { (ChangeEntryJSON(token: $0.token, date: $0.date, changes: $0.changes), [String: FetchDetailsJSON]()) }
+            .map { (ChangeEntryJSON(token: $0.token, date: $0.date, changes: $0.changes), [String: FetchDetailsJSON](), $0.changes) }
         if entries.isEmpty || change.changes.isReset {
             // History was trimmed under us (or a bulk reset): one entry standing for everything.
-            entries = [(ChangeEntryJSON(token: change.toToken, date: nil, changes: change.changes), [:])]
+            entries = [(ChangeEntryJSON(token: change.toToken, date: nil, changes: change.changes), [:], change.changes)]
         }
         let registered = state.withLock { Array($0.fetchUse.keys) }
         var details: [String: FetchDetailsJSON] = [:]
@@ -150,10 +151,10 @@ final class ChangeBroadcaster: Sendable {
         return FetchDetailsJSON(fetch: fetch, diff: diff, token: token)
     }
 
-    private func deliver(_ entries: [(ChangeEntryJSON, [String: FetchDetailsJSON])]) {
+    private func deliver(_ entries: [(ChangeEntryJSON, [String: FetchDetailsJSON], LibraryChanges)]) {
         onChange()
-        for (entry, details) in entries {
-            broadcast { subscriber in .change(entry, details: subscriber.fetches.sorted().compactMap { details[$0] }) }
+        for (entry, details, changes) in entries {
+            broadcast { subscriber in .change(entry, details: subscriber.fetches.sorted().compactMap { details[$0] }, changes: changes) }
         }
     }
 

@@ -5,6 +5,10 @@ import Foundation
 enum ProblemTypes {
     /// Slug → (title, what happened and what to do).
     static let all: [String: (title: String, explanation: String)] = [
+        "access-denied": ("The library's owner denied this application access", "PhotoKit's `PHPhotosError.accessUserDenied`. The owner can change it with `photos access grant` or in the web app."),
+        "access-not-determined": ("This application has no access yet", "Ask with `POST /api/access/requests` (PhotoKit's `requestAuthorization`); the owner answers with `photos access grant` or in the web app. A program whose executable changed since it was granted asks again."),
+        "application-not-allowed": ("Applications may not do this", "Accounts, tokens, shared links, the audit log and the server's own pages are for people: sign in instead of using an application's credentials."),
+        "not-an-application": ("Only applications ask for access", "These routes answer programs on the Unix socket without credentials, or an application's API token (`photos access token`)."),
         "already-set-up": ("The library already has an owner", "First-run setup works once. Sign in instead, or ask an admin for an account."),
         "authentication-required": ("Sign in first", "This needs a signed-in session (cookie) or an API token in `Authorization: Bearer …`."),
         "bad-request": ("The request is malformed", "The body or a parameter is not what the API expects; the detail names the field. See /api/openapi.json."),

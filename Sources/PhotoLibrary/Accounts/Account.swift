@@ -37,6 +37,9 @@ public struct Credential: Sendable, Hashable {
     public var createdDate: Date
     /// When the credential stops working; nil for tokens that never expire.
     public var expiresDate: Date?
+    /// For an application's API token (`photos access token`): the application's grant row. Its requests are
+    /// the application's, with the application's access.
+    public var appGrantID: Int64? = nil
 }
 
 /// One destructive or administrative action, as the audit log keeps it.

@@ -78,17 +78,17 @@ extension Library {
     /// Makes a session or API token for an account; returns the secret (shown once, never stored) and the
     /// credential. Sessions expire after `sessionLifetime`; tokens when `lifetime` says (nil: never).
     public func createCredential(_ kind: Credential.Kind, accountID: Int64, name: String = "",
-                                 lifetime: TimeInterval? = nil) throws(LibraryError) -> (secret: String, credential: Credential) {
+                                 lifetime: TimeInterval? = nil, appGrantID: Int64? = nil) throws(LibraryError) -> (secret: String, credential: Credential) {
         let secret = Self.randomSecret()
         let now = Date()
         let expires = (kind == .session ? Self.sessionLifetime : lifetime).map { now.addingTimeInterval($0) }
         let rowID = try write { db in
             try db.execute(sql: "DELETE FROM credential WHERE expires_date IS NOT NULL AND expires_date < ?", arguments: [now.timeIntervalSince1970])
-            try db.execute(sql: "INSERT INTO credential (account_id, kind, secret_hash, name, created_date, expires_date) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [accountID, kind.rawValue, Self.secretHash(secret), name, now.timeIntervalSince1970, expires?.timeIntervalSince1970])
+            try db.execute(sql: "INSERT INTO credential (account_id, kind, secret_hash, name, created_date, expires_date, app_grant_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [accountID, kind.rawValue, Self.secretHash(secret), name, now.timeIntervalSince1970, expires?.timeIntervalSince1970, appGrantID])
             return db.lastInsertedRowID
         }
-        return (secret, Credential(rowID: rowID, accountID: accountID, kind: kind, name: name, createdDate: now, expiresDate: expires))
+        return (secret, Credential(rowID: rowID, accountID: accountID, kind: kind, name: name, createdDate: now, expiresDate: expires, appGrantID: appGrantID))
     }
 
     /// The account a presented secret belongs to, or nil when it is unknown, of another kind or expired.
@@ -96,14 +96,14 @@ extension Library {
         guard !secret.isEmpty, secret.count <= 256 else { return nil }
         return try read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT a.id, a.username, a.role, a.created_date, c.id, c.name, c.created_date, c.expires_date
+                SELECT a.id, a.username, a.role, a.created_date, c.id, c.name, c.created_date, c.expires_date, c.app_grant_id
                 FROM credential c JOIN account a ON a.id = c.account_id WHERE c.secret_hash = ? AND c.kind = ?
                 """, arguments: [Self.secretHash(secret), kind.rawValue]) else { return nil }
             let expires = (row[7] as Double?).map(Date.init(timeIntervalSince1970:))
             if let expires, expires < now { return nil }
             let account = Account(row: row)
             return (account, Credential(rowID: row[4], accountID: account.rowID, kind: kind, name: row[5],
-                                        createdDate: Date(timeIntervalSince1970: row[6]), expiresDate: expires))
+                                        createdDate: Date(timeIntervalSince1970: row[6]), expiresDate: expires, appGrantID: row[8]))
         }
     }
 

@@ -13,8 +13,13 @@ public struct ChangeBatch: Sendable {
     /// Who makes the change, when it is an account of the library service (nil: the library's owner — the CLI,
     /// PhotoKit programs — who may change anything). See `ActingAccount` for the rule.
     public var actingAccount: ActingAccount?
-    public init(operations: [ChangeOperation] = [], receipt: ChangeReceipt? = nil, audit: [AuditEntry] = [], actingAccount: ActingAccount? = nil) {
+    /// The application making the change through the service, when one is (nil: no application rule applies).
+    /// See `ActingApp` for what each access level may change.
+    public var actingApp: ActingApp?
+    public init(operations: [ChangeOperation] = [], receipt: ChangeReceipt? = nil, audit: [AuditEntry] = [], actingAccount: ActingAccount? = nil,
+                actingApp: ActingApp? = nil) {
         self.operations = operations; self.receipt = receipt; self.audit = audit; self.actingAccount = actingAccount
+        self.actingApp = actingApp
     }
 }
 

@@ -82,10 +82,12 @@ extension Library {
                 try requireAvailable()
                 try ChangeRecording.begin(db)
                 try batch.actingAccount?.enforce(operations, db)
+                try batch.actingApp?.enforce(operations, db)
                 var transaction = ChangeTransaction(db: db, staged: staged)
                 transaction.stagedEdits = stagedEdits
                 for operation in operations { try transaction.run(operation) }
                 try batch.actingAccount?.recordOwnership(of: operations, db)
+                try batch.actingApp?.recordCreations(of: operations, db)
                 try transaction.finish()
                 transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)
                 try batch.receipt?.insert(token: transaction.outcome.token, db)

@@ -32,6 +32,8 @@ public struct Importer: Sendable {
     public var inspectionOptions: InspectionOptions
     /// The service account importing (its uploads become its own); nil for the library's owner.
     public var actingAccount: ActingAccount?
+    /// The application importing through the service, when one is (see `ActingApp`).
+    public var actingApp: ActingApp?
 
     public init(library: Library, batchSize: Int = 32,
                 maximumConcurrency: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)),
@@ -123,7 +125,7 @@ public struct Importer: Sendable {
         guard !groups.isEmpty else { return }
         let requests = groups.map { $0.newAsset(skipsDuplicateContent: true) }
         do {
-            let outcome = try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }, actingAccount: actingAccount))
+            let outcome = try library.apply(ChangeBatch(operations: requests.map { .createAsset($0) }, actingAccount: actingAccount, actingApp: actingApp))
             for (group, request) in zip(groups, requests) { record(group, request.identifier, full: true, outcome, into: &summary) }
             return
         } catch where groups.count > 1 && Self.isAboutResources(error) {
@@ -131,7 +133,7 @@ public struct Importer: Sendable {
         }
         for (group, request) in zip(groups, requests) {
             do {
-                let outcome = try library.apply(ChangeBatch(operations: [.createAsset(request)], actingAccount: actingAccount))
+                let outcome = try library.apply(ChangeBatch(operations: [.createAsset(request)], actingAccount: actingAccount, actingApp: actingApp))
                 record(group, request.identifier, full: true, outcome, into: &summary)
             } catch where Self.isAboutResources(error) {
                 guard group.files.count > 1 else {
@@ -141,7 +143,7 @@ public struct Importer: Sendable {
                 // A pair that fails together: keep the primary alone if it is fine, and reject the companions.
                 let alone = group.newAsset(primaryOnly: true, skipsDuplicateContent: true)
                 do {
-                    let outcome = try library.apply(ChangeBatch(operations: [.createAsset(alone)], actingAccount: actingAccount))
+                    let outcome = try library.apply(ChangeBatch(operations: [.createAsset(alone)], actingAccount: actingAccount, actingApp: actingApp))
                     record(group, alone.identifier, full: false, outcome, into: &summary)
                     for companion in group.files.dropFirst() { summary.rejected.append(Self.rejection(companion, error)) }
                 } catch where Self.isAboutResources(error) {

@@ -12,10 +12,11 @@ extension Library {
         try !resourceHashesPresent([sha256]).isEmpty
     }
 
-    /// The subset of `hashes` that resources of non-trashed assets already have (one query for a whole batch).
-    public func resourceHashesPresent(_ hashes: some Collection<String>) throws(LibraryError) -> Set<String> {
+    /// The subset of `hashes` that resources of non-trashed assets already have (one query for a whole batch),
+    /// among the assets `readScope` may see.
+    public func resourceHashesPresent(_ hashes: some Collection<String>, visibleIn readScope: ReadScope = .everything) throws(LibraryError) -> Set<String> {
         guard !hashes.isEmpty else { return [] }
-        return try read { db in try DuplicateContent.present(hashes, db) }
+        return try read { db in try DuplicateContent.present(hashes, db, scope: readScope.assetCondition()) }
     }
 }
 
@@ -23,11 +24,11 @@ extension Library {
 /// content is already in the library when a resource of an asset that is not in Recently Deleted has its SHA-256.
 enum DuplicateContent {
     /// The subset of `hashes` (lower-case hex SHA-256) that resources of non-trashed assets have.
-    static func present(_ hashes: some Collection<String>, _ db: Database) throws -> Set<String> {
+    static func present(_ hashes: some Collection<String>, _ db: Database, scope: String? = nil) throws -> Set<String> {
         guard !hashes.isEmpty else { return [] }
         return Set(try String.fetchAll(db, sql: """
             SELECT DISTINCT r.sha256 FROM resource r JOIN asset a ON a.id = r.asset_id
-            WHERE a.trashed_date IS NULL AND r.sha256 IN (SELECT value FROM json_each(?))
+            WHERE a.trashed_date IS NULL AND r.sha256 IN (SELECT value FROM json_each(?))\(scope.map { " AND \($0)" } ?? "")
             """, arguments: [AssetQuery.jsonArray(Array(hashes))]))
     }
 }

@@ -33,6 +33,8 @@ public struct AssetQuery: Sendable {
     public var sourceTypes: Int?
     /// Maximum count; 0 means no limit.
     public var limit: Int
+    /// What the reader may see (an application's grant through the service); `.everything` by default.
+    public var readScope: ReadScope = .everything
 
     public init(scope: Scope, predicate: CompiledPredicate? = nil, sort: [SortKey] = [], includeHiddenAssets: Bool = false,
                 includeAllBurstAssets: Bool = false, sourceTypes: Int? = nil, limit: Int = 0) {
@@ -114,6 +116,7 @@ extension AssetQuery {
         if onlyHidden { visibility.append("a.is_hidden = 1") }
         if !showBurstExtras { visibility.append("a.burst_extra = 0") }
         if let sourceTypes { visibility.append("(a.source_type & \(sourceTypes)) != 0") }
+        if let scoped = readScope.assetCondition() { visibility.append(scoped) }
 
         var whereParts = visibility + conditions
         if let predicate {

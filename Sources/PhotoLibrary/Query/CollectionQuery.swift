@@ -28,6 +28,8 @@ public struct CollectionQuery: Sendable {
     public var predicate: CompiledPredicate?
     public var sort: [SortKey]
     public var limit: Int
+    /// What the reader may see (an application's grant through the service); `.everything` by default.
+    public var readScope: ReadScope = .everything
 
     public init(scope: Scope, predicate: CompiledPredicate? = nil, sort: [SortKey] = [], limit: Int = 0) {
         self.scope = scope; self.predicate = predicate; self.sort = sort; self.limit = limit
@@ -99,6 +101,7 @@ extension CollectionQuery {
             _ = arguments.append(contentsOf: StatementArguments(predicate.arguments.map(\.databaseValue)))
         }
         if let rows { add("c.id IN (SELECT value FROM json_each(?))", [AssetQuery.jsonArray(rows)]) }
+        if let scoped = readScope.collectionCondition() { conditions.append(scoped) }
         if !sort.isEmpty {
             order = sort.map { "\($0.sql) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", c.id"
         }

@@ -20,10 +20,12 @@ extension Library {
     /// The cameras the library's visible assets were taken with — the assets a fetch of all assets shows (not
     /// in Recently Deleted, not hidden, one per burst), by exactly the same rule — each with its count. Assets
     /// whose files name no camera are left out. Ordered by make, then model (case-insensitively; a missing
-    /// make or model first).
-    public func cameras() throws(LibraryError) -> [CameraCount] {
+    /// make or model first). Only assets `readScope` may see are counted.
+    public func cameras(readScope: ReadScope = .everything) throws(LibraryError) -> [CameraCount] {
         try read { db in
-            let (visible, arguments) = try AssetQuery(scope: .all).sql(db)
+            var query = AssetQuery(scope: .all)
+            query.readScope = readScope
+            let (visible, arguments) = try query.sql(db)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT c.camera_make, c.camera_model, count(*) FROM asset c
                 WHERE (c.camera_make IS NOT NULL OR c.camera_model IS NOT NULL) AND c.id IN (\(visible))

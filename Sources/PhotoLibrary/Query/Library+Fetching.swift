@@ -94,10 +94,12 @@ extension Library {
         }
     }
 
-    /// How many assets a collection holds, counted live (albums, smart albums, moments).
-    public func assetCount(collectionRowID: Int64) throws(LibraryError) -> Int {
+    /// How many assets a collection holds that `readScope` may see, counted live (albums, smart albums, moments).
+    public func assetCount(collectionRowID: Int64, readScope: ReadScope = .everything) throws(LibraryError) -> Int {
         try read { db in
-            let (sql, arguments) = try AssetQuery(scope: .collection(collectionRowID)).sql(db)
+            var query = AssetQuery(scope: .collection(collectionRowID))
+            query.readScope = readScope
+            let (sql, arguments) = try query.sql(db)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0
         }
     }
