@@ -33,6 +33,8 @@ public struct AssetQuery: Sendable {
     public var sourceTypes: Int?
     /// Maximum count; 0 means no limit.
     public var limit: Int
+    /// A photo picker's filter (`PHPickerFilter`), ANDed with the rest; nil shows every kind.
+    public var pickerFilter: PickerFilter? = nil
 
     public init(scope: Scope, predicate: CompiledPredicate? = nil, sort: [SortKey] = [], includeHiddenAssets: Bool = false,
                 includeAllBurstAssets: Bool = false, sourceTypes: Int? = nil, limit: Int = 0) {
@@ -116,6 +118,7 @@ extension AssetQuery {
         if let sourceTypes { visibility.append("(a.source_type & \(sourceTypes)) != 0") }
 
         var whereParts = visibility + conditions
+        if let pickerFilter { whereParts.append(pickerFilter.sqlCondition) }
         if let predicate {
             whereParts.append("(\(predicate.sql))")
             _ = arguments.append(contentsOf: StatementArguments(predicate.arguments.map(\.databaseValue)))
