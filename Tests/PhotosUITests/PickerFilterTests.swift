@@ -79,6 +79,12 @@ struct PickerFilterTests {
         for bad in ["", "photos", "any(images", "not(images,videos)", "playbackStyle(9)", "images videos"] {
             #expect(throws: LibraryError.self, "\(bad)") { try PickerFilter(parsing: bad) }
         }
+        // Hostile text stays bounded: deep nesting and very long lists are refused, not a stack overflow.
+        let deep = String(repeating: "not(", count: 10_000) + "images" + String(repeating: ")", count: 10_000)
+        #expect(throws: LibraryError.self) { try PickerFilter(parsing: deep) }
+        let nested = String(repeating: "not(", count: PickerFilter.maximumNesting - 1) + "images" + String(repeating: ")", count: PickerFilter.maximumNesting - 1)
+        #expect(try PickerFilter(parsing: nested).sqlCondition.contains("a.media_type = 1"))
+        #expect(throws: LibraryError.self) { try PickerFilter(parsing: "any(" + Array(repeating: "images", count: 1000).joined(separator: ",") + ")") }
         #expect(PHPickerFilter.any(of: [.images, .videos]).description == "any(images,videos)")
         #expect(PHPickerFilter.images == .images && PHPickerFilter.images != .videos)
     }

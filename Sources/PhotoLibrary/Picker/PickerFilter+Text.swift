@@ -4,7 +4,9 @@
 /// `slomoVideos`, `timelapseVideos`, `depthEffectPhotos`, `cinematicVideos`, `spatialMedia`), `playbackStyle(N)`
 /// (a `PHAsset.PlaybackStyle` raw value), `any(F, …)`, `all(F, …)` or `not(F)`. At the top level the colon
 /// shorthand `any:images,videos`, `all:…`, `not:…` and `playbackStyle:N` is accepted too. Names are
-/// case-insensitive; `description` writes the canonical form, which parses back to the same filter.
+/// case-insensitive; `description` writes the canonical form, which parses back to the same filter. Text from
+/// outside (a request, a command line) is bounded: at most `maximumTextLength` characters and
+/// `maximumNesting` levels of `any`/`all`/`not`, so parsing and the SQL it compiles to stay small.
 extension PickerFilter: CustomStringConvertible {
     /// The kinds by name, in the order the documentation lists them.
     public static let namedKinds: [(name: String, filter: PickerFilter)] = [
@@ -14,8 +16,16 @@ extension PickerFilter: CustomStringConvertible {
         ("cinematicVideos", .cinematicVideos), ("spatialMedia", .spatialMedia),
     ]
 
+    /// The longest text `init(parsing:)` accepts.
+    public static let maximumTextLength = 4096
+    /// The deepest nesting of `any`/`all`/`not` `init(parsing:)` accepts.
+    public static let maximumNesting = 32
+
     /// Parses the text form; the error names what was not understood.
     public init(parsing text: String) throws(LibraryError) {
+        guard text.count <= Self.maximumTextLength else {
+            throw LibraryError(.unsupportedPredicate, "Picker filter: longer than \(Self.maximumTextLength) characters")
+        }
         var trimmed = Substring(text).drop { $0 == " " }
         while trimmed.last == " " { trimmed = trimmed.dropLast() }
         for head in ["any", "all", "not", "playbackStyle"] where trimmed.lowercased().hasPrefix(head.lowercased() + ":") {
@@ -42,6 +52,7 @@ extension PickerFilter: CustomStringConvertible {
         let text: [Character]
         let source: String
         var index = 0
+        var depth = 0
 
         var atEnd: Bool { mutating get { skipSpaces(); return index == text.count } }
 
@@ -66,6 +77,9 @@ extension PickerFilter: CustomStringConvertible {
         }
 
         mutating func filter() throws(LibraryError) -> PickerFilter {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= PickerFilter.maximumNesting else { throw error("nested more than \(PickerFilter.maximumNesting) levels deep") }
             let name = word()
             guard !name.isEmpty else { throw error("expected a filter") }
             switch name.lowercased() {
