@@ -56,10 +56,29 @@ struct PickerItemProviderTests {
         #expect(data == (try Data(contentsOf: try #require(TestMedia.url("images/no_metadata.jpg")))))
     }
 
-    @Test func livePhotoHandsOutItsStill() async throws {
+    @Test func livePhotoHandsOutItsStillAndBundle() async throws {
         let provider = try provider("IMG_0002.JPG", .current)
-        #expect(provider.registeredTypeIdentifiers == ["public.jpeg"])
+        #expect(provider.registeredTypeIdentifiers == ["public.jpeg", "com.apple.live-photo-bundle"])
         #expect(provider.canLoadObject(ofClass: UIImage.self))
+        #expect(provider.canLoadObject(ofClass: PHLivePhoto.self))
+
+        let live = await withCheckedContinuation { continuation in
+            provider.loadObject(ofClass: PHLivePhoto.self) { object, error in continuation.resume(returning: object as? PHLivePhoto) }
+        }
+        let livePhoto = try #require(live)
+        #expect(FileManager.default.fileExists(atPath: livePhoto.photoURL.path) && FileManager.default.fileExists(atPath: livePhoto.videoURL.path))
+        #expect(livePhoto.size.width > 0 && livePhoto.size.height > 0)
+        #expect(PHAssetResource.assetResources(for: livePhoto).count == 2)
+
+        let contents: [String]? = await withCheckedContinuation { continuation in
+            provider.loadFileRepresentation(forTypeIdentifier: "com.apple.live-photo-bundle") { url, _ in
+                continuation.resume(returning: url.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path).sorted() })
+            }
+        }
+        #expect(contents?.count == 2 && contents?.allSatisfy { $0.hasPrefix("IMG_0002.") } == true, "\(String(describing: contents))")
+        // The still alone, for code that wants an image.
+        let (data, _) = await PickerLoading.data(provider, "public.image")
+        #expect(Array((data ?? Data()).prefix(3)) == [0xFF, 0xD8, 0xFF])
     }
 
     @Test func compatibleTurnsHEVCIntoH264() async throws {

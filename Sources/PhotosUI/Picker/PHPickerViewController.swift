@@ -90,7 +90,7 @@ open class PHPickerViewController: NSObject {
                 provider = NSItemProvider()
             } else {
                 do {
-                    provider = try PickerItemProvider.make(for: record, mode: configuration.preferredAssetRepresentationMode, in: library)
+                    provider = try PickerItemProvider.make(for: record, mode: configuration.preferredAssetRepresentationMode, in: photoLibrary)
                 } catch {
                     throw PHPickerError(.libraryError, "Cannot read the files of \(identifier): \(error)")
                 }

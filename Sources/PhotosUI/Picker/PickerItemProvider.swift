@@ -10,10 +10,13 @@ import ImageManagement
 /// registers `public.jpeg` for HEIC, HEIF, AVIF, WebP and RAW (encoded by `AssetExporter`, as `photos export
 /// --format compatible`) and the stored file otherwise. Movies (videos): the current movie under its container's
 /// type; `.compatible` re-encodes HEVC to H.264 (`AVAssetExportSession`, `AVAssetExportPresetHighestQuality`) in
-/// the same container. Live Photos register their still only (no `PHLivePhoto` object loading yet).
+/// the same container. Live Photos register their still (as photos do) and then a Live Photo bundle
+/// (`com.apple.live-photo-bundle`: a folder holding the current still and movie as stored, in every mode), from
+/// which `loadObject(ofClass: PHLivePhoto.self)` makes a `PHLivePhoto` naming the library's files.
 enum PickerItemProvider {
     /// The provider for `asset`, or an error naming why its files cannot be found.
-    static func make(for asset: AssetRecord, mode: PHPickerConfiguration.AssetRepresentationMode, in library: Library) throws -> NSItemProvider {
+    static func make(for asset: AssetRecord, mode: PHPickerConfiguration.AssetRepresentationMode, in photos: PHPhotoLibrary) throws -> NSItemProvider {
+        let library = photos.library
         let provider = NSItemProvider()
         let name = (asset.originalFilename as NSString).deletingPathExtension
         provider.suggestedName = name.isEmpty ? nil : name
@@ -22,8 +25,40 @@ enum PickerItemProvider {
             try registerMovie(of: asset, mode: mode, in: library, on: provider)
         default:
             try registerStill(of: asset, mode: mode, in: library, on: provider)
+            if asset.mediaSubtypes.contains(.photoLive) { registerLivePhoto(of: asset, in: photos, on: provider) }
         }
         return provider
+    }
+
+    /// Registers the Live Photo bundle and the `PHLivePhoto` object of the current version, when it has motion
+    /// (an edit that rendered only a still leaves the current version a still photo: nothing is registered).
+    private static func registerLivePhoto(of asset: AssetRecord, in photos: PHPhotoLibrary, on provider: NSItemProvider) {
+        let options = PHFetchOptions()
+        options.photoLibrary = photos
+        options.includeHiddenAssets = true
+        let fetched = PHAsset.fetchAssets(withLocalIdentifiers: [asset.identifier], options: options)
+        guard fetched.count == 1, let live = try? PHImageManager.livePhoto(of: fetched.object(at: 0), original: false, in: photos) else { return }
+        let type = PHLivePhoto.readableTypeIdentifiersForItemProvider[0]
+        let name = provider.suggestedName ?? "LivePhoto"
+        provider.registerFileRepresentation(forTypeIdentifier: type, visibility: .all) { completion in
+            let folder = temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let bundle = folder.appendingPathComponent("\(name).pvt", isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+                for file in [live.photoURL, live.videoURL] {
+                    try FileManager.default.copyItem(at: file, to: bundle.appendingPathComponent("\(name).\(file.pathExtension)"))
+                }
+                completion(bundle, false, nil)
+            } catch {
+                completion(nil, false, error)
+            }
+            return nil
+        }
+        provider.registerObjectLoader(forTypeIdentifier: type) { completion in
+            completion(live, nil)
+            return nil
+        }
     }
 
     private static func registerStill(of asset: AssetRecord, mode: PHPickerConfiguration.AssetRepresentationMode, in library: Library,

@@ -52,8 +52,12 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         let loader: Loader
     }
 
+    /// Makes an object of a registered type directly (not from its bytes), for `loadObject(ofClass:)`.
+    typealias ObjectLoader = @Sendable (@escaping @Sendable ((any Sendable)?, (any Error)?) -> Void) -> Progress?
+
     private let lock = NSLock()
     private var representations: [Representation] = []
+    private var objectLoaders: [(typeIdentifier: String, loader: ObjectLoader)] = []
     private var storedSuggestedName: String?
 
     /// An empty provider.
@@ -118,6 +122,19 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
         lock.withLock {
             representations.append(Representation(typeIdentifier: typeIdentifier, fileOptions: fileOptions, loader: .file(loadHandler)))
         }
+    }
+
+    /// Registers a loader that makes the object of an already registered type directly, for
+    /// `loadObject(ofClass:)` (PhotosUI: a picked Live Photo's `PHLivePhoto`, which names the library's files
+    /// instead of being decoded from bytes). Not an Apple API.
+    package func registerObjectLoader(forTypeIdentifier typeIdentifier: String,
+                                      loadHandler: @escaping @Sendable (@escaping @Sendable ((any Sendable)?, (any Error)?) -> Void) -> Progress?) {
+        lock.withLock { objectLoaders.append((typeIdentifier, loadHandler)) }
+    }
+
+    /// The object loader registered for exactly `typeIdentifier`.
+    func objectLoader(for typeIdentifier: String) -> ObjectLoader? {
+        lock.withLock { objectLoaders.first { $0.typeIdentifier == typeIdentifier }?.loader }
     }
 
     /// The first representation whose type conforms to `typeIdentifier` (and has `fileOptions`).

@@ -27,6 +27,22 @@ extension NSItemProvider {
             return load.progress
         }
         let readerType = ReaderType(type: aClass)
+        if let objectLoader = objectLoader(for: typeIdentifier) {
+            let load = ItemProviderLoad { completionHandler(nil, ItemProviderLoad.cancellationError) }
+            DispatchQueue.global(qos: .userInitiated).async {
+                load.adopt(objectLoader { object, error in
+                    load.finish {
+                        // The loader is registered for a type `aClass` reads, so its object is what the caller asked for.
+                        if let reading = object as? any NSItemProviderReading {
+                            completionHandler(reading, nil)
+                        } else {
+                            completionHandler(nil, error ?? NSItemProvider.unavailable(typeIdentifier))
+                        }
+                    }
+                })
+            }
+            return load.progress
+        }
         return loadDataRepresentation(forTypeIdentifier: typeIdentifier) { data, error in
             guard let data else { return completionHandler(nil, error) }
             do {
