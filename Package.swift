@@ -117,8 +117,9 @@ let package = Package(
         // Running untrusted editing extensions: a child process that can touch only the files it is given.
         .target(name: "ExtensionSandbox", dependencies: ["CSandbox"]),
         // PhotosUI's non-visual half: the editing-extension protocol, the glue that makes a controller an
-        // executable, and the host that discovers, runs and commits extensions.
-        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ExtensionSandbox", "CoreImage"]),
+        // executable, and the host that discovers, runs and commits extensions; the picker (PHPicker*) without
+        // its view, whose item providers (NSItemProvider, in UIKit) read and transcode through ImageManagement.
+        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement"]),
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
         .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 

@@ -24,7 +24,7 @@ public struct PhotosCommand: ParsableCommand {
             DeleteCommand.self, RecoverCommand.self, TrashCommand.self, MomentsCommand.self, FillCommand.self, BenchCommand.self,
             ImageCommand.self, WatchCommand.self,
             ThumbnailCommand.self, ExportCommand.self, EditCommand.self, VideoCommand.self, LiveCommand.self, RevertCommand.self, HistoryCommand.self, ExtensionsCommand.self,
-            ServeCommand.self, UserCommand.self, AccessCommand.self, VerifyCommand.self, FramesCommand.self,
+            ServeCommand.self, UserCommand.self, AccessCommand.self, VerifyCommand.self, FramesCommand.self, PickCommand.self,
         ]
     )
 

@@ -35,6 +35,8 @@ public struct AssetQuery: Sendable {
     public var limit: Int
     /// What the reader may see (an application's grant through the service); `.everything` by default.
     public var readScope: ReadScope = .everything
+    /// A photo picker's filter (`PHPickerFilter`), ANDed with the rest; nil shows every kind.
+    public var pickerFilter: PickerFilter? = nil
 
     public init(scope: Scope, predicate: CompiledPredicate? = nil, sort: [SortKey] = [], includeHiddenAssets: Bool = false,
                 includeAllBurstAssets: Bool = false, sourceTypes: Int? = nil, limit: Int = 0) {
@@ -119,6 +121,7 @@ extension AssetQuery {
         if let scoped = readScope.assetCondition() { visibility.append(scoped) }
 
         var whereParts = visibility + conditions
+        if let pickerFilter { whereParts.append(pickerFilter.sqlCondition) }
         if let predicate {
             whereParts.append("(\(predicate.sql))")
             _ = arguments.append(contentsOf: StatementArguments(predicate.arguments.map(\.databaseValue)))

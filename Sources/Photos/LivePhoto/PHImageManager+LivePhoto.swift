@@ -39,7 +39,7 @@ extension PHImageManager {
     }
 
     /// The Live Photo of `asset`: its still and movie resources of one version.
-    static func livePhoto(of asset: PHAsset, original: Bool, in library: PHPhotoLibrary) throws -> PHLivePhoto {
+    package static func livePhoto(of asset: PHAsset, original: Bool, in library: PHPhotoLibrary) throws -> PHLivePhoto {
         func refuse(_ message: String) -> PHPhotosError { PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: message]) }
         guard asset.mediaSubtypes.contains(.photoLive) else { throw refuse("\(asset.localIdentifier) is not a Live Photo") }
         let resources = PHAssetResource.assetResources(for: asset)
