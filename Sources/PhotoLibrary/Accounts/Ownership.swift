@@ -36,13 +36,8 @@ public struct ActingAccount: Sendable, Hashable {
             case .createAsset, .createAlbum, .createFolder: break
             }
         }
-        let created = Set(operations.compactMap { operation -> String? in
-            switch operation {
-            case .createAsset(let asset): return asset.identifier
-            case .createAlbum(let identifier, _), .createFolder(let identifier, _): return identifier
-            default: return nil
-            }
-        })
+        let creations = ChangeOperation.creations(in: operations)
+        let created = Set(creations.assets + creations.collections)
         let notOwnedAssets = try Self.notOwned(Array(Set(assets).subtracting(created)), table: "asset", owner: "asset_owner", column: "asset_id", accountID, db)
         let notOwnedCollections = try Self.notOwned(Array(Set(collections).subtracting(created)), table: "collection", owner: "collection_owner",
                                                     column: "collection_id", accountID, db)
@@ -54,15 +49,7 @@ public struct ActingAccount: Sendable, Hashable {
 
     /// After the operations ran: the created assets and collections belong to the acting account.
     func recordOwnership(of operations: [ChangeOperation], _ db: Database) throws {
-        var assets: [String] = []
-        var collections: [String] = []
-        for operation in operations {
-            switch operation {
-            case .createAsset(let asset): assets.append(asset.identifier)
-            case .createAlbum(let identifier, _), .createFolder(let identifier, _): collections.append(identifier)
-            default: break
-            }
-        }
+        let (assets, collections) = ChangeOperation.creations(in: operations)
         if !assets.isEmpty {
             try db.execute(sql: "INSERT OR IGNORE INTO asset_owner (asset_id, account_id) SELECT id, ? FROM asset WHERE identifier IN (SELECT value FROM json_each(?))",
                            arguments: [accountID, AssetQuery.jsonArray(assets)])

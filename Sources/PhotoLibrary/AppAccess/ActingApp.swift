@@ -48,13 +48,8 @@ public struct ActingApp: Sendable, Hashable {
                 case .createAsset, .createAlbum, .createFolder: break
                 }
             }
-            let created = Set(operations.compactMap { operation -> String? in
-                switch operation {
-                case .createAsset(let asset): return asset.identifier
-                case .createAlbum(let identifier, _), .createFolder(let identifier, _): return identifier
-                default: return nil
-                }
-            })
+            let creations = ChangeOperation.creations(in: operations)
+            let created = Set(creations.assets + creations.collections)
             let refused = try outside(Array(Set(assets).subtracting(created)), table: "asset", grantTable: "app_selection", column: "asset_id", db)
                 + outside(Array(Set(collections).subtracting(created)), table: "collection", grantTable: "app_collection", column: "collection_id", db)
             guard refused.isEmpty else {
@@ -67,15 +62,7 @@ public struct ActingApp: Sendable, Hashable {
     /// After the operations ran: what a limited application created joins its selection.
     func recordCreations(of operations: [ChangeOperation], _ db: Database) throws {
         guard rule == .selection else { return }
-        var assets: [String] = []
-        var collections: [String] = []
-        for operation in operations {
-            switch operation {
-            case .createAsset(let asset): assets.append(asset.identifier)
-            case .createAlbum(let identifier, _), .createFolder(let identifier, _): collections.append(identifier)
-            default: break
-            }
-        }
+        let (assets, collections) = ChangeOperation.creations(in: operations)
         if !assets.isEmpty {
             try db.execute(sql: "INSERT OR IGNORE INTO app_selection (grant_id, asset_id) SELECT ?, id FROM asset WHERE identifier IN (SELECT value FROM json_each(?))",
                            arguments: [grantID, AssetQuery.jsonArray(assets)])

@@ -48,6 +48,20 @@ public enum ChangeOperation: Sendable {
     /// Drops the asset's edit: the original becomes the current content again.
     case revertContent(identifier: String)
 
+    /// The identifiers of the assets, and of the albums and folders, that `operations` create (the rules about
+    /// who may change what let a batch change what it creates).
+    static func creations(in operations: [ChangeOperation]) -> (assets: [String], collections: [String]) {
+        var assets: [String] = [], collections: [String] = []
+        for operation in operations {
+            switch operation {
+            case .createAsset(let asset): assets.append(asset.identifier)
+            case .createAlbum(let identifier, _), .createFolder(let identifier, _): collections.append(identifier)
+            default: break
+            }
+        }
+        return (assets, collections)
+    }
+
     var phase: Int {
         switch self {
         case .createAsset, .createAlbum, .createFolder: return 0
