@@ -964,6 +964,11 @@ class WebAppTests(unittest.TestCase):
             server.wait(15)
         return sorter
 
+    def click_now(self, selector):
+        """Finds and clicks at once, from the page (lists that are read again may redraw between two WebDriver calls)."""
+        self.wait(lambda: self.browser.execute_script(
+            "const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e;", selector), message=f"{selector} clicked")
+
     def application_item(self, identifier):
         return self.browser.execute_script("""
             const item = [...document.querySelectorAll('.application')].find((li) => li.querySelector('code')?.textContent === arguments[0]);
@@ -1022,6 +1027,8 @@ class WebAppTests(unittest.TestCase):
         self.go("/settings")
         self.wait(lambda: "limited, 3 photos" in ((self.application_item("org.example.TestApp") or {}).get("text") or "").lower())
         self.wait(lambda: self.application_item("org.example.Sorter"), timeout=15, message="the program's question in Settings")
+        # The count on Settings follows the list Settings read (without waiting for the next check).
+        self.wait(lambda: self.finds('.topbar a[href="/settings"] .waiting-count'), timeout=2, message="the count follows Settings")
         asking = self.application_item("org.example.Sorter")
         self.assertTrue(asking["waiting"])
         self.assertIn("Asks for read-write access", asking["text"])
@@ -1033,7 +1040,7 @@ class WebAppTests(unittest.TestCase):
         self.browser.execute_script("document.querySelector('#applications').scrollIntoView()")
         self.shot("12b-settings-applications")
         # Deny, from Settings: the token's requests are refused within a second.
-        self.find('.application[data-status="limited"] button[data-decide="denied"]').click()
+        self.click_now('.application[data-status="limited"] button[data-decide="denied"]')
         self.wait(lambda: (self.application_item("org.example.TestApp") or {}).get("status") == "denied", message="denied in Settings")
         deadline = time.time() + 3
         while True:
@@ -1052,13 +1059,13 @@ class WebAppTests(unittest.TestCase):
             self.assertLessEqual(self.browser.execute_script(overflow), 0)
             self.shot("12b-phone-application-prompt")
             # Later hides it (the count on Settings stays) until another question; a new tab of the session shows it again.
-            self.find(".app-prompt [data-prompt=later]").click()
+            self.click_now(".app-prompt [data-prompt=later]")
             self.wait(lambda: not self.finds(".app-prompt"), message="Later hides the prompt")
             self.assertEqual(self.find('.topbar a[href="/settings"] .waiting-count').text, "1")
             self.browser.execute_script("sessionStorage.clear()")
             self.browser.get(self.server.url)
             self.wait(lambda: self.finds(".app-prompt"), message="the prompt again")
-            self.find(".app-prompt [data-prompt=review]").click()
+            self.click_now(".app-prompt [data-prompt=review]")
             self.wait(lambda: self.browser.execute_script("return location.pathname") == "/settings" and self.application_item("org.example.Sorter"))
             self.wait(lambda: self.browser.execute_script("return document.activeElement?.classList.contains('waiting')"),
                       message="the waiting application has the focus")
@@ -1069,7 +1076,7 @@ class WebAppTests(unittest.TestCase):
             self.assertLessEqual(self.browser.execute_script(overflow), 0)
             self.shot("12b-phone-settings-applications")
             # Forget asks first; then it is gone.
-            self.find('.application[data-status="pending"] button[data-forget]').click()
+            self.click_now('.application[data-status="pending"] button[data-forget]')
             self.wait(lambda: self.finds("dialog[open] button[value=ok]"))
             self.find("dialog[open] button[value=ok]").click()
             self.wait(lambda: self.application_item("org.example.Sorter") is None, message="forgotten")

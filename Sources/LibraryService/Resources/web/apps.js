@@ -20,6 +20,7 @@ let changeTimer = 0;
 let stopListening = null;
 let checking = null;
 let promptHost = null;
+let promptHTML = '';
 
 const time = (iso) => (iso ? Date.parse(iso) : -Infinity);
 const plural = (n, one, many) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -47,10 +48,22 @@ export function statusText(app) {
   }
 }
 
-/** Every application, the waiting ones first (then by name). */
+/** Every application, the waiting ones first (then by name); every read updates the prompt and the count. */
 async function applications() {
   const { applications: apps } = await get('/api/access/apps');
-  return apps.sort((a, b) => (isWaiting(b) - isWaiting(a)) || a.name.localeCompare(b.name) || a.id - b.id);
+  apps.sort((a, b) => (isWaiting(b) - isWaiting(a)) || a.name.localeCompare(b.name) || a.id - b.id);
+  publish(apps);
+  return apps;
+}
+
+/** A new list: the prompt, the count on Settings and an open Settings section follow. */
+function publish(apps) {
+  const text = JSON.stringify(apps);
+  if (text === signature) return;
+  signature = text;
+  latest = apps;
+  renderPrompt();
+  window.dispatchEvent(new CustomEvent('photos:applications', { detail: apps }));
 }
 
 // The prompt ---------------------------------------------------------------------------------------------------
@@ -77,22 +90,16 @@ export function stopWatchingApplications() {
   signature = '';
   promptHost?.remove();
   promptHost = null;
+  promptHTML = '';
   document.body.classList.remove('applications-take-photos');
 }
 
 function onVisible() { if (document.visibilityState === 'visible') checkApplications(); }
 
-/** Reads the list again; the prompt, the count and an open Settings section follow. */
+/** Reads the list again (one read at a time). */
 export function checkApplications() {
   if (session.account?.role !== 'admin') return Promise.resolve();
-  checking ??= applications().then((apps) => {
-    const text = JSON.stringify(apps);
-    if (text === signature) return;
-    signature = text;
-    latest = apps;
-    renderPrompt();
-    window.dispatchEvent(new CustomEvent('photos:applications', { detail: apps }));
-  }).catch((error) => console.warn('applications:', error?.message || error)).finally(() => { checking = null; });
+  checking ??= applications().catch((error) => console.warn('applications:', error?.message || error)).finally(() => { checking = null; });
   return checking;
 }
 
@@ -120,6 +127,7 @@ function renderPrompt() {
     // A live region that stays in the page, so a prompt arriving in it is announced (without taking the focus);
     // hung under the top bar, so it stays clear of the toolbar however many rows that takes.
     promptHost?.remove();
+    promptHTML = '';
     promptHost = document.createElement('div');
     promptHost.className = 'app-prompt-host';
     promptHost.setAttribute('aria-live', 'polite');
@@ -128,16 +136,18 @@ function renderPrompt() {
   }
   const key = waitingKey(waiting);
   const show = waiting.length > 0 && session.account && location.pathname !== '/settings' && sessionStorage.getItem(LATER_KEY) !== key;
-  if (!show) { if (promptHost.firstChild) promptHost.replaceChildren(); return; }
+  if (!show) { if (promptHost.firstChild) promptHost.replaceChildren(); promptHTML = ''; return; }
   const one = waiting.length === 1 ? waiting[0] : null;
   const title = one ? `“${one.name}” asks for access to your photos` : `${waiting.length} applications ask for access to your photos`;
   const detail = one
     ? `${one.status === 'add-only' ? 'It has add-only access and asks for read-write access' : `It asks for ${levelName(one.requestedLevel)}`} · ${one.identifier}`
     : waiting.map((a) => a.name).join(', ');
-  promptHost.innerHTML = `<section class="app-prompt" aria-labelledby="app-prompt-title" data-key="${escape(key)}">
+  const html = `<section class="app-prompt" aria-labelledby="app-prompt-title" data-key="${escape(key)}">
     <h2 id="app-prompt-title">${escape(title)}</h2><p>${escape(detail)}</p>
     <menu><button type="button" data-prompt="later">Later</button>
       <button type="button" class="primary" data-prompt="review">Review…</button></menu></section>`;
+  // Drawn again only when it says something new: the focus stays on its buttons, and it is announced once.
+  if (promptHTML !== html) { promptHost.innerHTML = html; promptHTML = html; }
 }
 
 function onPromptClick(event) {
@@ -197,7 +207,6 @@ export async function mountApplications(section) {
       }
       apps = await applications();
       render();
-      checkApplications();
     } catch (error) { showError(error); }
   });
   render();
@@ -276,7 +285,7 @@ async function giveToApplication(identifiers, targetID) {
   const had = identifiers.length - given;
   toast(`Gave ${plural(given, 'new photo', 'new photos')} to “${app.name}”${had > 0 ? ` (${had.toLocaleString()} it already had)` : ''}`
     + (app.status === 'limited' ? '' : ' — it now has limited access'));
-  await checkApplications();
+  await applications();
 }
 
 function chooseApplication(candidates, count) {
