@@ -4,7 +4,8 @@ Chromium (Debian's chromium + chromium-driver, python3-selenium). The steps run 
 first-run setup, sign out and in, upload a folder (pairs kept), the timeline, select and favourite, an album
 (reordered), the viewer's keyboard, zooming a HEIC, a large TIFF (tiles) and a JPEG, justified rows, search by camera and place, a Live Photo, burst picks,
 a video seek, editing with sliders then revert, turning and cropping a photo then revert, delete and recover, a change
-from the CLI arriving live, a shared link showing only its album. Every step saves a screenshot.
+from the CLI arriving live, an application asking and the owner answering (the prompt, giving it photos, Settings),
+a shared link showing only its album. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
 Media: ../shared/media when present (the issue's corpus), else the repository's Demo/media (video step skipped).
@@ -19,6 +20,8 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.error
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -919,6 +922,192 @@ class WebAppTests(unittest.TestCase):
         self.assertTrue(self.browser.execute_script("return window.__noReload === true"), "the page was not reloaded")
         self.wait(lambda: self.loaded_cells() > self.expected_assets)
         self.shot("12-cli-import-arrived")
+
+    def as_application(self, token, method, path, body=None):
+        """A request as an application: its token and nothing else (no session cookie), from outside the page."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.server.url.rstrip("/") + path, data=data, method=method,
+                                         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def application_token(self, identifier):
+        """Records `identifier` as an application (undecided) from the CLI, as the server runs; answers its token."""
+        made = subprocess.run([BINARY, "access", "token", identifier, "--library", self.library], capture_output=True, text=True)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        return made.stdout.strip()
+
+    def program_asks(self):
+        """A real program asks on a Unix socket: a copy of curl named by a manifest (org.example.Sorter), through a
+        second `photos serve` of the same library, which stops afterwards (the question stays in the library)."""
+        folder = Path(self.directory) / "bin"
+        folder.mkdir(exist_ok=True)
+        sorter = folder / "sorter"
+        shutil.copy2("/usr/bin/curl", sorter)
+        (folder / "sorter.photos-app.json").write_text('{"identifier": "org.example.Sorter", "name": "Sorter"}')
+        socket = Path(self.directory) / "serve.sock"
+        server = subprocess.Popen([BINARY, "serve", "--library", self.library, "--no-tcp", "--socket", str(socket)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.time() + 30
+            while not socket.exists() and time.time() < deadline:
+                time.sleep(0.1)
+            asked = subprocess.run([str(sorter), "-s", "--unix-socket", str(socket), "-X", "POST", "-H", "Content-Type: application/json",
+                                    "--data-binary", '{"level": "readWrite"}', "http://localhost/api/access/requests"],
+                                   capture_output=True, text=True, timeout=30)
+            self.assertEqual(json.loads(asked.stdout)["status"], "notDetermined", asked.stdout)
+        finally:
+            server.terminate()
+            server.wait(15)
+        return sorter
+
+    def click_now(self, selector):
+        """Finds and clicks at once, from the page (lists that are read again may redraw between two WebDriver calls)."""
+        self.wait(lambda: self.browser.execute_script(
+            "const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e;", selector), message=f"{selector} clicked")
+
+    def application_item(self, identifier):
+        return self.browser.execute_script("""
+            const item = [...document.querySelectorAll('.application')].find((li) => li.querySelector('code')?.textContent === arguments[0]);
+            return item ? { status: item.dataset.status, text: item.innerText, waiting: item.classList.contains('waiting') } : null;""", identifier)
+
+    def test_12b_application_asks_and_is_answered(self):
+        # An application recorded by the CLI while the page is open: it reaches nothing until the owner answers.
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() >= self.expected_assets)
+        token = self.application_token("org.example.TestApp")
+        status, answer = self.as_application(token, "GET", "/api/access")
+        self.assertEqual((status, answer["status"]), (200, "notDetermined"))
+        status, answer = self.as_application(token, "POST", "/api/fetches", {"entity": "assets"})
+        self.assertEqual((status, answer["type"]), (403, "/problems/access-not-determined"))
+        # The prompt appears by itself (the page looks every 10 s), with a count on Settings.
+        self.wait(lambda: self.finds(".app-prompt"), timeout=15, message="the prompt for the waiting application")
+        self.assertIn("org.example.TestApp", self.find(".app-prompt").text)
+        self.assertEqual(self.find('.topbar a[href="/settings"] .waiting-count').text, "1")
+        self.assertIn("1 application waiting", self.find('.topbar a[href="/settings"]').get_attribute("aria-label"))
+        self.assertEqual(self.find(".app-prompt-host").get_attribute("aria-live"), "polite")
+        self.shot("12b-application-prompt")
+        # The owner gives it two photos from the grid: it becomes limited to them.
+        self.select_cells(2)
+        chosen = self.browser.execute_script("return [...document.querySelectorAll('.cell.selected')].map((c) => c.dataset.id)")
+        self.click_action("give-to-app")
+        self.wait(lambda: self.finds("dialog[open] button[data-application]"), message="the applications to give to")
+        self.shot("12b-give-to-application")
+        self.find("dialog[open] button[data-application]").click()
+        self.wait(lambda: "Gave 2 new photos" in self.find(".toasts").text, message="how many were given")
+        self.wait(lambda: not self.finds(".app-prompt"), message="the prompt goes once answered")
+        self.assertFalse(self.finds('.topbar a[href="/settings"] .waiting-count'))
+        self.find('.toolbar [data-action="select"]').click()   # leave selection mode
+        self.go("/settings")
+        self.wait(lambda: (self.application_item("org.example.TestApp") or {}).get("status") == "limited", message="limited in Settings")
+        self.assertIn("limited, 2 photos", self.application_item("org.example.TestApp")["text"].lower())
+        # The application sees exactly those two, and says limited.
+        status, fetch = self.as_application(token, "POST", "/api/fetches", {"entity": "assets"})
+        self.assertEqual((status, fetch["count"]), (201, 2))
+        status, page = self.as_application(token, "GET", f"/api/fetches/{fetch['id']}?offset=0&limit=10")
+        self.assertEqual(sorted(a["id"] for a in page["assets"]), sorted(chosen))
+        self.assertEqual(self.as_application(token, "GET", "/api/access")[1]["status"], "limited")
+        # Giving one of them again and a third adds one.
+        self.go("/")
+        self.wait(lambda: self.loaded_cells() >= self.expected_assets)
+        self.select_cells(3)
+        self.click_action("give-to-app")
+        self.wait(lambda: self.finds("dialog[open] button[data-application]"))
+        self.assertIn("Limited, 2 photos", self.find("dialog[open] button[data-application]").text)
+        self.find("dialog[open] button[data-application]").click()
+        self.wait(lambda: "Gave 1 new photo to" in self.find(".toasts").text and "2 it already had" in self.find(".toasts").text,
+                  message="one newly given")
+        self.find('.toolbar [data-action="select"]').click()
+        self.assertEqual(self.as_application(token, "POST", "/api/fetches", {"entity": "assets"})[1]["count"], 3)
+        # From Settings: Give More Photos… opens the library selecting for that application, no question asked.
+        self.go("/settings")
+        self.wait(lambda: (self.application_item("org.example.TestApp") or {}).get("status") == "limited")
+        self.wait(lambda: not self.finds(".toast"))
+        self.click_now('.application[data-status="limited"] button[data-limit]')
+        self.wait(lambda: self.browser.execute_script("return location.pathname + location.search").startswith("/?give="))
+        self.wait(lambda: self.find('.toolbar [data-action="select"]').get_attribute("aria-pressed") == "true", message="selecting at once")
+        self.assertIn("Select photos for “org.example.TestApp”", self.find(".toolbar").text)
+        self.wait(lambda: self.loaded_cells() >= self.expected_assets)
+        self.click_cell(3)
+        self.click_action("give-to-app")
+        self.wait(lambda: "Gave 1 new photo to “org.example.TestApp”" in self.find(".toasts").text, message="given without a question")
+        self.assertFalse(self.finds("dialog[open]"))
+        self.find('.toolbar [data-action="select"]').click()
+        self.assertEqual(self.as_application(token, "POST", "/api/fetches", {"entity": "assets"})[1]["count"], 4)
+        # A program on the socket asks too: Settings lists it first, highlighted, with its executable and its digest.
+        sorter = self.program_asks()
+        self.go("/settings")
+        self.wait(lambda: "limited, 4 photos" in ((self.application_item("org.example.TestApp") or {}).get("text") or "").lower())
+        self.wait(lambda: self.application_item("org.example.Sorter"), timeout=15, message="the program's question in Settings")
+        # The count on Settings follows the list Settings read (without waiting for the next check).
+        self.wait(lambda: self.finds('.topbar a[href="/settings"] .waiting-count'), timeout=2, message="the count follows Settings")
+        asking = self.application_item("org.example.Sorter")
+        self.assertTrue(asking["waiting"])
+        self.assertIn("Asks for read-write access", asking["text"])
+        self.assertIn(str(sorter), asking["text"])
+        self.assertIn(hashlib.sha256(sorter.read_bytes()).hexdigest()[:12], asking["text"])
+        self.assertEqual(self.browser.execute_script("return document.querySelector('.application code').textContent"), "org.example.Sorter",
+                         "the waiting application comes first")
+        self.wait(lambda: not self.finds(".toast"), message="the toasts gone (they cover the buttons under them)")
+        self.browser.execute_script("document.querySelector('#applications').scrollIntoView()")
+        self.shot("12b-settings-applications")
+        # Deny, from Settings: the token's requests are refused within a second.
+        self.click_now('.application[data-status="limited"] button[data-decide="denied"]')
+        self.wait(lambda: (self.application_item("org.example.TestApp") or {}).get("status") == "denied", message="denied in Settings")
+        deadline = time.time() + 3
+        while True:
+            status, answer = self.as_application(token, "POST", "/api/fetches", {"entity": "assets"})
+            if status == 403 or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        self.assertEqual((status, answer["type"]), (403, "/problems/access-denied"))
+        self.assertEqual(self.as_application(token, "GET", "/api/access")[1]["status"], "denied")
+        # Waiting, as `photos access pending` says: undecided, or add-only and asking for read-write since the decision.
+        waiting = self.browser.execute_async_script("""
+            import('/app/apps.js').then(({ isWaiting, statusText }) => arguments[0]([
+              { status: 'pending', requestedLevel: 'add-only' },
+              { status: 'add-only', requestedLevel: 'read-write', requestedDate: '2026-01-02T00:00:00Z', decidedDate: '2026-01-01T00:00:00Z' },
+              { status: 'add-only', requestedLevel: 'read-write', requestedDate: '2026-01-01T00:00:00Z', decidedDate: '2026-01-02T00:00:00Z' },
+              { status: 'limited', selectionCount: 1 }].map((app) => [isWaiting(app), statusText(app)])));""")
+        self.assertEqual(waiting, [[True, "Asks for add-only access"], [True, "Add-only, asks for read-write access"],
+                                   [False, "Add-only"], [False, "Limited, 1 photo"]])
+        # At a phone's size: the page shows the waiting program on load; Review… focuses it in Settings.
+        self.browser.set_window_size(390, 844)
+        try:
+            self.browser.get(self.server.url)
+            self.wait(lambda: self.finds(".app-prompt") and self.loaded_cells() >= self.expected_assets, message="the prompt on load")
+            overflow = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            self.assertLessEqual(self.browser.execute_script(overflow), 0)
+            self.shot("12b-phone-application-prompt")
+            # Later hides it (the count on Settings stays) until another question; a new tab of the session shows it again.
+            self.click_now(".app-prompt [data-prompt=later]")
+            self.wait(lambda: not self.finds(".app-prompt"), message="Later hides the prompt")
+            self.assertEqual(self.find('.topbar a[href="/settings"] .waiting-count').text, "1")
+            self.browser.execute_script("sessionStorage.clear()")
+            self.browser.get(self.server.url)
+            self.wait(lambda: self.finds(".app-prompt"), message="the prompt again")
+            self.click_now(".app-prompt [data-prompt=review]")
+            self.wait(lambda: self.browser.execute_script("return location.pathname") == "/settings" and self.application_item("org.example.Sorter"))
+            self.wait(lambda: self.browser.execute_script("return document.activeElement?.classList.contains('waiting')"),
+                      message="the waiting application has the focus")
+            self.assertIn("Sorter", self.browser.execute_script("return document.activeElement.innerText"))
+            first = self.browser.execute_script("return document.querySelector('.application').dataset.status")
+            self.assertEqual(first, "pending", "the waiting application comes first")
+            self.assertFalse(self.finds(".app-prompt"), "no prompt over Settings itself")
+            self.assertLessEqual(self.browser.execute_script(overflow), 0)
+            self.shot("12b-phone-settings-applications")
+            # Forget asks first; then it is gone.
+            self.click_now('.application[data-status="pending"] button[data-forget]')
+            self.wait(lambda: self.finds("dialog[open] button[value=ok]"))
+            self.find("dialog[open] button[value=ok]").click()
+            self.wait(lambda: self.application_item("org.example.Sorter") is None, message="forgotten")
+            self.assertIsNotNone(self.application_item("org.example.TestApp"))
+        finally:
+            self.browser.set_window_size(1280, 860)
+        self.go("/")
 
     def test_13_shared_link_shows_only_its_album(self):
         self.go(self.album_path)

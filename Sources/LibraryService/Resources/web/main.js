@@ -10,6 +10,7 @@ import { showError, toast } from '/app/ui.js';
 import { icons } from '/app/icons.js';
 import { routes, sidebarSections } from '/app/views.js';
 import { sharedView } from '/app/shared.js';
+import { watchApplications, stopWatchingApplications } from '/app/apps.js';
 
 const app = document.getElementById('app');
 export const session = { account: null };
@@ -68,6 +69,7 @@ function setupView() {
 
 function loginView() {
   stopLive();
+  stopWatchingApplications();
   authForm('Sign in to Photos', [
     { name: 'username', label: 'Name', autocomplete: 'username' },
     { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' },
@@ -110,6 +112,7 @@ function shell() {
   enableUploads(app.querySelector('.upload-button input'));
   acceptDrops(app.querySelector('.sidebar'));
   startLive();
+  watchApplications();
   renderSidebar();
   route();
 }
@@ -175,6 +178,7 @@ async function route() {
       document.title = currentView?.title ? `${currentView.title} — Photos` : 'Photos';
     } catch (error) { showError(error); }
     markCurrent();
+    window.dispatchEvent(new Event('photos:route'));
     return;
   }
   main.innerHTML = '<p class="grid-empty">Nothing here.</p>';

@@ -1,9 +1,11 @@
-// Account settings: who is signed in, signing out, API tokens, and (admins) the library's accounts.
+// Account settings: who is signed in, signing out, API tokens, and (admins) the library's accounts and the
+// applications that ask for access (apps.js).
 
 import { get, post, del } from '/app/api.js';
 import { escape, formatDate } from '/app/format.js';
 import { toast, confirmAction, showError } from '/app/ui.js';
 import { session, signOut } from '/app/main.js';
+import { mountApplications } from '/app/apps.js';
 
 export async function settingsView(main) {
   // The view's own element, so its listeners go away with it (main stays for the next view).
@@ -17,6 +19,7 @@ export async function settingsView(main) {
       <section aria-labelledby="account-h"><h2 id="account-h">Account</h2>
         <p>Signed in as <strong>${escape(session.account.username)}</strong> (${escape(session.account.role)}).</p>
         <button data-action="sign-out">Sign Out</button></section>
+      ${users ? '<section id="applications" class="applications-section" aria-labelledby="applications-h"></section>' : ''}
       <section aria-labelledby="tokens-h"><h2 id="tokens-h">API tokens</h2>
         <p>Programs use a token as <code>Authorization: Bearer …</code>.</p>
         <table><thead><tr><th>Name</th><th>Made</th><th>Expires</th><th></th></tr></thead><tbody>
@@ -35,6 +38,8 @@ export async function settingsView(main) {
           <label>Role <select name="role"><option>member</option><option>viewer</option><option>admin</option></select></label>
           <button>Add Account</button></form></section>` : ''}
     </div>`;
+    const applications = container.querySelector('#applications');
+    if (applications) await mountApplications(applications).catch(showError);
   };
   container.addEventListener('click', async (event) => {
     const target = event.target;

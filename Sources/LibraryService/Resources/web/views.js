@@ -9,6 +9,7 @@ import { escape, formatDate } from '/app/format.js';
 import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
+import { giveAction, applicationWithID } from '/app/apps.js';
 import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
 const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
@@ -107,6 +108,9 @@ const trashAction = {
   run: async (ids) => { await change([{ op: 'trashAssets', assets: ids }]); toast(`${ids.length} moved to Recently Deleted`); },
 };
 
+/** Admins give selected photos to an application with limited access (or waiting for an answer). */
+const giveActions = () => (session.account?.role === 'admin' ? [giveAction()] : []);
+
 async function addToAlbum(ids) {
   const albums = await userAlbums();
   const choice = await chooseAlbum(albums);
@@ -144,9 +148,14 @@ function chooseAlbum(albums) {
 // Views -----------------------------------------------------------------------------------------------------
 
 async function libraryView(main, match, params) {
+  // `/?give=ID` (Settings' Limit to Selected Photos…): selecting for that application.
+  const target = await applicationWithID(params.get('give'));
   const view = await gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
-    actions: [favoriteAction, addToAlbumAction, downloadAction('Photos'), hideAction, trashAction],
+    actions: target ? [giveAction(target), favoriteAction, addToAlbumAction, downloadAction('Photos'), hideAction, trashAction]
+      : [favoriteAction, addToAlbumAction, ...giveActions(), downloadAction('Photos'), hideAction, trashAction],
+    extraToolbar: target ? `<span class="note">Select photos for “${escape(target.name)}”</span>` : '',
     emptyText: 'No photos yet. Drop photos or folders here, or use Upload.' });
+  if (target) toolbar().querySelector('[data-action=select]')?.click();
   // `/?at=INDEX` (from Years): start there.
   const at = Number(params.get('at'));
   if (at > 0 && at < view.grid.count) { view.grid.reveal(at, true); view.grid.focusIndex = at; view.grid.render(); }
@@ -192,7 +201,7 @@ async function momentView(main, match) {
   const moment = await get(`/api/collections/${encodeURIComponent(`${match[1]}/L0/040`)}`);
   return gridView(main, { title: moment.title || 'Moment', body: { entity: 'assets', scope: { type: 'collection', collection: moment.localIdentifier },
     sort: [{ key: 'creationDate', ascending: true }] },
-    actions: [favoriteAction, addToAlbumAction, downloadAction(moment.title || 'Moment'), trashAction], emptyText: 'This moment is empty.' });
+    actions: [favoriteAction, addToAlbumAction, ...giveActions(), downloadAction(moment.title || 'Moment'), trashAction], emptyText: 'This moment is empty.' });
 }
 
 /** Years and months: the library's day sections summed per month, each a way into the timeline. */
@@ -232,7 +241,7 @@ async function smartView(main, match) {
   const hidden = subtype === 205;
   return gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier }, sort: NEWEST_FIRST, includeHiddenAssets: hidden },
     actions: hidden ? [unhideAction, downloadAction(title), trashAction]
-      : [subtype === 203 ? unfavoriteAction : favoriteAction, addToAlbumAction, downloadAction(title), trashAction],
+      : [subtype === 203 ? unfavoriteAction : favoriteAction, addToAlbumAction, ...giveActions(), downloadAction(title), trashAction],
     emptyText: `No ${title.toLowerCase()}` });
 }
 
@@ -347,7 +356,7 @@ async function albumView(main, match) {
     keepSelection: true, run: (ids, grid) => grid.moveSelection(step) });
   const view = await gridView(main, { title, body: { entity: 'assets', scope: { type: 'collection', collection: album.localIdentifier } },
     onReorder: reorder,
-    actions: [moveAction(-1), moveAction(1), favoriteAction, removeAction, downloadAction(title), trashAction,
+    actions: [moveAction(-1), moveAction(1), favoriteAction, removeAction, ...giveActions(), downloadAction(title), trashAction,
       { id: 'share', label: 'Share…', always: true, run: () => shareDialog(album) },
       { id: 'move', label: 'Move to Folder…', always: true, run: () => moveToFolder(album) },
       { id: 'rename', label: 'Rename…', always: true, run: async () => {
@@ -479,7 +488,7 @@ async function searchView(main, match, params) {
   main.append(results);
   try {
     const view = await gridView(results, { title: 'Search', body: { entity: 'assets', predicate: terms.join(' AND '), sort: NEWEST_FIRST },
-      actions: [favoriteAction, addToAlbumAction, downloadAction('Search results'), trashAction], emptyText: 'Nothing matches.' });
+      actions: [favoriteAction, addToAlbumAction, ...giveActions(), downloadAction('Search results'), trashAction], emptyText: 'Nothing matches.' });
     return view;
   } catch (error) {
     results.innerHTML = `<p class="grid-empty" role="alert">${escape(error.message)}</p>`;
