@@ -48,9 +48,15 @@ struct ServeCommand: ParsableCommand {
         if let socket { listeners.append(.init(.unixSocket(path: socket))) }
         let server = LibraryServer(service: service, listeners: listeners, tls: tlsCert.map { ($0, tlsKey!) }, logger: logger)
         let needsSetup = service.needsSetup, token = service.setupToken, path = library.url.path
+        let waiting = ((try? library.appGrants()) ?? []).filter { $0.status == .pending }.count
         let failure = BlockingTask.run {
             try await server.run { url in
                 print("Serving \(path) at \(url)")
+                if url.hasPrefix("unix:") {
+                    // Programs there are applications (Docs/AppAccess.md): say how they get in.
+                    print("Programs connecting there are applications: each reaches the library once you allow it "
+                          + "(photos access pending\(waiting > 0 ? " — \(waiting) waiting now" : ""); photos access grant APP --level full|limited|add-only)")
+                }
                 if needsSetup, url.hasPrefix("http") {
                     print("""
                         First run: this library has no accounts. Open \(url) in a browser and enter the setup token
