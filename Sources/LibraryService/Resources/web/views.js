@@ -9,6 +9,7 @@ import { escape, formatDate } from '/app/format.js';
 import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
+import { pickView } from '/app/pick.js';
 import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
 const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
@@ -500,4 +501,5 @@ export const routes = [
   [/^\/deleted$/, deletedView],
   [/^\/search$/, searchView],
   [/^\/settings$/, settingsView],
+  [/^\/pick\/([0-9a-f-]{36})$/, pickView],
 ];
