@@ -168,4 +168,44 @@ struct PickerSessionTests {
         #expect(try await harness.client("member").get("/api/picker/sessions/\(id)").status == 403)
         #expect(try await app.get("/api/picker/sessions/\(id)/results").json["state"] as? String == "picked")
     }
+
+    @Test(.enabled(if: TestMedia.folder != nil, Comment(rawValue: TestMedia.skipMessage)))
+    func compatibleModeHandsAJPEGAndALivePhotoItsMovie() async throws {
+        let (harness, app) = try await start(photos: 0)
+        defer { Task { await harness.stop() } }
+        let folder = harness.directory.appending("media")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for path in ["heic/real_iphone8_gps.heic", "livephoto/IMG_0001.HEIC", "livephoto/IMG_0001.MOV"] {
+            let source = try #require(TestMedia.url(path))
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(source.lastPathComponent))
+        }
+        _ = try Importer(library: harness.library).importItems(at: [folder])
+        let rows = try harness.library.assetRowIDs(AssetQuery(scope: .all))
+        let records = try harness.library.assets(rowIDs: rows).values
+        let still = try #require(records.first { $0.originalFilename == "real_iphone8_gps.heic" }).identifier
+        let live = try #require(records.first { $0.originalFilename.hasPrefix("IMG_0001") }).identifier
+        let owner = harness.client("admin")
+
+        // compatible: the HEIC still comes as a JPEG made for the request (no size beforehand).
+        let compatible = try await open(app, ["mode": "compatible", "selectionLimit": 0])
+        #expect(try await owner.post("/api/picker/sessions/\(compatible)/choice", ["assets": [still, live]]).status == 200)
+        let results = try #require(try await app.get("/api/picker/sessions/\(compatible)/results").json["results"] as? [[String: Any]])
+        let jpegItem = try #require((results[0]["items"] as? [[String: Any]])?.first)
+        #expect(jpegItem["typeIdentifier"] as? String == "public.jpeg")
+        #expect(jpegItem["byteCount"] == nil)
+        let jpeg = try await app.get(try #require(jpegItem["url"] as? String))
+        #expect(jpeg.status == 200)
+        #expect(Array(jpeg.body.prefix(3)) == [0xFF, 0xD8, 0xFF])
+        // A Live Photo: its still, then its movie.
+        let liveItems = try #require(results[1]["items"] as? [[String: Any]])
+        #expect(liveItems.map { $0["typeIdentifier"] as? String } == ["public.jpeg", "com.apple.quicktime-movie"])
+
+        // current: the stored HEIC, byte for byte.
+        let current = try await open(app, ["mode": "current"])
+        #expect(try await owner.post("/api/picker/sessions/\(current)/choice", ["assets": [still]]).status == 200)
+        let item = try #require(((try await app.get("/api/picker/sessions/\(current)/results").json["results"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
+        #expect(item["typeIdentifier"] as? String == "public.heic")
+        let bytes = try await app.get(try #require(item["url"] as? String))
+        #expect(ContentDigest.sha256Hex(bytes.body) == (try originalSHA256(still, in: harness)))
+    }
 }
