@@ -58,7 +58,7 @@ schemas = {
                         "requestedDate": DATE, "decidedDate": DATE, "selectionCount": I},
                        ["id", "identifier", "name", "executablePath", "executableSHA256", "status", "selectionCount"]),
     "Problem": obj({"type": S, "title": S, "status": I, "detail": S}, ["type", "title", "status", "detail"]),
-    "PickerSession": obj({"id": S, "application": obj({"identifier": S, "name": S}, ["identifier", "name"]), "filter": S,
+    "PickerSession": obj({"id": S, "application": obj({"identifier": S, "name": S, "executablePath": S}, ["identifier", "name", "executablePath"]), "filter": S,
                           "selectionLimit": I, "mode": {"enum": ["automatic", "current", "compatible"]},
                           "preselectedAssetIdentifiers": arr(S), "state": {"enum": ["waiting", "picked", "cancelled"]}, "created": DATE},
                          ["id", "application", "selectionLimit", "mode", "preselectedAssetIdentifiers", "state", "created"]),

@@ -40,6 +40,7 @@ struct PickerSessionTests {
         // The owner sees who asks and what may be picked.
         let session = try await owner.get("/api/picker/sessions/\(id)")
         #expect((session.json["application"] as? [String: Any])?["identifier"] as? String == Self.curlID)
+        #expect((session.json["application"] as? [String: Any])?["executablePath"] as? String == SocketProgram.systemCurl.path)
         #expect(session.json["selectionLimit"] as? Int == 2)
         #expect(session.json["state"] as? String == "waiting")
         let candidates = try await owner.get("/api/picker/sessions/\(id)/candidates?limit=2")

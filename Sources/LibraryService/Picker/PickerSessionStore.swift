@@ -45,6 +45,8 @@ struct PickerSession: Sendable {
     let owner: Owner
     /// The application's name, for the owner's page.
     let appName: String
+    /// The program that asked, when known (on the socket, or recorded in its grant), so the owner can tell who it is.
+    let executablePath: String
     let filter: PickerFilter?
     /// The most assets the owner may pick; 0 = no limit.
     let selectionLimit: Int
@@ -64,9 +66,9 @@ final class PickerSessionStore: Sendable {
     private let sessions = Mutex<[String: PickerSession]>([:])
 
     /// Keeps a new waiting session.
-    func open(owner: PickerSession.Owner, appName: String, filter: PickerFilter?, selectionLimit: Int, mode: PickerSession.Mode,
+    func open(owner: PickerSession.Owner, appName: String, executablePath: String, filter: PickerFilter?, selectionLimit: Int, mode: PickerSession.Mode,
               preselected: [String]) -> PickerSession {
-        let session = PickerSession(id: UUID().uuidString.lowercased(), owner: owner, appName: appName, filter: filter,
+        let session = PickerSession(id: UUID().uuidString.lowercased(), owner: owner, appName: appName, executablePath: executablePath, filter: filter,
                                     selectionLimit: selectionLimit, mode: mode, preselected: preselected, created: Date(), state: .waiting)
         sessions.withLock { all in
             Self.dropExpired(&all)

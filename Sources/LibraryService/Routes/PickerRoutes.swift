@@ -33,8 +33,9 @@ extension PhotosService {
                 let seen = Set(records.values.map(\.identifier))
                 preselected = named.filter { seen.contains($0) }
             }
-            let session = self.pickerSessions.open(owner: owner, appName: applicant.name, filter: filter, selectionLimit: limit,
-                                                   mode: mode, preselected: preselected)
+            let executable = applicant.program?.executablePath ?? applicant.grant?.executablePath ?? ""
+            let session = self.pickerSessions.open(owner: owner, appName: applicant.name, executablePath: executable, filter: filter,
+                                                   selectionLimit: limit, mode: mode, preselected: preselected)
             var response = try JSONBody.response(["id": session.id, "url": "/pick/\(session.id)"], status: .created)
             response.headers[.location] = "/api/picker/sessions/\(session.id)"
             return response
@@ -230,6 +231,8 @@ struct PickerSessionJSON: Codable {
     struct Application: Codable {
         var identifier: String
         var name: String
+        /// The program's executable, when known ("" for a token whose application never connected on the socket).
+        var executablePath: String
     }
 
     var id: String
@@ -244,7 +247,7 @@ struct PickerSessionJSON: Codable {
 
     init(_ session: PickerSession) {
         id = session.id
-        application = Application(identifier: session.owner.identifier, name: session.appName)
+        application = Application(identifier: session.owner.identifier, name: session.appName, executablePath: session.executablePath)
         filter = session.filter?.description
         selectionLimit = session.selectionLimit
         mode = session.mode.rawValue

@@ -43,7 +43,8 @@ export async function pickView(main, match) {
 
   host.innerHTML = `<header class="pick-head">
       <div><h2 id="pick-title">${escape(title)}</h2>
-      <p class="note">${escape(session.application.identifier)} receives only the items you add — not your library.${session.filter ? ` Showing: ${escape(session.filter)}.` : ''}</p></div>
+      <p class="note">${escape(session.application.identifier)}${session.application.executablePath ? ` (${escape(session.application.executablePath)})` : ''}
+        receives only the items you add — not your library.${session.filter ? ` Showing: ${escape(session.filter)}.` : ''}</p></div>
       <div class="pick-actions"><span class="pick-count" aria-live="polite"></span>
       <button type="button" data-cancel>Cancel</button><button type="button" class="primary" data-add disabled>Add</button></div>
     </header>
