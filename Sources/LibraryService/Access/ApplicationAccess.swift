@@ -8,10 +8,11 @@ import PhotoLibrary
 /// peer credentials (`PeerCredentials`, `ProgramIdentities`); a remote one presents an application's API token
 /// (`photos access token`). Either way it may use only the paths applications use (`isApplicationPath`:
 /// fetches, assets and their pictures, files and edits, collections, changes and the change stream, uploads,
-/// downloads, the picker's sessions), never accounts, tokens, links or the server's own pages; and it may use them only as its grant
-/// says (`AppGrant`): full access, a limited selection (`ReadScope.selection`, applied by the core's queries),
-/// add-only (reads see nothing; changes may only create assets: `ActingApp`), or nothing — an application its
-/// owner has not decided about, or denied, reaches only its own access routes, to ask.
+/// downloads, picker sessions), never accounts, tokens, links or the server's own pages; and it may use them only
+/// as its grant says (`AppGrant`): full access, a limited selection (`ReadScope.selection`, applied by the core's
+/// queries), add-only (reads see nothing; changes may only create assets: `ActingApp`), or nothing — an
+/// application its owner has not decided about, or denied, reaches only its own access routes, to ask, and the
+/// picker's (`isPickerPath`), which need no access.
 enum ApplicationAccess {
     /// What an application request carries before its access is known: its grant (any status, nil when the
     /// library has never heard of it) and, on the socket, the program that connected.
