@@ -9,11 +9,8 @@ import { escape, formatDate } from '/app/format.js';
 import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
-<<<<<<< HEAD
 import { giveAction, applicationWithID } from '/app/apps.js';
-=======
 import { pickView } from '/app/pick.js';
->>>>>>> helper/pick
 import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
 const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
