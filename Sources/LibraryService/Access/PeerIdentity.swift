@@ -47,37 +47,40 @@ struct ProgramIdentity: Sendable, Hashable {
 }
 
 /// Resolves peers to program identities. The running executable is read through `/proc/<pid>/exe` (the file the
-/// process runs, even when its path was replaced since); its hash is kept by device, inode, size and
-/// modification time, so a program's every request costs a `stat`, not a hash.
+/// process runs, even when its path was replaced since); an identity is kept by the executable's and its
+/// manifest's device, inode, size and modification time, so a program's every request costs a `readlink` and two
+/// `stat`s — no hash, no manifest read.
 final class ProgramIdentities: Sendable {
-    private struct FileKey: Hashable { var device: UInt64; var inode: UInt64; var size: Int64; var modified: Int64 }
-    private let known = Mutex<[FileKey: String]>([:])
+    private struct FileKey: Hashable {
+        var device: UInt64; var inode: UInt64; var size: Int64; var modified: Int64
+        init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev); inode = UInt64(info.st_ino); size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        }
+    }
+    private struct Key: Hashable { var executable: FileKey; var path: String; var manifest: FileKey? }
+    private let known = Mutex<[Key: ProgramIdentity]>([:])
     static let manifestSuffix = ".photos-app.json"
 
     /// The program behind a peer, or nil when its executable cannot be read (it exited, or it is another
     /// user's process this server may not inspect).
     func identity(of peer: PeerCredentials) -> ProgramIdentity? {
         let exe = "/proc/\(peer.pid)/exe"
-        var info = stat()
-        guard stat(exe, &info) == 0 else { return nil }
-        guard var path = try? FileManager.default.destinationOfSymbolicLink(atPath: exe) else { return nil }
+        guard let executable = FileKey(exe), var path = try? FileManager.default.destinationOfSymbolicLink(atPath: exe) else { return nil }
         if path.hasSuffix(" (deleted)") { path.removeLast(10) }
-        let key = FileKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-        let hash: String
-        if let cached = known.withLock({ $0[key] }) {
-            hash = cached
-        } else {
-            guard let computed = ContentDigest.sha256Hex(ofFileAt: URL(fileURLWithPath: exe)) else { return nil }
-            known.withLock { cache in
-                if cache.count > 1000 { cache.removeAll() }
-                cache[key] = computed
-            }
-            hash = computed
-        }
+        let key = Key(executable: executable, path: path, manifest: FileKey(path + Self.manifestSuffix))
+        if let cached = known.withLock({ $0[key] }) { return cached }
+        guard let hash = ContentDigest.sha256Hex(ofFileAt: URL(fileURLWithPath: exe)) else { return nil }
         let manifest = Self.manifest(besides: path)
-        let fallbackName = (path as NSString).lastPathComponent
-        return ProgramIdentity(appIdentifier: manifest?.identifier ?? "path:\(path)", name: manifest?.name ?? fallbackName,
-                               executablePath: path, executableSHA256: hash)
+        let identity = ProgramIdentity(appIdentifier: manifest?.identifier ?? "path:\(path)", name: manifest?.name ?? (path as NSString).lastPathComponent,
+                                       executablePath: path, executableSHA256: hash)
+        known.withLock { cache in
+            if cache.count > 1000 { cache.removeAll() }
+            cache[key] = identity
+        }
+        return identity
     }
 
     private struct Manifest: Decodable { var identifier: String; var name: String? }
