@@ -70,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // A served library's client (ServedLibrary): HTTP/1.1 over the service's Unix socket.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs of Photos, PhotosUI, CoreImage.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -109,8 +111,15 @@ let package = Package(
         .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
 
         // Façade with Apple's names.
+        // PhotoKit's second back end: a library served by `photos serve` over its Unix socket.
+        .target(name: "ServedLibrary", dependencies: [
+            "PhotoLibrary",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .target(name: "Photos", dependencies: [
-            "PhotoLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
+            "PhotoLibrary", "ServedLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
             "ImageIO", "UIKit", "ImageManagement", "CoreMedia", "AVFoundation", "Movies", "MediaInspection", "CoreImage",
         ]),
 

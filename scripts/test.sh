@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build --skip LibraryServiceTests
+# PhotoKit against a served library: the fetch, change, observation and history suites again, each test's library
+# served by a real `photos serve` on a Unix socket and opened as PHPhotoLibrary(url: unix:…) (Docs/ServedLibrary.md).
+PHOTOS_TEST_BACKEND=served swift test --skip-build \
+    --filter 'PhotosTests\.(ChangeObservationTests|ChangeDetailsPropertyTests|BurstChangeDetailsTests|CompoundPredicateTests|FetchResultConversionTests|FetchResultSnapshotTests|PersistentHistoryTests|TransientCollectionTests|SeedSnippetTests)'
 # The service's tests on their own: they start real HTTP servers whose handlers run on the same cooperative thread
 # pool (one thread per core) as every test, and with the rest running, long synchronous tests could starve them
 # until requests timed out after 60 s (eight at once in a loaded fresh-clone run). Alone they take ~15 s.

@@ -2,6 +2,9 @@ import Foundation
 
 /// A parsed predicate: the boolean tree produced by ``PredicateParser`` and consumed by ``PredicateCompiler``.
 ///
+/// Codable: a served library's client sends the tree and the service compiles it against its own schema (no SQL
+/// crosses); ``PredicateCompiler`` checks every key, operator and the depth of a decoded tree as of a parsed one.
+///
 /// ```swift
 /// let node = try PredicateParser.parse(format: "isFavorite == YES AND NOT (duration > 10)", arguments: [])
 /// // .and([
@@ -9,7 +12,7 @@ import Foundation
 /// //     .not(.comparison(lhs: .key("duration"), op: .greaterThan, rhs: .constant(.integer(10)), options: [])),
 /// // ])
 /// ```
-public indirect enum PredicateNode: Sendable, Equatable {
+public indirect enum PredicateNode: Sendable, Equatable, Codable {
     /// `TRUEPREDICATE` (`true`) or `FALSEPREDICATE` (`false`).
     case constant(Bool)
     /// Logical negation: `NOT p` or `!p`.
@@ -28,7 +31,7 @@ public indirect enum PredicateNode: Sendable, Equatable {
 /// // "(mediaSubtypes & 8) == 8"
 /// let lhs = PredicateExpression.bitwiseAnd(.key("mediaSubtypes"), .constant(.integer(8)))
 /// ```
-public indirect enum PredicateExpression: Sendable, Equatable {
+public indirect enum PredicateExpression: Sendable, Equatable, Codable {
     /// A key path as written in the predicate (`mediaType`, or `SELF` for the evaluated object itself).
     case key(String)
     /// A literal or substituted constant value.
@@ -56,7 +59,7 @@ public indirect enum PredicateExpression: Sendable, Equatable {
 /// ```swift
 /// let values: [PredicateValue] = [.null, .bool(true), .integer(3), .string("Trip"), .array([.integer(1), .integer(2)])]
 /// ```
-public enum PredicateValue: Sendable, Equatable {
+public enum PredicateValue: Sendable, Equatable, Codable {
     /// `nil`, `NULL`, `NSNull()` or a `nil` optional argument.
     case null
     /// `YES`/`TRUE`/`NO`/`FALSE`, or a `Bool` argument.
@@ -80,7 +83,7 @@ public enum PredicateValue: Sendable, Equatable {
 /// ```swift
 /// let op: ComparisonOperator = .beginsWith  // "BEGINSWITH"
 /// ```
-public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
+public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable, Codable {
     /// `==` or `=`.
     case equalTo = "=="
     /// `!=` or `<>`.
@@ -114,7 +117,7 @@ public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
 /// ```swift
 /// let options: StringOptions = [.caseInsensitive, .diacriticInsensitive]  // "[cd]"
 /// ```
-public struct StringOptions: OptionSet, Sendable, Hashable {
+public struct StringOptions: OptionSet, Sendable, Hashable, Codable {
     /// The raw bit mask.
     public var rawValue: UInt8
 

@@ -77,6 +77,7 @@ public final class PhotosService: Sendable {
         addFetchRoutes(to: router)
         addAssetRoutes(to: router)
         addChangeRoutes(to: router)
+        addPhotoKitRoutes(to: router)
         addStreamRoutes(to: router)
         addUploadRoutes(to: router)
         addSharedLinkRoutes(to: router)

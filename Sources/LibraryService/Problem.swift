@@ -35,6 +35,7 @@ public struct Problem: Error, HTTPResponseError, Sendable {
         case .changeNotSupported: self.init(.conflict, "change-not-supported", error.message)
         case .tokenExpired: self.init(.gone, "token-expired", error.message)
         case .notPermitted: self.init(.forbidden, "not-permitted", error.message)
+        case .accessDenied: self.init(.forbidden, "access-denied", error.message)
         case .notEnoughSpace: self.init(.insufficientStorage, "disk-full", error.message)
         case .cancelled: self.init(.serviceUnavailable, "cancelled", error.message)
         case .libraryUnavailable, .io, .database: self.init(.serviceUnavailable, "library-unavailable", error.message)

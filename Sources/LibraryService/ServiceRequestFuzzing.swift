@@ -15,7 +15,8 @@ package enum ServiceRequestFuzzing {
     package enum Surface: UInt8, CaseIterable, Sendable {
         /// `POST /api/changes`: an `Idempotency-Key` line, then the body (change batches, album edits).
         case changes
-        /// `POST /api/fetches`: the body, turned into the core query and run on an empty library.
+        /// `POST /api/fetches`: the body, turned into the core query and run on an empty library. A first byte 1…5
+        /// picks a body of the PhotoKit back end instead (`photoKit`).
         case fetches
         /// `POST /api/assets/{id}/preview` and `…/edit/filters`: filter chains.
         case filterEdits
@@ -69,11 +70,32 @@ package enum ServiceRequestFuzzing {
     }
 
     static func fetches(_ data: Data) throws {
+        if let first = data.first, (1...5).contains(first) { return try photoKit(first, Data(data.dropFirst())) }
         let body = try JSONBody.decode(FetchRequestBody.self, from: data)
         let library = try scratch().library
         switch try body.query(in: library) {   // and run, as the route does, on an empty library
         case .assets(let query): _ = try library.assetSnapshot(query)
         case .collections(let query): _ = try library.collectionSnapshot(query)
+        }
+    }
+
+    /// The PhotoKit back end's bodies (`/api/photokit/…`), decoded as the routes decode them and run on a scratch
+    /// library: 1 a query (`fetch`), 2 a change batch (`changes`, applied), 3 a prepare request, 4 a fetch to diff,
+    /// 5 packed row ids (`assets`).
+    static func photoKit(_ choice: UInt8, _ body: Data) throws {
+        let library = try scratch().library
+        switch choice {
+        case 1: _ = try library.fetchRowIDs(try WireJSON.decode(ObservedQuery.self, from: body))
+        case 2: _ = try library.apply(ChangeBatch(operations: try WireJSON.decode(ChangeRequest.self, from: body).operations))
+        case 3:
+            let request = try WireJSON.decode(PrepareRequest.self, from: body)
+            _ = try library.prepareChange(after: request.after, fetches: request.fetches)
+        case 4:
+            let fetch = try WireJSON.decode(ObservedFetch.self, from: body)
+            _ = library.computeDiff(fetch.query, before: fetch.before, since: fetch.token)
+        default:
+            guard let rows = RowIDBytes.decode(body) else { throw Problem.badRequest("Row ids are 8 bytes each") }
+            _ = try library.orderedAssets(rowIDs: rows)
         }
     }
 

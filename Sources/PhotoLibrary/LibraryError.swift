@@ -33,6 +33,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
         case tokenExpired
         /// The account making the change may not change this object (see `ActingAccount`).
         case notPermitted
+        /// The library's owner denied this program access, or revoked it (a served library's application).
+        case accessDenied
     }
 
     /// The category.

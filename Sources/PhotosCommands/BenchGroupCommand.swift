@@ -19,6 +19,7 @@ struct BenchCommand: ParsableCommand {
             CIFiltersBenchCommand.self,
             EditBenchCommand.self,
             ServeBenchCommand.self,
+            ServedBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

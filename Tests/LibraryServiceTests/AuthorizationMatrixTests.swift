@@ -11,7 +11,8 @@ import Testing
     @Test func everyEndpointChecksWhoIsAsking() async throws {
         let harness = try await ServiceHarness(photos: 1)
         defer { Task { await harness.stop() } }
-        let asset = String(try harness.assetIdentifiers()[0].prefix(36))
+        let fullAsset = try harness.assetIdentifiers()[0]
+        let asset = String(fullAsset.prefix(36))
         let albumID = try #require((try await harness.client("admin").post("/api/changes", ["operations": [["op": "createAlbum", "placeholder": "a", "title": "A"]]])
             .json["placeholders"] as? [String: String])?["a"])
         let album = albumID.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -47,6 +48,17 @@ import Testing
             ("POST", { _ in "/api/uploads/check" }, ["sha256": [String(repeating: "a", count: 64)]], .writer),
             ("POST", { _ in "/api/uploads" }, ["filename": "a.jpg", "length": 10], .writer),
             ("POST", { _ in "/api/uploads/import" }, ["uploads": [UUID().uuidString]], .writer),
+            // The PhotoKit back end (ServedLibrary).
+            ("GET", { _ in "/api/photokit/library" }, nil, .account),
+            ("POST", { _ in "/api/photokit/fetch" }, ["assets": ["scope": ["kind": "all"], "sort": [Any](), "includeHiddenAssets": false,
+                                                                  "includeAllBurstAssets": false, "limit": 0]], .account),
+            ("GET", { _ in "/api/photokit/history?after=0" }, nil, .account),
+            ("GET", { _ in "/api/photokit/wait?after=0&timeout=0" }, nil, .account),
+            ("GET", { _ in "/api/photokit/assets/1/resources" }, nil, .account),
+            ("GET", { _ in "/api/photokit/collections/1/count" }, nil, .account),
+            ("POST", { _ in "/api/photokit/cloud-identities" }, [fullAsset], .account),
+            ("POST", { _ in "/api/photokit/changes" }, ["operations": [["op": "editAsset", "identifier": fullAsset, "edits": ["isFavorite": true]]]], .writer),
+            ("POST", { _ in "/api/photokit/changes" }, ["operations": [["op": "purgeAssets", "identifiers": ["\(UUID().uuidString)/L0/001"]]]], .admin),
         ]
         let revoked = try harness.library.createCredential(.token, accountID: try harness.library.account(named: "admin")!.account.rowID).secret
         try harness.library.revokeCredential(secret: revoked)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LibraryService
+import PhotoLibrary
 import Testing
 
 /// The request parsing the fuzz target `service-requests` drives (`ServiceRequestFuzzing`): its seeds read back,
@@ -35,6 +36,16 @@ import Testing
         #expect(throws: Problem.self) { try body.plan() }
         let largest = String(decoding: data.dropFirst(), as: UTF8.self).replacingOccurrences(of: "9223372036854775807", with: "2147483647")
         #expect(ServiceRequestFuzzing.run(Data(("H" + largest).utf8)))
+    }
+
+    /// Packed row ids at both ends of `Int64` (`POST /api/photokit/assets`, found by the fuzzer within seconds of
+    /// the surface existing) overflowed `high - low` while choosing how to read the rows: one request stopped the
+    /// server. They read as absent rows now, in the core (`RowSpan`), for every caller.
+    @Test func rowIDsAtBothEndsOfTheRangeReadAsAbsent() throws {
+        let data = try Data(contentsOf: Self.regressions.appendingPathComponent("photokit-rows-span-overflow"))
+        #expect(ServiceRequestFuzzing.run(data))
+        let extremes = RowIDBytes.encode([Int64.min, 1, Int64.max])
+        #expect(ServiceRequestFuzzing.run(Data("I".utf8) + Data([5]) + extremes))
     }
 
     /// Digests were checked with `Character.isHexDigit`, which also takes full-width digits and letters: such a

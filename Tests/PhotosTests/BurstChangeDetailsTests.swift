@@ -45,7 +45,7 @@ final class BurstChangeDetailsTests: PhotosTestCase {
         let recorder = ChangeRecorder()
         library.register(recorder)
         // PhotoKit cannot set a pick (Apple's Photos app does); the Linux library's core can.
-        try library.library.apply(ChangeBatch(operations: [.editAsset(identifier: frames[2].localIdentifier, AssetEdits(isBurstPick: true))]))
+        try core.apply(ChangeBatch(operations: [.editAsset(identifier: frames[2].localIdentifier, AssetEdits(isBurstPick: true))]))
         let change = try XCTUnwrap(recorder.waitForCurrentState(of: library).last)
         let details = try XCTUnwrap(change.changeDetails(for: visible))
         XCTAssertEqual(details.removedObjects.map(\.localIdentifier), [frames[0].localIdentifier], "the earlier representative is now an extra frame")

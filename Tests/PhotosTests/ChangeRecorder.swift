@@ -22,7 +22,7 @@ final class ChangeRecorder: NSObject, PHPhotoLibraryChangeObserver, @unchecked S
     @discardableResult
     func waitForCurrentState(of library: PHPhotoLibrary, after start: Int = 0, timeout: TimeInterval = 10,
                              file: StaticString = #filePath, line: UInt = #line) -> [PHChange] {
-        let target = (try? library.library.currentChangeToken()) ?? 0
+        let target = (try? library.backend.currentChangeToken()) ?? 0
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }

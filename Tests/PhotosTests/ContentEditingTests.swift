@@ -25,7 +25,7 @@ final class ContentEditingTests: PhotosTestCase {
 
     func testEditResumeStackAndRevert() throws {
         let asset = try makePhotos([day(1)])[0]
-        let originalURL = try XCTUnwrap(library.library.resources(assetRowID: asset.record.rowID).first.map(library.library.fileURL(for:)))
+        let originalURL = try XCTUnwrap(core.resources(assetRowID: asset.record.rowID).first.map(core.fileURL(for:)))
         let originalBytes = try Data(contentsOf: originalURL)
 
         // Never edited → the original, no adjustment data.

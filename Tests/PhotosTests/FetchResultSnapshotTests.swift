@@ -14,12 +14,12 @@ final class FetchResultSnapshotTests: PhotosTestCase {
     }
 
     private var snapshotCount: Int {
-        let folder = library.url.appendingPathComponent("database/fetch-snapshots")
+        let folder = core.url.appendingPathComponent("database/fetch-snapshots")
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".ids") }.count
     }
 
     func testResultFromSnapshotMatchesResultFromQuery() throws {
-        try library.library.fill(count: 20_000, seed: 9)
+        try core.fill(count: 20_000, seed: 9)
         for fetchOptions in [options(), options(ascending: false), options(sortedBy: "pixelWidth"), options(sortedBy: nil)] {
             let files = snapshotCount
             let fromQuery = PHAsset.fetchAssets(with: fetchOptions)
@@ -62,7 +62,7 @@ final class FetchResultSnapshotTests: PhotosTestCase {
     }
 
     func testChangeDetailsAreTheSameForSnapshotAndQueryResults() throws {
-        try library.library.fill(count: 20_000, seed: 10)
+        try core.fill(count: 20_000, seed: 10)
         let fromQuery = PHAsset.fetchAssets(with: options(ascending: false))
         let fromSnapshot = PHAsset.fetchAssets(with: options(ascending: false))
         XCTAssertEqual(fromSnapshot.rowIDs, fromQuery.rowIDs)

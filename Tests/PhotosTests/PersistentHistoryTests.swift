@@ -47,7 +47,7 @@ final class PersistentHistoryTests: PhotosTestCase {
         _ = try makePhotos([day(2)])
         let middle = library.currentChangeToken
         _ = try makePhotos([day(3)])
-        try library.library.trimChangeLog(keeping: 1)
+        try core.trimChangeLog(keeping: 1)
         XCTAssertThrowsError(try library.fetchPersistentChanges(since: start)) { error in
             XCTAssertEqual((error as? PHPhotosError)?.code, .persistentChangeTokenExpired)
         }

@@ -1,21 +1,34 @@
 import XCTest
 import Photos
+import PhotoLibrary
 import _TestSupport
 
 /// Base class: each test gets a fresh temporary library installed as `PHPhotoLibrary.shared()`.
 class PhotosTestCase: XCTestCase {
     var directory: TemporaryDirectory!
     var library: PHPhotoLibrary!
+    /// The service serving the library, when the suite runs against a served library (`PHOTOS_TEST_BACKEND=served`).
+    var served: ServedTestLibrary?
+    /// The core library of the test's library directory (the served one's, opened beside the service).
+    var core: Library { served?.core ?? library.library }
 
     override func setUpWithError() throws {
         directory = TemporaryDirectory(prefix: "photos-facade")
-        library = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+        if ServedTestLibrary.isRequested {
+            let server = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
+            served = server
+            library = try PHPhotoLibrary(url: server.socketURL)
+        } else {
+            library = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+        }
         PHPhotoLibrary.setShared(library)
     }
 
     override func tearDown() {
         PHPhotoLibrary.setShared(nil)
         library = nil
+        served?.stop()
+        served = nil
         directory = nil
     }
 

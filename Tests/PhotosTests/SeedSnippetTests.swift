@@ -204,7 +204,7 @@ final class SeedSnippetTests: PhotosTestCase {
         }
         XCTAssertEqual(PHAsset.fetchAssets(with: nil).count, 1)
         XCTAssertEqual(PHAsset.fetchAssets(withLocalIdentifiers: [asset.localIdentifier], options: nil).count, 0)
-        try library.library.apply(.init(operations: [.recoverAssets([asset.localIdentifier])]))
+        try core.apply(.init(operations: [.recoverAssets([asset.localIdentifier])]))
         XCTAssertEqual(PHAsset.fetchAssets(with: nil).count, 2, "recovered from Recently Deleted")
     }
 }

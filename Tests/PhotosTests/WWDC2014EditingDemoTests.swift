@@ -37,7 +37,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
     func runDemo(original: Data, expectedSize: (Int, Int)) throws {
         let asset = try createAsset(original)
         XCTAssertEqual([asset.pixelWidth, asset.pixelHeight], [expectedSize.0, expectedSize.1])
-        let originalURL = try XCTUnwrap(library.library.resources(assetRowID: asset.record.rowID).first.map(library.library.fileURL(for:)))
+        let originalURL = try XCTUnwrap(core.resources(assetRowID: asset.record.rowID).first.map(core.fileURL(for:)))
         let originalImage = try XCTUnwrap(CIImage(contentsOf: originalURL, options: [.applyOrientationProperty: true]))
 
         // 1. App A posterizes the original.

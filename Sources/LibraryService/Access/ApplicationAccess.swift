@@ -35,7 +35,7 @@ enum ApplicationAccess {
     static func isApplicationPath(_ path: String, method: HTTPRequest.Method) -> Bool {
         if path == "/api/access" || path == "/api/access/requests" { return true }
         if path == "/api/cameras" || path == "/api/extensions" { return true }
-        for prefix in ["/api/fetches", "/api/assets/", "/api/changes", "/api/uploads", "/api/downloads"] where path.hasPrefix(prefix) { return true }
+        for prefix in ["/api/fetches", "/api/assets/", "/api/changes", "/api/uploads", "/api/downloads", "/api/photokit/"] where path.hasPrefix(prefix) { return true }
         if path.hasPrefix("/api/collections/"), method == .get, path.dropFirst("/api/collections/".count).firstIndex(of: "/") == nil { return true }
         return false
     }

@@ -136,7 +136,7 @@ public struct AssetEdits: Sendable {
 }
 
 /// An edit to the ordered members of an album (asset identifiers) or a folder (collection identifiers).
-public enum MemberEdit: Sendable {
+public enum MemberEdit: Sendable, Codable {
     case add([String])
     case insert([String], at: IndexSet)
     case remove([String])
@@ -146,7 +146,7 @@ public enum MemberEdit: Sendable {
 }
 
 /// What a committed batch did, by object kind (the region change observation starts from).
-public struct ChangeOutcome: Sendable {
+public struct ChangeOutcome: Sendable, Codable {
     public var insertedAssets: Set<Int64> = []
     public var updatedAssets: Set<Int64> = []
     public var deletedAssets: Set<Int64> = []

@@ -36,7 +36,7 @@ public struct ContentEdit: Sendable {
 ///
 /// On disk it is a binary property list with the keys `formatIdentifier`, `formatVersion` and `data`, stored
 /// as the asset's `adjustmentData` resource. Bytes round-trip exactly.
-public struct AdjustmentPayload: Sendable, Hashable {
+public struct AdjustmentPayload: Sendable, Hashable, Codable {
     /// The largest `data` accepted (Apple limits it without publishing a figure; this is this library's).
     public static let maximumDataSize = 1 << 20
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One asset row: an immutable snapshot of everything PhotoKit tells about an asset.
-public struct AssetRecord: Sendable, Hashable {
+public struct AssetRecord: Sendable, Hashable, Codable {
     /// The database row id (never shown to PhotoKit clients).
     public var rowID: Int64
     /// `UUID/L0/001`.
@@ -45,7 +45,7 @@ public struct AssetRecord: Sendable, Hashable {
 }
 
 /// A point on Earth with an optional altitude, as stored for assets and moments.
-public struct GeoPoint: Sendable, Hashable {
+public struct GeoPoint: Sendable, Hashable, Codable {
     public var latitude: Double
     public var longitude: Double
     public var altitude: Double?

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 /// One collection row: an album, smart album, moment, folder or moment list.
-public struct CollectionRecord: Sendable, Hashable {
+public struct CollectionRecord: Sendable, Hashable, Codable {
     /// Whether the row is an asset collection or a collection list.
-    public enum Kind: Int, Sendable { case assetCollection = 1, collectionList = 2 }
+    public enum Kind: Int, Sendable, Codable { case assetCollection = 1, collectionList = 2 }
 
     public var rowID: Int64
     public var identifier: String

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One stored file of an asset (original photo, paired video, RAW alternate, …).
-public struct ResourceRecord: Sendable, Hashable {
+public struct ResourceRecord: Sendable, Hashable, Codable {
     public var rowID: Int64
     public var assetID: Int64
     public var type: ResourceType

@@ -79,7 +79,7 @@ public enum ChangeLog {
 }
 
 /// One committed transaction in the change log.
-public struct ChangeLogEntry: Sendable {
+public struct ChangeLogEntry: Sendable, Codable {
     public let token: Int64
     public let date: Date
     public let changes: LibraryChanges

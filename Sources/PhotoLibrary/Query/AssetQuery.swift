@@ -35,6 +35,9 @@ public struct AssetQuery: Sendable {
     public var limit: Int
     /// What the reader may see (an application's grant through the service); `.everything` by default.
     public var readScope: ReadScope = .everything
+    /// The parsed predicate `predicate` was compiled from, when it came from one (see `filter(by:)`): what a
+    /// served library sends instead of SQL.
+    public var predicateSource: PredicateNode? = nil
     /// A photo picker's filter (`PHPickerFilter`), ANDed with the rest; nil shows every kind.
     public var pickerFilter: PickerFilter? = nil
 

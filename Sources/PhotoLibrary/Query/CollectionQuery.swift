@@ -30,6 +30,12 @@ public struct CollectionQuery: Sendable {
     public var limit: Int
     /// What the reader may see (an application's grant through the service); `.everything` by default.
     public var readScope: ReadScope = .everything
+    /// The parsed predicate `predicate` was compiled from, when it came from one (see `filter(by:)`): what a
+    /// served library sends instead of SQL.
+    public var predicateSource: PredicateNode? = nil
+    /// The entity whose keys the predicate and sort keys use (`PHCollection`, `PHAssetCollection`,
+    /// `PHCollectionList`): a served library compiles them against the same schema.
+    public var entityName = PredicateSchemas.collection.entityName
 
     public init(scope: Scope, predicate: CompiledPredicate? = nil, sort: [SortKey] = [], limit: Int = 0) {
         self.scope = scope; self.predicate = predicate; self.sort = sort; self.limit = limit

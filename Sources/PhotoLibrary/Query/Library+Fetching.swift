@@ -22,12 +22,12 @@ extension Library {
     public func orderedAssets(rowIDs: [Int64]) throws(LibraryError) -> [AssetRecord] {
         try read { db in
             guard let low = rowIDs.min(), let high = rowIDs.max() else { return [] }
-            guard high - low < Int64(rowIDs.count) * 2 + 64 else {
+            guard let span = RowSpan.width(low, high), span < Int64(rowIDs.count) * 2 + 64 else {
                 let records = try Self.assets(rowIDs: rowIDs, db)
                 return rowIDs.map { records[$0] ?? .vanished(rowID: $0) }
             }
             // Compact ids: one range scan of the primary key, decoding only the wanted rows into their places.
-            var place = [Int32](repeating: -1, count: Int(high - low) + 1)
+            var place = [Int32](repeating: -1, count: Int(span) + 1)
             for (index, id) in rowIDs.enumerated() { place[Int(id - low)] = Int32(index) }
             var records = [AssetRecord?](repeating: nil, count: rowIDs.count)
             try RowIDReader.forEachRow(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id BETWEEN ? AND ?", arguments: [low, high]) { row in
@@ -46,7 +46,7 @@ extension Library {
         var result: [Int64: AssetRecord] = [:]
         result.reserveCapacity(rowIDs.count)
         guard let low = rowIDs.min(), let high = rowIDs.max() else { return result }
-        if high - low < Int64(rowIDs.count) * 2 + 64 {
+        if let span = RowSpan.width(low, high), span < Int64(rowIDs.count) * 2 + 64 {
             // Compact ids (neighbours in most orders of a real library): one range scan of the primary key.
             let wanted = Set(rowIDs)
             try RowIDReader.forEachRow(db, sql: "SELECT \(AssetRecord.columns) FROM asset WHERE id BETWEEN ? AND ?", arguments: [low, high]) { row in

@@ -50,6 +50,11 @@ public enum PredicateSchemas {
     /// `PHCollection` keys (mixed lists and asset collections).
     public static let collection = PredicateSchema(entityName: "PHCollection", columns: collectionColumns)
 
+    /// The collection schema of an entity name (what a served library's query names), or nil.
+    public static func collectionSchema(named entityName: String) -> PredicateSchema? {
+        [collection, assetCollection, collectionList].first { $0.entityName == entityName }
+    }
+
     private static let collectionColumns: [String: PredicateColumn] = [
         "SELF": PredicateColumn("c.identifier", .identifier),
         "localIdentifier": PredicateColumn("c.identifier", .identifier),
@@ -62,6 +67,9 @@ public enum PredicateSchemas {
 
 /// One sort key of a fetch, already checked against a schema.
 public struct SortKey: Sendable, Equatable {
+    /// The PhotoKit key it was resolved from (nil for keys made from SQL inside the core); what crosses to a
+    /// served library, which resolves it again.
+    public var key: String? = nil
     /// The column expression.
     public var sql: String
     public var ascending: Bool
@@ -70,7 +78,7 @@ public struct SortKey: Sendable, Equatable {
     public static func resolve(_ key: String, ascending: Bool, in schema: PredicateSchema) throws(LibraryError) -> SortKey {
         do {
             let column = try schema.column(for: key)
-            return SortKey(sql: column.sql, ascending: ascending)
+            return SortKey(key: key, sql: column.sql, ascending: ascending)
         } catch {
             throw LibraryError(.unsupportedPredicate, "Unsupported sort descriptor in fetch options: key '\(key)' is not supported for \(schema.entityName)")
         }

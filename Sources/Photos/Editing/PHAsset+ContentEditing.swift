@@ -41,7 +41,7 @@ extension PHAsset {
     package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions,
                                          makesDisplaySizeImage: Bool = true, includesLivePhoto: Bool = true) throws -> PHContentEditingInput {
         let library = self.library
-        let core = library.library
+        guard let core = library.localLibrary else { throw PHPhotosError.needsLibraryDirectory(library, "Content editing inputs") }
         do {
             let base = try core.editingBase(assetRowID: record.rowID) { options.canHandleAdjustmentData(PHAdjustmentData($0)) }
             let adjustment = base.adjustment.map { PHAdjustmentData($0) }

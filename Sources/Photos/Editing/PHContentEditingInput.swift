@@ -58,7 +58,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         renderedContentDirectory = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
-        workingFilePrefix = library.library.workingFilePrefix
+        workingFilePrefix = library.localLibrary?.workingFilePrefix ?? "served"
         self.baseIsOriginal = baseIsOriginal
         super.init()
     }

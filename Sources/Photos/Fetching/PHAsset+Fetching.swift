@@ -40,13 +40,14 @@ extension PHAsset {
 
     static func fetch(_ scope: AssetQuery.Scope, _ options: PHFetchOptions?, _ library: PHPhotoLibrary) -> PHFetchResult<PHAsset> {
         let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (AssetQuery, FetchedRowIDs) in
-            let (predicate, sort) = try options?.compile(PredicateSchemas.asset) ?? (nil, [])
+            let (predicate, sort) = try options?.parse(PredicateSchemas.asset) ?? (nil, [])
             let sources = options?.includeAssetSourceTypes.rawValue ?? 0
-            let query = AssetQuery(scope: scope, predicate: predicate, sort: sort,
+            var query = AssetQuery(scope: scope, sort: sort,
                                    includeHiddenAssets: options?.includeHiddenAssets ?? false,
                                    includeAllBurstAssets: options?.includeAllBurstAssets ?? false,
                                    sourceTypes: sources == 0 ? nil : Int(sources), limit: options?.fetchLimit ?? 0)
-            return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.library.fetchRowIDs(query) })
+            try query.filter(by: predicate)
+            return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.backend.fetchRowIDs(.assets(query)) })
         }
         return PHFetchResult(source: .assets(snapshot.list), library: library, options: options, query: .assets(query), token: snapshot.token,
                              positions: snapshot.positions)

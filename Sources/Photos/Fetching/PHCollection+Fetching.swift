@@ -81,9 +81,10 @@ extension PHCollection {
 func runCollectionFetch<T: PHCollection>(_ scope: CollectionQuery.Scope, _ options: PHFetchOptions?, _ library: PHPhotoLibrary,
                                        _ schema: PredicateSchema) -> PHFetchResult<T> {
     let (query, snapshot) = fetchOrTrap { () throws(LibraryError) -> (CollectionQuery, FetchedRowIDs) in
-        let (predicate, sort) = try options?.compile(schema) ?? (nil, [])
-        let query = CollectionQuery(scope: scope, predicate: predicate, sort: sort, limit: options?.fetchLimit ?? 0)
-        return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.library.fetchRowIDs(query) })
+        let (predicate, sort) = try options?.parse(schema) ?? (nil, [])
+        var query = CollectionQuery(scope: scope, sort: sort, limit: options?.fetchLimit ?? 0)
+        try query.filter(by: predicate, schema: schema)
+        return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.backend.fetchRowIDs(.collections(query)) })
     }
     return PHFetchResult(source: .collections(snapshot.list), library: library, options: options, query: .collections(query), token: snapshot.token,
                          positions: snapshot.positions)

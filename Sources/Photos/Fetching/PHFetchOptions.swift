@@ -41,23 +41,22 @@ public final class PHFetchOptions: NSObject, NSCopying, @unchecked Sendable {
 }
 
 extension PHFetchOptions {
-    /// Compiles the predicate and sort descriptors against a schema, throwing a `LibraryError` naming the problem.
-    func compile(_ schema: PredicateSchema) throws(LibraryError) -> (CompiledPredicate?, [SortKey]) {
-        var compiled: CompiledPredicate?
-        if let predicate {
-            guard let format = predicate.photosFetchFormat else {
-                throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: only NSPredicate(format:) predicates, "
-                                   + "NSPredicate(value:) and NSCompoundPredicates of them can be fetched with, not \(predicate.predicateFormat)")
-            }
-            if format.format == "TRUEPREDICATE" { return (nil, try sortKeys(schema)) }
-            do {
-                let node = try PredicateParser.parse(format: format.format, arguments: format.arguments)
-                compiled = try PredicateCompiler.compile(node, schema: schema)
-            } catch {
-                throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: \(error.message)")
-            }
+    /// Parses the predicate and resolves the sort descriptors against a schema, throwing a `LibraryError` naming
+    /// the problem; the query compiles the parsed predicate (`filter(by:)`), keeping it for a served library.
+    func parse(_ schema: PredicateSchema) throws(LibraryError) -> (PredicateNode?, [SortKey]) {
+        guard let predicate else { return (nil, try sortKeys(schema)) }
+        guard let format = predicate.photosFetchFormat else {
+            throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: only NSPredicate(format:) predicates, "
+                               + "NSPredicate(value:) and NSCompoundPredicates of them can be fetched with, not \(predicate.predicateFormat)")
         }
-        return (compiled, try sortKeys(schema))
+        if format.format == "TRUEPREDICATE" { return (nil, try sortKeys(schema)) }
+        let node: PredicateNode
+        do throws(FetchPredicates.PredicateError) {
+            node = try PredicateParser.parse(format: format.format, arguments: format.arguments)
+        } catch {
+            throw LibraryError(.unsupportedPredicate, "Unsupported predicate in fetch options: \(error.message)")
+        }
+        return (node, try sortKeys(schema))
     }
 
     private func sortKeys(_ schema: PredicateSchema) throws(LibraryError) -> [SortKey] {

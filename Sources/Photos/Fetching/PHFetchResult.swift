@@ -36,8 +36,6 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
     let token: Int64
 
     static var batchSize: Int { 32 }
-    /// Batches read together when access runs in order.
-    static var sequentialBatches: Int { 4 }
     static var maximumCachedBatches: Int { 64 }
 
     private let lock = NSLock()
@@ -80,8 +78,9 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         // In-order access (enumeration, scrolling) reads several batches at once; random access reads one.
         let lastIndex = (count - 1) / Self.batchSize
         var first = batch, last = batch
-        if batch == previous + 1 { last = Swift.min(lastIndex, batch + Self.sequentialBatches - 1) }
-        else if batch == previous - 1 { first = Swift.max(0, batch - Self.sequentialBatches + 1) }
+        let sequential = Swift.max(1, (library?.backend.sequentialReadCount ?? 0) / Self.batchSize)
+        if batch == previous + 1 { last = Swift.min(lastIndex, batch + sequential - 1) }
+        else if batch == previous - 1 { first = Swift.max(0, batch - sequential + 1) }
         while batches[first] != nil { first += 1 }
         while batches[last] != nil { last -= 1 }
         let objects = materialize(first * Self.batchSize..<Swift.min(count, (last + 1) * Self.batchSize))
@@ -160,7 +159,7 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         switch source {
         case .assets(let ids):
             guard let library else { return 0 }
-            return (try? library.library.countAssets(rowIDs: ids.array, mediaType: MediaType(rawValue: mediaType.rawValue) ?? .unknown)) ?? 0
+            return (try? library.backend.countAssets(rowIDs: ids.array, mediaType: MediaType(rawValue: mediaType.rawValue) ?? .unknown)) ?? 0
         case .objects(let objects):
             return objects.compactMap { $0 as? PHAsset }.filter { $0.mediaType == mediaType }.count
         case .collections:
@@ -207,12 +206,12 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         case .assets(let ids):
             guard let library else { return [] }
             let slice = Array(ids[range])
-            let records = (try? library.library.orderedAssets(rowIDs: slice)) ?? slice.map { AssetRecord.vanished(rowID: $0) }
+            let records = (try? library.backend.orderedAssets(rowIDs: Array(slice))) ?? slice.map { AssetRecord.vanished(rowID: $0) }
             return records.map { unsafeDowncast(PHAsset(record: $0, library: library), to: ObjectType.self) }
         case .collections(let ids):
             guard let library else { return [] }
             let slice = Array(ids[range])
-            let records = (try? library.library.collections(rowIDs: slice)) ?? [:]
+            let records = (try? library.backend.collectionRecords(rowIDs: Array(slice))) ?? [:]
             return slice.map { id in
                 PHCollection.make(records[id] ?? CollectionRecord.vanished(rowID: id), library: library) as! ObjectType
             }

@@ -51,7 +51,9 @@ extension PHImageManager {
     func requestMovie(of asset: PHAsset, options: PHVideoRequestOptions?,
                       deliver: @escaping @Sendable (URL?, [AnyHashable: Any]) -> Void) -> PHImageRequestID {
         let number = RequestNumbers.next()
-        let library = (asset.photoLibrary ?? .shared()).library
+        let photoLibrary = asset.photoLibrary ?? .shared()
+        let library = photoLibrary.localLibrary
+        let servedError = PHPhotosError.needsLibraryDirectory(photoLibrary, "Video requests") as NSError
         let record = asset.record
         let isVideo = asset.mediaType == .video
         let version = ImageVersion(rawValue: (options?.version ?? .current).rawValue) ?? .current
@@ -60,6 +62,11 @@ extension PHImageManager {
             var info: [AnyHashable: Any] = [PHImageResultRequestIDKey: NSNumber(value: number), PHImageResultIsInCloudKey: NSNumber(value: false)]
             guard isVideo else {
                 info[PHImageErrorKey] = PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "\(record.identifier) is not a video"]) as NSError
+                deliver(nil, info)
+                return
+            }
+            guard let library else {
+                info[PHImageErrorKey] = servedError
                 deliver(nil, info)
                 return
             }

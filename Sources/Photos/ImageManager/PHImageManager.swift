@@ -45,8 +45,8 @@ open class PHImageManager: NSObject, @unchecked Sendable {
         let core = PHImageRequestOptions.core(targetSize: targetSize, contentMode: contentMode, options: options)
         let handler = UncheckedBox(resultHandler)
         let progress = UncheckedBox(options?.progressHandler)
-        let library = asset.photoLibrary ?? .shared()
-        return engine.request(asset.record, in: library.library, options: core, target: .queue(.main), progress: { fraction in
+        guard let library = Self.localLibrary(of: asset, failing: { error in handler.value(nil, [PHImageErrorKey: error]) }) else { return RequestNumbers.next() }
+        return engine.request(asset.record, in: library, options: core, target: .queue(.main), progress: { fraction in
             guard let report = progress.value else { return false }
             var stop: ObjCBool = false
             report(fraction, nil, &stop, nil)
@@ -69,9 +69,11 @@ open class PHImageManager: NSObject, @unchecked Sendable {
     open func requestImageDataAndOrientation(for asset: PHAsset, options: PHImageRequestOptions?,
                                              resultHandler: @escaping (Data?, String?, CGImagePropertyOrientation, [AnyHashable: Any]?) -> Void) -> PHImageRequestID {
         let handler = UncheckedBox(resultHandler)
-        let library = asset.photoLibrary ?? .shared()
+        guard let library = Self.localLibrary(of: asset, failing: { error in handler.value(nil, nil, .up, [PHImageErrorKey: error]) }) else {
+            return RequestNumbers.next()
+        }
         let version = ImageVersion(rawValue: (options?.version ?? .current).rawValue) ?? .current
-        return engine.requestData(asset.record, version: version, in: library.library, synchronous: options?.isSynchronous ?? false,
+        return engine.requestData(asset.record, version: version, in: library, synchronous: options?.isSynchronous ?? false,
                                   target: .queue(.main)) { result, number in
             switch result {
             case .success(let value):
@@ -109,5 +111,26 @@ open class PHImageManager: NSObject, @unchecked Sendable {
         if delivery.isCancelled { info[PHImageCancelledKey] = NSNumber(value: true) }
         if let error = delivery.error, !delivery.isCancelled { info[PHImageErrorKey] = PHPhotosError(imageManagementError: error) as NSError }
         return info
+    }
+}
+
+extension PHImageManager {
+    /// The library directory of `asset`'s library; for a served library, calls `failing` on the main queue with
+    /// the error image requests get there and returns nil. Image, video and Live Photo requests read a library
+    /// directory (its stored derivatives and files); over the service they are not yet supported.
+    static func localLibrary(of asset: PHAsset, failing: @escaping @Sendable (NSError) -> Void) -> Library? {
+        let library = asset.photoLibrary ?? .shared()
+        if let local = library.localLibrary { return local }
+        let error = PHPhotosError.needsLibraryDirectory(library, "Image requests") as NSError
+        DispatchQueue.main.async { failing(error) }
+        return nil
+    }
+}
+
+extension PHPhotosError {
+    /// What an operation that still needs a library directory fails with on a served library.
+    static func needsLibraryDirectory(_ library: PHPhotoLibrary, _ what: String) -> PHPhotosError {
+        PHPhotosError(.changeNotSupported, userInfo: [NSLocalizedDescriptionKey:
+            "\(what) need a library directory; \(library.url.absoluteString) is served by photos serve (not yet supported over the service)"])
     }
 }

@@ -11,12 +11,14 @@ extension PHPhotoLibrary {
     /// Derivatives of a superseded rendition (a replaced or reverted edit) are deleted, unless another resource
     /// still has the same bytes. (Commits made by other processes leave theirs to `DerivativeStore.removeOrphans`.)
     func derivativesNeedUpdate(after outcome: ChangeOutcome) {
-        ImagingContext.libraryDidCommit(library, outcome: outcome)
+        guard let localLibrary else { return }
+        ImagingContext.libraryDidCommit(localLibrary, outcome: outcome)
     }
 
     /// Blocks until derivatives queued for this library so far have been made. Linux addition, for tools and tests
     /// that want every thumbnail ready before they go on.
     public func waitForDerivatives() {
-        ImagingContext.context(for: library).generator.waitUntilIdle()
+        guard let localLibrary else { return }   // a served library's service makes its own
+        ImagingContext.context(for: localLibrary).generator.waitUntilIdle()
     }
 }

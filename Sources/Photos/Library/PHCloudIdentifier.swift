@@ -48,7 +48,7 @@ extension PHPhotoLibrary {
     /// read answers that error for every identifier.
     public func cloudIdentifierMappings(forLocalIdentifiers localIdentifiers: [String]) -> [String: Result<PHCloudIdentifier, any Error>] {
         let found: [String: String?]
-        do { found = try library.cloudIdentities(forAssets: localIdentifiers) } catch {
+        do { found = try backend.cloudIdentities(forAssets: localIdentifiers) } catch {
             let failure = PHPhotosError(libraryError: error)
             return Dictionary(localIdentifiers.map { ($0, .failure(failure)) }, uniquingKeysWith: { a, _ in a })
         }
@@ -70,7 +70,7 @@ extension PHPhotoLibrary {
     /// several do — e.g. a photo imported twice, as exported and as edited.
     public func localIdentifierMappings(for cloudIdentifiers: [PHCloudIdentifier]) -> [PHCloudIdentifier: Result<String, any Error>] {
         let found: [String: [String]]
-        do { found = try library.assetIdentifiers(forCloudIdentities: cloudIdentifiers.map(\.stringValue)) } catch {
+        do { found = try backend.assetIdentifiers(forCloudIdentities: cloudIdentifiers.map(\.stringValue)) } catch {
             let failure = PHPhotosError(libraryError: error)
             return Dictionary(cloudIdentifiers.map { ($0, .failure(failure)) }, uniquingKeysWith: { a, _ in a })
         }

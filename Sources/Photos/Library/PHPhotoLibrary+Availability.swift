@@ -26,7 +26,7 @@ extension PHPhotoLibrary {
     /// unavailable library from an empty one, and the first such fetch also writes the reason to standard error),
     /// and change blocks fail with this error.
     public var unavailabilityReason: (any Error)? {
-        library.unavailability.map { PHPhotosError(unavailableLibrary: $0, path: library.url.path) }
+        localLibrary?.unavailability.map { PHPhotosError(unavailableLibrary: $0, path: url.path) }
     }
 
     /// Starts telling `observer` when the library becomes unavailable (within about a second of the folder or
@@ -47,7 +47,7 @@ extension PHPhotoLibrary {
             return
         }
         state.observers.append(WeakAvailabilityObserver(value: observer))
-        if state.monitor == nil {
+        if state.monitor == nil, let library = localLibrary {
             state.monitor = library.monitorAvailability(queue: state.queue) { [weak self] _ in self?.deliverUnavailability() }
         }
     }
@@ -82,7 +82,10 @@ extension PHPhotoLibrary {
         do {
             return try fetch()
         } catch {
-            guard let reason = library.unavailability else { throw error }
+            // A library that went away, or a served library that cannot be reached or refuses this program: Apple's
+            // fetches cannot fail, so they come back empty (and say why once).
+            let served = servedLibrary != nil && [.libraryUnavailable, .notPermitted, .accessDenied].contains(error.code) ? error : nil
+            guard let reason = localLibrary?.unavailability ?? served else { throw error }
             if availabilityObservation.warnOnce() {
                 FileHandle.standardError.write(Data("PHPhotoLibrary: fetches return empty results: \(reason.message)\n".utf8))
             }

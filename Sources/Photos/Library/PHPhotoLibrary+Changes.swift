@@ -45,17 +45,19 @@ extension PHPhotoLibrary {
         defer {
             for case .editContent(let edit) in batch.operations {
                 for case .file(let url)? in [edit.rendered, edit.renderedPairedVideo]
-                where url.path.hasPrefix(library.url.appendingPathComponent("tmp/editing").path) {
+                where url.path.hasPrefix(self.url.appendingPathComponent("tmp/editing").path) {
                     try? FileManager.default.removeItem(at: url)
                 }
             }
         }
         try validateRenderedContent(in: batch)
         do {
-            derivativesNeedUpdate(after: try library.apply(batch))
+            let outcome = try backend.apply(batch)
+            // A served library's service keeps its own derivatives up to date.
+            if localLibrary != nil { derivativesNeedUpdate(after: outcome) }
         } catch {
-            if error.code == .libraryUnavailable, let gone = library.unavailability {
-                throw PHPhotosError(unavailableLibrary: gone, path: library.url.path)
+            if error.code == .libraryUnavailable, let gone = localLibrary?.unavailability {
+                throw PHPhotosError(unavailableLibrary: gone, path: url.path)
             }
             throw PHPhotosError(libraryError: error)
         }

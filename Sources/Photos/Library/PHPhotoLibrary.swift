@@ -1,16 +1,39 @@
 import Foundation
 import PhotoLibrary
+import ServedLibrary
 
 /// A photo library: the entry point for changes and change observation.
 ///
 /// `shared()` opens the library at `$PHOTOS_LIBRARY`, else `~/Pictures/Photos Library.photoslibrary`, creating it
 /// on first use. Linux addition: `init(url:)` opens or creates any other library.
 ///
+/// Two back ends, one behaviour: a library directory opened in this process, or a library served by
+/// `photos serve --socket PATH`, named by a `unix:` URL (`PHOTOS_LIBRARY=unix:/run/user/1000/photos.sock`). A
+/// served library is asked for everything through its service, which decides what this program may see and change
+/// (the owner's grant: full, limited to a selection, add-only). Fetches, objects, counts, change requests, change
+/// observation, persistent history, cloud identifiers and resource bytes work against both; image requests,
+/// content editing and Live Photo requests still need a library directory (they fail with `PHPhotosError`
+/// `.changeNotSupported`/an error result on a served library).
+///
 /// Differences from Apple: the change block runs synchronously on the calling thread (it only records
 /// requests); the changes are then committed on a background serial queue, where the completion handler runs.
 public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
-    /// The core library this object adapts.
-    public let library: Library
+    /// Where fetches, records, changes and history come from: the local library or a served one.
+    public let backend: any LibraryBackend
+    /// The library directory opened in this process; nil for a served library.
+    public let localLibrary: Library?
+    /// The core library this object adapts, when it is a directory opened in this process. Linux addition.
+    ///
+    /// A served library has none: reaching for it is a programming error that stops the program with a message
+    /// (use `localLibrary` where both kinds are possible).
+    public var library: Library {
+        guard let localLibrary else {
+            fatalError("PHPhotoLibrary.library: \(url.absoluteString) is a served library; this operation needs a library directory")
+        }
+        return localLibrary
+    }
+    /// The served library, when this object is one.
+    var servedLibrary: ServedLibrary? { backend as? ServedLibrary }
     /// Commits changes in submission order.
     let commitQueue = DispatchQueue(label: "PHPhotoLibrary.commit")
     /// Live fetch results, whose change details are prepared for each change.
@@ -22,16 +45,28 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     /// Held while a change block runs and while observers are called, so the two never overlap.
     let changeBlockLock = NSRecursiveLock()
 
-    /// Opens (creating if needed) the library at a directory. Linux addition.
+    /// Opens (creating if needed) the library at a directory, or connects to a served library at a `unix:` URL
+    /// (`URL(string: "unix:/path/to/socket")`). Linux addition.
     public init(url: URL) throws {
-        do { library = try Library.open(at: url) } catch { throw PHPhotosError(libraryError: error) }
+        do {
+            if url.scheme == "unix" {
+                backend = try ServedLibrary(url: url)
+                localLibrary = nil
+            } else {
+                let library = try Library.open(at: url)
+                backend = library
+                localLibrary = library
+            }
+        } catch {
+            throw PHPhotosError(libraryError: error)
+        }
         super.init()
         // Photos that expired from Recently Deleted while opening take their thumbnails and screen images with them.
-        if let purge = library.expiredTrashPurge { derivativesNeedUpdate(after: purge) }
+        if let purge = localLibrary?.expiredTrashPurge { derivativesNeedUpdate(after: purge) }
     }
 
-    /// The library directory. Linux addition.
-    public var url: URL { library.url }
+    /// The library directory, or the `unix:` URL of a served library. Linux addition.
+    public var url: URL { localLibrary?.url ?? servedLibrary?.url ?? URL(fileURLWithPath: "/") }
 
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedLibrary: PHPhotoLibrary?
@@ -60,9 +95,11 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         sharedLock.unlock()
     }
 
-    /// Where `shared()` looks: `$PHOTOS_LIBRARY`, else `~/Pictures/Photos Library.photoslibrary`. Linux addition.
+    /// Where `shared()` looks: `$PHOTOS_LIBRARY` (a directory, or `unix:/path/to/socket` for a served library),
+    /// else `~/Pictures/Photos Library.photoslibrary`. Linux addition.
     public class func defaultURL() -> URL {
         if let path = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY"], !path.isEmpty {
+            if path.hasPrefix("unix:"), let url = URL(string: path) { return url }
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         return FileManager.default.homeDirectoryForCurrentUser

@@ -17,6 +17,7 @@ extension PHPhotosError {
         case .cancelled: code = .userCancelled
         case .tokenExpired: code = .persistentChangeTokenExpired
         case .notPermitted: code = .accessRestricted
+        case .accessDenied: code = .accessUserDenied
         }
         self.init(code, userInfo: [NSLocalizedDescriptionKey: error.message])
     }

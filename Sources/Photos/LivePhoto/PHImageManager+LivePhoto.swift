@@ -48,7 +48,14 @@ extension PHImageManager {
             throw refuse("\(asset.localIdentifier) has no Live Photo in this version: its edit made it a still photo")
         }
         let chosen = resources.filter { $0.record.rowID == pair.still.rowID || $0.record.rowID == pair.movie.rowID }
-        return PHLivePhoto(photoURL: library.library.fileURL(for: pair.still), videoURL: library.library.fileURL(for: pair.movie),
+        let photoURL: URL, videoURL: URL
+        do throws(LibraryError) {
+            photoURL = try library.backend.resourceFile(pair.still)
+            videoURL = try library.backend.resourceFile(pair.movie)
+        } catch {
+            throw PHPhotosError(libraryError: error)
+        }
+        return PHLivePhoto(photoURL: photoURL, videoURL: videoURL,
                            size: CGSize(width: pair.still.pixelWidth, height: pair.still.pixelHeight), resources: chosen)
     }
 }

@@ -82,7 +82,7 @@ public final class PHAssetCollection: PHCollection, @unchecked Sendable {
         countLock.lock()
         defer { countLock.unlock() }
         if let liveCount { return liveCount }
-        let count = (try? library.library.assetCount(collectionRowID: record.rowID)) ?? NSNotFound
+        let count = (try? library.backend.countOfAssets(inCollection: record.rowID)) ?? NSNotFound
         liveCount = count
         return count
     }

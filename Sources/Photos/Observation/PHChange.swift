@@ -36,23 +36,14 @@ public final class PHChange: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Records preloaded up to this many touched objects; larger changes load objects on demand.
-    static let preloadLimit = 512
-
-    /// Computes the diffs of every live fetch result and preloads touched objects, inside the monitor's read.
-    static func prepare(_ change: ObservedChange, reader: ChangeReader, library: PHPhotoLibrary) throws -> PHChange {
+    /// Matches a change the back end prepared for `fetches` (the live fetch results it was asked about, in order)
+    /// with those results.
+    convenience init(library: PHPhotoLibrary, prepared: PreparedChange, fetches: [any ObservableFetchResult]) {
         var diffs: [ObjectIdentifier: PreparedDiff] = [:]
-        for result in library.fetchResults.alive() {
-            guard let query = result.query, result.token < change.toToken else { continue }
-            let since = result.token == change.fromToken ? change.changes : try reader.changes(since: result.token, through: change.toToken)
-            diffs[ObjectIdentifier(result)] = PreparedDiff(result: result, diff: try reader.diff(query, before: result.rowIDs, changes: since))
+        for (result, diff) in zip(fetches, prepared.diffs) where result.token < prepared.change.toToken {
+            diffs[ObjectIdentifier(result)] = PreparedDiff(result: result, diff: diff)
         }
-        let touchedAssets = change.changes.assets.inserted.keys.map { $0 } + change.changes.assets.updated.keys.map { $0 }
-        let collections = change.changes.collections
-        let touchedCollections = collections.inserted.keys.map { $0 } + collections.updated.keys.map { $0 }
-        let assets = touchedAssets.count <= preloadLimit ? try reader.assets(touchedAssets) : [:]
-        let collectionRecords = touchedCollections.count <= preloadLimit ? try reader.collections(touchedCollections) : [:]
-        return PHChange(library: library, observed: change, diffs: diffs, assetRecords: assets, collectionRecords: collectionRecords)
+        self.init(library: library, observed: prepared.change, diffs: diffs, assetRecords: prepared.assets, collectionRecords: prepared.collections)
     }
 
     // MARK: Fetch results
@@ -85,7 +76,7 @@ public final class PHChange: NSObject, @unchecked Sendable {
 
     /// Details computed now, for a fetch result that was not live when the change was prepared.
     private func lateDiff<T: AnyObject>(_ query: ObservedQuery, _ fetchResult: PHFetchResult<T>) -> FetchDiff? {
-        library.library.computeDiff(query, before: fetchResult.rowIDs, since: fetchResult.token)
+        library.backend.computeDiff(query, before: fetchResult.rowIDs, since: fetchResult.token)
     }
 
     /// Transient results (fixed object lists) report objects that changed or were deleted.
@@ -116,7 +107,7 @@ public final class PHChange: NSObject, @unchecked Sendable {
             let changes = observed.changes.assets
             if changes.deleted[id] != nil { return PHObjectChangeDetails(before: object, after: nil, wasDeleted: true, contentChanged: false) }
             guard changes.updated[id] != nil || changes.inserted[id] != nil else { return nil }
-            guard let record = assetRecords[id] ?? (try? library.library.assets(rowIDs: [id]))?[id] else { return nil }
+            guard let record = assetRecords[id] ?? (try? library.backend.assetRecords(rowIDs: [id]))?[id] else { return nil }
             return PHObjectChangeDetails(before: object, after: PHAsset(record: record, library: library), wasDeleted: false,
                                          contentChanged: changes.contentChanged.contains(id))
         }
@@ -124,7 +115,7 @@ public final class PHChange: NSObject, @unchecked Sendable {
             let changes = observed.changes.collections
             if changes.deleted[id] != nil { return PHObjectChangeDetails(before: object, after: nil, wasDeleted: true, contentChanged: false) }
             guard changes.updated[id] != nil || changes.inserted[id] != nil else { return nil }
-            guard let record = collectionRecords[id] ?? (try? library.library.collections(rowIDs: [id]))?[id] else { return nil }
+            guard let record = collectionRecords[id] ?? (try? library.backend.collectionRecords(rowIDs: [id]))?[id] else { return nil }
             return PHObjectChangeDetails(before: object, after: PHCollection.make(record, library: library), wasDeleted: false, contentChanged: false)
         }
         return nil

@@ -90,12 +90,12 @@ public final class PHPersistentObjectChangeDetails: NSObject, @unchecked Sendabl
 /// The persistent changes since a token, oldest first. A `Sequence`; read lazily in pages so a very long
 /// history is never held at once.
 public final class PHPersistentChangeFetchResult: NSObject, Sequence, @unchecked Sendable {
-    let library: Library
+    let library: any LibraryBackend
     let libraryIdentifier: String
     let start: Int64
     static let pageSize = 512
 
-    init(library: Library, libraryIdentifier: String, start: Int64) {
+    init(library: any LibraryBackend, libraryIdentifier: String, start: Int64) {
         self.library = library
         self.libraryIdentifier = libraryIdentifier
         self.start = start
@@ -139,7 +139,7 @@ public final class PHPersistentChangeFetchResult: NSObject, Sequence, @unchecked
 extension PHPhotoLibrary {
     /// The token of the library's current state.
     public var currentChangeToken: PHPersistentChangeToken {
-        PHPersistentChangeToken(libraryIdentifier: (try? library.libraryIdentifier()) ?? "", value: (try? library.currentChangeToken()) ?? 0)
+        PHPersistentChangeToken(libraryIdentifier: (try? backend.libraryIdentifier()) ?? "", value: (try? backend.currentChangeToken()) ?? 0)
     }
 
     /// The changes committed after `token`, oldest first. Throws `PHPhotosError.persistentChangeTokenExpired`
@@ -148,14 +148,14 @@ extension PHPhotoLibrary {
     public func fetchPersistentChanges(since token: PHPersistentChangeToken) throws -> PHPersistentChangeFetchResult {
         let identifier: String
         do {
-            identifier = try library.libraryIdentifier()
+            identifier = try backend.libraryIdentifier()
             guard token.libraryIdentifier == identifier else {
                 throw LibraryError(.tokenExpired, "The change token belongs to another photo library")
             }
-            _ = try library.changeLogEntries(after: token.value, limit: 1)   // validates the token
+            _ = try backend.changeLogEntries(after: token.value, limit: 1)   // validates the token
         } catch let error as LibraryError {
             throw PHPhotosError(libraryError: error)
         }
-        return PHPersistentChangeFetchResult(library: library, libraryIdentifier: identifier, start: token.value)
+        return PHPersistentChangeFetchResult(library: backend, libraryIdentifier: identifier, start: token.value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoLibrary
+import Synchronization
 
 /// An object told about every change to a photo library.
 ///
@@ -30,14 +31,23 @@ extension PHPhotoLibrary {
         observation.observers.removeAll { $0.value == nil || $0.value === observer }
     }
 
-    private func makeMonitor() -> ChangeMonitor<PHChange> {
-        let start = (try? library.currentChangeToken()) ?? 0
-        return ChangeMonitor(library: library, after: start, queue: observation.queue,
-                             prepare: { [weak self] change, reader in
-                                 guard let self else { throw CancellationError() }
-                                 return try PHChange.prepare(change, reader: reader, library: self)
-                             },
-                             deliver: { [weak self] change in self?.deliver(change) })
+    /// The back end's monitor (local: the change log's wake-ups; served: the service's long poll), asked for the
+    /// details of every live fetch result with each change.
+    private func makeMonitor() -> any ChangeMonitoring {
+        let start = (try? backend.currentChangeToken()) ?? 0
+        let state = observation
+        return backend.monitorChanges(after: start, queue: observation.queue,
+                                      fetches: { [weak self] in
+                                          guard let self else { return [] }
+                                          let live = self.fetchResults.alive().filter { $0.query != nil }
+                                          state.asked.withLock { $0 = live.map(UncheckedFetchResult.init) }
+                                          return live.map { ObservedFetch(query: $0.query!, token: $0.token, before: $0.rowIDs) }
+                                      },
+                                      deliver: { [weak self] prepared in
+                                          guard let self else { return }
+                                          let fetches = state.asked.withLock { $0.map(\.result) }
+                                          self.deliver(PHChange(library: self, prepared: prepared, fetches: fetches))
+                                      })
     }
 
     private func deliver(_ change: PHChange) {
@@ -59,7 +69,16 @@ struct WeakObserver {
 final class ObservationState: @unchecked Sendable {
     let lock = NSLock()
     var observers: [WeakObserver] = []
-    var monitor: ChangeMonitor<PHChange>?
+    var monitor: (any ChangeMonitoring)?
     /// Observers are called here, one change at a time.
     let queue = DispatchQueue(label: "PHPhotoLibrary.changes")
+    /// The fetch results the monitor last asked the back end about, in order (its prepared diffs follow it).
+    let asked = Mutex<[UncheckedFetchResult]>([])
+
+    deinit { monitor?.cancel() }
+}
+
+/// A live fetch result handed between the monitor's callbacks (both run on its serial queue).
+struct UncheckedFetchResult: @unchecked Sendable {
+    let result: any ObservableFetchResult
 }

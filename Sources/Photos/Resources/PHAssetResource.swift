@@ -25,7 +25,7 @@ public final class PHAssetResource: NSObject, @unchecked Sendable {
     /// asset no longer exists or the library cannot be read (PhotoKit's signature cannot fail).
     public class func assetResources(for asset: PHAsset) -> [PHAssetResource] {
         let library = asset.photoLibrary ?? .shared()
-        guard let records = try? library.library.resources(assetRowID: asset.record.rowID) else { return [] }
+        guard let records = try? library.backend.resources(assetRowID: asset.record.rowID) else { return [] }
         return records.map { PHAssetResource(record: $0, assetLocalIdentifier: asset.localIdentifier, library: library) }
     }
 

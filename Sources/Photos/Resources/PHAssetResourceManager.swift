@@ -31,8 +31,15 @@ public final class PHAssetResourceManager: NSObject, @unchecked Sendable {
         let chunkSize = self.chunkSize
         DispatchQueue(label: "PHAssetResourceManager.request-\(number)").async { [live] in
             let (onData, onCompletion, progress) = handlers.value
+            // A served library's resource is downloaded (and kept) first.
+            let file: URL
+            do throws(LibraryError) { file = try resource.photoLibrary.backend.resourceFile(resource.record) } catch {
+                live.remove(number)
+                onCompletion(PHPhotosError(libraryError: error))
+                return
+            }
             do throws(ImageManagementError) {
-                try ResourceStreaming.read(resource.record, at: resource.photoLibrary.library.fileURL(for: resource.record),
+                try ResourceStreaming.read(resource.record, at: file,
                                            chunkSize: chunkSize, token: token, progress: progress) { chunk in onData(chunk) }
                 live.remove(number)
                 onCompletion(nil)
@@ -51,8 +58,13 @@ public final class PHAssetResourceManager: NSObject, @unchecked Sendable {
                           completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
         let progress = UncheckedBox(Self.progress(options))
         DispatchQueue(label: "PHAssetResourceManager.write").async {
+            let file: URL
+            do throws(LibraryError) { file = try resource.photoLibrary.backend.resourceFile(resource.record) } catch {
+                completionHandler(PHPhotosError(libraryError: error))
+                return
+            }
             do throws(ImageManagementError) {
-                try ResourceStreaming.write(resource.record, at: resource.photoLibrary.library.fileURL(for: resource.record),
+                try ResourceStreaming.write(resource.record, at: file,
                                             to: fileURL, progress: progress.value)
                 completionHandler(nil)
             } catch {

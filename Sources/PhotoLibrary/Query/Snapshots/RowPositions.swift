@@ -49,7 +49,8 @@ public final class RowPositions: Sendable {
     /// id repeats and `allowDuplicates` is false). Slots hold positions, -1 for ids not in the list.
     static func denseSlots(_ ids: UnsafeBufferPointer<Int64>, allowDuplicates: Bool) -> (base: Int64, slots: [Int32])? {
         guard !ids.isEmpty, ids.count < Int(Int32.max), let low = ids.min(), let high = ids.max() else { return nil }
-        let span = high - low + 1
+        guard let width = RowSpan.width(low, high), width < Int64.max else { return nil }
+        let span = width + 1
         guard span > 0, span <= Int64(ids.count) * 4 + 4096 else { return nil }
         var slots = [Int32](repeating: -1, count: Int(span))
         var duplicate = false

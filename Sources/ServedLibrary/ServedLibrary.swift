@@ -1,0 +1,233 @@
+import Foundation
+import NIOHTTP1
+import PhotoLibrary
+import Synchronization
+
+/// A library served by `photos serve --socket PATH`, as PhotoKit's façade uses it: every operation is one request
+/// to the service's PhotoKit back end (`/api/photokit/…`), which runs the core's own functions under the caller's
+/// grant. Opened with `PHPhotoLibrary(url: URL(string: "unix:/path/to.sock"))` or `PHOTOS_LIBRARY=unix:/path`.
+///
+/// Who is asking: the service identifies a program on its socket by the kernel's peer credentials and its
+/// executable (an *application*, which the library's owner lets in; see Docs/AppAccess.md), or by an API token
+/// given in `PHOTOS_LIBRARY_TOKEN`. Resource bytes are downloaded once into a local cache, verified against their
+/// SHA-256, and kept by content.
+public final class ServedLibrary: LibraryBackend {
+    /// The `unix:` URL the library was opened with.
+    public let url: URL
+    let client: UnixHTTPClient
+    private let token: String?
+    private let cacheDirectory: URL
+    private let identifier: String
+
+    /// Connects to the service at `url` (`unix:/path/to.sock`) and reads the library's identity; fails with
+    /// `.libraryUnavailable` naming the socket when nothing answers, `.notPermitted` when the service refuses.
+    public init(url: URL, token: String? = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY_TOKEN"]) throws(LibraryError) {
+        guard let path = Self.socketPath(of: url) else {
+            throw LibraryError(.invalidIdentifier, "A served library's URL is unix:/path/to/socket, not \(url.absoluteString)")
+        }
+        self.url = url
+        self.client = UnixHTTPClient(socketPath: path)
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        let status: LibraryStatus = try Self.json(client, token: self.token, .GET, "/api/photokit/library")
+        identifier = status.identifier
+        let caches = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        cacheDirectory = caches.appendingPathComponent("photokit-served/\(status.identifier)", isDirectory: true)
+    }
+
+    /// The socket path of a `unix:` URL (`unix:/run/photos.sock` or `unix:///run/photos.sock`), else nil.
+    public static func socketPath(of url: URL) -> String? {
+        guard url.scheme == "unix" else { return nil }
+        let text = url.absoluteString.dropFirst("unix:".count)
+        let path = text.hasPrefix("//") ? String(text.dropFirst(2)) : String(text)
+        guard path.hasPrefix("/"), let decoded = path.removingPercentEncoding else { return nil }
+        return decoded
+    }
+
+    // MARK: LibraryBackend
+
+    public func libraryIdentifier() throws(LibraryError) -> String { identifier }
+
+    /// In-order reads fetch 1,024 records per request.
+    public var sequentialReadCount: Int { 1024 }
+
+    public func currentChangeToken() throws(LibraryError) -> Int64 {
+        let status: LibraryStatus = try get("/api/photokit/library")
+        return status.token
+    }
+
+    public func fetchRowIDs(_ query: ObservedQuery) throws(LibraryError) -> FetchedRowIDs {
+        let response = try send(.POST, "/api/photokit/fetch", body: try encode(query))
+        guard let ids = RowIDBytes.decode(response.body), let token = response.headers["X-Change-Token"].first.flatMap({ Int64($0) }) else {
+            throw LibraryError(.io, "The photo library service answered a fetch with malformed row ids")
+        }
+        return FetchedRowIDs(list: RowIDList(ids), token: token)
+    }
+
+    public func orderedAssets(rowIDs: [Int64]) throws(LibraryError) -> [AssetRecord] {
+        guard !rowIDs.isEmpty else { return [] }
+        let records: [AssetRecord] = try post("/api/photokit/assets", RowIDBytes.encode(rowIDs))
+        guard records.count == rowIDs.count else { throw LibraryError(.io, "The photo library service answered with \(records.count) of \(rowIDs.count) assets") }
+        return records
+    }
+
+    public func assetRecords(rowIDs: [Int64]) throws(LibraryError) -> [Int64: AssetRecord] {
+        var found: [Int64: AssetRecord] = [:]
+        for record in try orderedAssets(rowIDs: rowIDs) where !record.identifier.isEmpty { found[record.rowID] = record }
+        return found
+    }
+
+    public func collectionRecords(rowIDs: [Int64]) throws(LibraryError) -> [Int64: CollectionRecord] {
+        guard !rowIDs.isEmpty else { return [:] }
+        let records: [CollectionRecord] = try post("/api/photokit/collections", RowIDBytes.encode(rowIDs))
+        return Dictionary(records.map { ($0.rowID, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func countAssets(rowIDs: [Int64], mediaType: MediaType) throws(LibraryError) -> Int {
+        let answer: [String: Int] = try post("/api/photokit/count?mediaType=\(mediaType.rawValue)", RowIDBytes.encode(rowIDs))
+        return answer["count"] ?? 0
+    }
+
+    public func countOfAssets(inCollection collectionRowID: Int64) throws(LibraryError) -> Int {
+        let answer: [String: Int] = try get("/api/photokit/collections/\(collectionRowID)/count")
+        return answer["count"] ?? 0
+    }
+
+    public func resources(assetRowID: Int64) throws(LibraryError) -> [ResourceRecord] {
+        try get("/api/photokit/assets/\(assetRowID)/resources")
+    }
+
+    /// A verified local copy, downloaded on first use and kept by content hash.
+    public func resourceFile(_ resource: ResourceRecord) throws(LibraryError) -> URL {
+        let file = cacheDirectory.appendingPathComponent(resource.sha256)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.int64Value == resource.byteCount {
+            return file
+        }
+        let response = try send(.GET, "/api/photokit/assets/\(resource.assetID)/resources/\(resource.rowID)")
+        guard ContentDigest.sha256Hex(response.body) == resource.sha256 else {
+            throw LibraryError(.invalidResource, "The photo library service sent bytes for \(resource.originalFilename) that do not match its SHA-256")
+        }
+        do {
+            try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+            let temporary = cacheDirectory.appendingPathComponent(".\(resource.sha256).\(UUID().uuidString)")
+            try response.body.write(to: temporary)
+            if rename(temporary.path, file.path) != 0 {
+                try? FileManager.default.removeItem(at: temporary)
+                throw LibraryError(.io, "Cannot keep a downloaded resource at \(file.path): \(String(cString: strerror(errno)))")
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError(.io, "Cannot keep a downloaded resource in \(cacheDirectory.path): \(error.localizedDescription)")
+        }
+        return file
+    }
+
+    /// The largest total of resource bytes one change batch may carry to the service (they travel in its body).
+    public static let maximumBatchBytes: Int64 = 64 << 20
+
+    /// Sends the batch; once it committed, source files of resources marked `moveSourceFile` are removed here.
+    public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
+        let carried = batch.carriedSources.reduce(Int64(0)) { $0 + $1.byteCount }
+        guard carried <= Self.maximumBatchBytes else {
+            throw LibraryError(.changeNotSupported, "A change to a served library carries at most \(Self.maximumBatchBytes >> 20) MiB of files; this one carries \(carried >> 20) MiB")
+        }
+        let outcome: ChangeOutcome = try post("/api/photokit/changes", try encode(ChangeRequest(operations: batch.operations)))
+        for case .createAsset(let asset) in batch.operations {
+            for resource in asset.resources where resource.moveSourceFile {
+                if case .file(let url) = resource.source { try? FileManager.default.removeItem(at: url) }
+            }
+        }
+        return outcome
+    }
+
+    public func changeLogEntries(after token: Int64, limit: Int) throws(LibraryError) -> [ChangeLogEntry] {
+        var entries: [ChangeLogEntry] = []
+        var after = token
+        while entries.count < limit {
+            let page: HistoryPage = try get("/api/photokit/history?after=\(after)&limit=\(min(5000, limit - entries.count))")
+            guard let last = page.last else { break }
+            entries += page.entries
+            after = last
+        }
+        return entries
+    }
+
+    public func computeDiff(_ query: ObservedQuery, before: [Int64], since token: Int64) -> FetchDiff? {
+        guard let body = try? encode(ObservedFetch(query: query, token: token, before: before)) else { return nil }
+        let diff: FetchDiff?? = try? post("/api/photokit/diff", body)
+        return diff ?? nil
+    }
+
+    public func assetIdentifiers(forCloudIdentities cloudIdentities: [String]) throws(LibraryError) -> [String: [String]] {
+        try post("/api/photokit/cloud-identities/assets", try encode(cloudIdentities))
+    }
+
+    public func cloudIdentities(forAssets localIdentifiers: [String]) throws(LibraryError) -> [String: String?] {
+        try post("/api/photokit/cloud-identities", try encode(localIdentifiers))
+    }
+
+    public func monitorChanges(after token: Int64, queue: DispatchQueue, fetches: @escaping @Sendable () -> [ObservedFetch],
+                               deliver: @escaping @Sendable (PreparedChange) -> Void) -> any ChangeMonitoring {
+        ServedChangeMonitor(library: self, after: token, queue: queue, fetches: fetches, deliver: deliver)
+    }
+
+    /// The next change after `token`, prepared for `fetches`; waits up to `timeout` seconds for one.
+    func nextChange(after token: Int64, fetches: @Sendable () -> [ObservedFetch], timeout: Int) throws(LibraryError) -> PreparedChange? {
+        let waited: [String: Int64] = try get("/api/photokit/wait?after=\(token)&timeout=\(timeout)", timeout: .seconds(Int64(timeout) + 30))
+        guard let now = waited["token"], now > token else { return nil }
+        let prepared: PreparedChange? = try post("/api/photokit/prepare", try encode(PrepareRequest(after: token, fetches: fetches())))
+        return prepared
+    }
+
+    // MARK: Requests
+
+    private func get<T: Decodable>(_ path: String, timeout: TimeAmountSeconds = .seconds(120)) throws(LibraryError) -> T {
+        try Self.decode(try send(.GET, path, timeout: timeout))
+    }
+
+    private func post<T: Decodable>(_ path: String, _ body: Data) throws(LibraryError) -> T {
+        try Self.decode(try send(.POST, path, body: body))
+    }
+
+    private func encode(_ value: some Encodable) throws(LibraryError) -> Data {
+        do { return try WireJSON.encode(value) } catch {
+            throw LibraryError(.changeNotSupported, "Cannot send this to a served library: \(error)")
+        }
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil, timeout: TimeAmountSeconds = .seconds(120)) throws(LibraryError) -> UnixHTTPClient.Response {
+        try Self.send(client, token: token, method, path, body: body, timeout: timeout)
+    }
+
+    private static func json<T: Decodable>(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String) throws(LibraryError) -> T {
+        try decode(try send(client, token: token, method, path, body: nil, timeout: .seconds(30)))
+    }
+
+    private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data?,
+                             timeout: TimeAmountSeconds) throws(LibraryError) -> UnixHTTPClient.Response {
+        var headers: [(String, String)] = []
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if body != nil { headers.append(("Content-Type", path.hasSuffix("/assets") || path.contains("/count") || path.hasSuffix("/collections") ? "application/octet-stream" : "application/json")) }
+        let response: UnixHTTPClient.Response
+        do {
+            response = try client.send(method, path, headers: headers, body: body, timeout: .seconds(timeout.seconds))
+        } catch {
+            throw LibraryError(.libraryUnavailable, "\(error)")
+        }
+        guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
+        return response
+    }
+
+    private static func decode<T: Decodable>(_ response: UnixHTTPClient.Response) throws(LibraryError) -> T {
+        do { return try WireJSON.decode(T.self, from: response.body) } catch {
+            throw LibraryError(.io, "The photo library service answered with JSON this library cannot read: \(error)")
+        }
+    }
+}
+
+/// A timeout in whole seconds (keeps NIO's types out of the signatures callers see).
+struct TimeAmountSeconds: Sendable {
+    var seconds: Int64
+    static func seconds(_ value: Int64) -> TimeAmountSeconds { TimeAmountSeconds(seconds: value) }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import PhotoLibrary
+import Photos
+import XCTest
+import _TestSupport
+
+/// With `PHOTOS_TEST_BACKEND=served`, each test's library is served by a real `photos serve --no-tcp --socket`
+/// process and opened as `PHPhotoLibrary(url: unix:…)`: the same suites check that both back ends behave alike
+/// (scripts/test.sh runs the fetch, change, observation and history suites both ways).
+final class ServedTestLibrary {
+    static var isRequested: Bool { ProcessInfo.processInfo.environment["PHOTOS_TEST_BACKEND"] == "served" }
+
+    let socketURL: URL
+    /// The library directory opened in this process too, as another program (the `photos` command) would: for
+    /// what PhotoKit has no API for (burst picks, recovering from Recently Deleted, filling, trimming history).
+    let core: Library
+    private let server: Process
+
+    /// Creates the library at `directory`, an account with an API token for this process (given to the client in
+    /// `PHOTOS_LIBRARY_TOKEN`), and starts the service on a socket beside it.
+    init(directory: URL, socketPath: String) throws {
+        guard let photos = PhotosBinary.url else { throw XCTSkip(PhotosBinary.missingMessage) }
+        core = try Library.open(at: directory)
+        // A token-only account: "!" is no bcrypt hash, so no password ever signs in as it.
+        let account = try core.createAccount(username: "tests", passwordHash: "!", role: .admin)
+        let token = try core.createCredential(.token, accountID: account.rowID, name: "served tests").secret
+        setenv("PHOTOS_LIBRARY_TOKEN", token, 1)
+        socketURL = URL(string: "unix:" + socketPath)!
+        server = Process()
+        server.executableURL = photos
+        server.arguments = ["serve", "--library", directory.path, "--no-tcp", "--socket", socketPath]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: socketPath) {
+            guard server.isRunning, Date() < deadline else { throw XCTSkip("photos serve did not start on \(socketPath)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Stops the server (SIGKILL: a test process's children inherit its blocked SIGTERM; the library recovers
+    /// from being killed anyway).
+    func stop() {
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        server.waitUntilExit()
+    }
+}
