@@ -66,7 +66,7 @@ package enum ServiceRequestFuzzing {
         let key = try PhotosService.idempotencyKey(line.map { String(decoding: $0, as: UTF8.self) })
         _ = PhotosService.canonicalDigest(body)
         let plan = try JSONBody.decode(ChangeRequestBody.self, from: body).plan()
-        _ = (key, plan.placeholders.count, plan.audit.count, plan.needsAdmin)
+        _ = (key, plan.placeholders.count, ChangeAudit.needsAdmin(plan.batch.operations))
     }
 
     static func fetches(_ data: Data) throws {

@@ -46,10 +46,11 @@ struct ServedBenchCommand: ParsableCommand {
 
         let total = PHAsset.fetchAssets(with: Self.options(local, sorted: false)).count
         print("PhotoKit over the Unix socket vs in-process, \(total) assets (medians of 5, after one warm-up):")
-        let fetchLocal = Self.median { Self.fetchCountFirst(local) }, fetchServed = Self.median { Self.fetchCountFirst(served) }
+        let fetchLocal = try Self.median { try Self.fetchCountFirst(local) }, fetchServed = try Self.median { try Self.fetchCountFirst(served) }
         Self.report("fetchAssets by creationDate + count + firstObject", served: fetchServed, local: fetchLocal, limit: 3)
         let enumerated = min(100_000, total)
-        let enumerateLocal = Self.median { Self.enumerate(local, enumerated) }, enumerateServed = Self.median { Self.enumerate(served, enumerated) }
+        let enumerateLocal = try Self.median { try Self.enumerate(local, enumerated) }
+        let enumerateServed = try Self.median { try Self.enumerate(served, enumerated) }
         Self.report("enumerateObjects over the first \(enumerated)", served: enumerateServed, local: enumerateLocal, limit: 2)
         let changeLocal = try Self.changeLatency(local, core), changeServed = try Self.changeLatency(served, core)
         print(String(format: "  one change → details for 2 live fetch results (all %d assets, favourites), median of 5: served %.1f ms (target ≤ 50 ms, %@), in-process %.1f ms",
@@ -63,19 +64,19 @@ struct ServedBenchCommand: ParsableCommand {
         return options
     }
 
-    private static func fetchCountFirst(_ library: PHPhotoLibrary) {
+    private static func fetchCountFirst(_ library: PHPhotoLibrary) throws {
         let result = PHAsset.fetchAssets(with: options(library))
-        precondition(result.count > 0 && result.firstObject != nil)
+        guard result.count > 0, result.firstObject != nil else { throw CommandError("\(library.url.absoluteString) fetched no assets") }
     }
 
-    private static func enumerate(_ library: PHPhotoLibrary, _ count: Int) {
+    private static func enumerate(_ library: PHPhotoLibrary, _ count: Int) throws {
         let result = PHAsset.fetchAssets(with: options(library))
         var seen = 0
         result.enumerateObjects { asset, index, stop in
-            seen += asset.pixelWidth > 0 ? 1 : 1
+            if !asset.localIdentifier.isEmpty { seen += 1 }
             if index + 1 >= count { stop.pointee = true }
         }
-        precondition(seen == count)
+        guard seen == count else { throw CommandError("\(library.url.absoluteString) enumerated \(seen) of \(count) assets") }
     }
 
     /// Seconds from a commit (made by another handle, as another program would) to the observer's call, with an
@@ -100,12 +101,12 @@ struct ServedBenchCommand: ParsableCommand {
         return samples.sorted()[samples.count / 2]
     }
 
-    private static func median(_ body: () -> Void) -> Double {
-        body()
+    private static func median(_ body: () throws -> Void) throws -> Double {
+        try body()
         var samples: [Double] = []
         for _ in 0..<5 {
             let start = Date()
-            body()
+            try body()
             samples.append(Date().timeIntervalSince(start))
         }
         return samples.sorted()[2]

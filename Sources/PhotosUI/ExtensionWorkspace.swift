@@ -9,8 +9,9 @@ struct ExtensionWorkspace {
     var output: URL { root.appendingPathComponent("output", isDirectory: true) }
 
     init(library: PHPhotoLibrary) throws {
-        root = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
-            .appendingPathComponent("\(library.library.workingFilePrefix)-extension-\(UUID().uuidString)", isDirectory: true)
+        guard let local = library.localLibrary else { throw PHPhotosError.needsLibraryDirectory(library, "Editing extensions") }
+        root = local.url.appendingPathComponent("tmp/editing", isDirectory: true)
+            .appendingPathComponent("\(local.workingFilePrefix)-extension-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("output", isDirectory: true), withIntermediateDirectories: true)
     }
 

@@ -10,11 +10,11 @@ final class ServedChangeMonitor: ChangeMonitoring {
 
     init(library: ServedLibrary, after token: Int64, queue: DispatchQueue, fetches: @escaping @Sendable () -> [ObservedFetch],
          deliver: @escaping @Sendable (PreparedChange) -> Void) {
-        let thread = Thread { [cancelled = UncheckedAtomic(self)] in
+        let thread = Thread { [monitor = WeakMonitor(self)] in
             var last = token
-            while !cancelled.isCancelled {
+            while !monitor.isCancelled {
                 do {
-                    guard let prepared = try library.nextChange(after: last, fetches: fetches, timeout: 10), !cancelled.isCancelled else { continue }
+                    guard let prepared = try library.nextChange(after: last, fetches: fetches, timeout: 10), !monitor.isCancelled else { continue }
                     last = prepared.change.toToken
                     let visible = !prepared.change.changes.isEmpty || prepared.diffs.contains { $0 != nil }
                     // Synchronously: the next change is prepared only after observers heard this one, so the fetch
@@ -35,7 +35,7 @@ final class ServedChangeMonitor: ChangeMonitoring {
 }
 
 /// The monitor's flag as its thread reads it, without keeping the monitor alive (a released monitor stops).
-private struct UncheckedAtomic: @unchecked Sendable {
+private struct WeakMonitor: @unchecked Sendable {
     weak var monitor: ServedChangeMonitor?
     init(_ monitor: ServedChangeMonitor) { self.monitor = monitor }
     var isCancelled: Bool { monitor?.isCancelled ?? true }

@@ -28,7 +28,7 @@ public final class ServedLibrary: LibraryBackend {
         self.url = url
         self.client = UnixHTTPClient(socketPath: path)
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
-        let status: LibraryStatus = try Self.json(client, token: self.token, .GET, "/api/photokit/library")
+        let status: LibraryStatus = try Self.decode(try Self.send(client, token: self.token, .GET, "/api/photokit/library", timeoutSeconds: 30))
         identifier = status.identifier
         let caches = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
@@ -66,7 +66,7 @@ public final class ServedLibrary: LibraryBackend {
 
     public func orderedAssets(rowIDs: [Int64]) throws(LibraryError) -> [AssetRecord] {
         guard !rowIDs.isEmpty else { return [] }
-        let records: [AssetRecord] = try post("/api/photokit/assets", RowIDBytes.encode(rowIDs))
+        let records: [AssetRecord] = try post("/api/photokit/assets", rowIDs: rowIDs)
         guard records.count == rowIDs.count else { throw LibraryError(.io, "The photo library service answered with \(records.count) of \(rowIDs.count) assets") }
         return records
     }
@@ -79,12 +79,12 @@ public final class ServedLibrary: LibraryBackend {
 
     public func collectionRecords(rowIDs: [Int64]) throws(LibraryError) -> [Int64: CollectionRecord] {
         guard !rowIDs.isEmpty else { return [:] }
-        let records: [CollectionRecord] = try post("/api/photokit/collections", RowIDBytes.encode(rowIDs))
+        let records: [CollectionRecord] = try post("/api/photokit/collections", rowIDs: rowIDs)
         return Dictionary(records.map { ($0.rowID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     public func countAssets(rowIDs: [Int64], mediaType: MediaType) throws(LibraryError) -> Int {
-        let answer: [String: Int] = try post("/api/photokit/count?mediaType=\(mediaType.rawValue)", RowIDBytes.encode(rowIDs))
+        let answer: [String: Int] = try post("/api/photokit/count?mediaType=\(mediaType.rawValue)", rowIDs: rowIDs)
         return answer["count"] ?? 0
     }
 
@@ -174,7 +174,7 @@ public final class ServedLibrary: LibraryBackend {
 
     /// The next change after `token`, prepared for `fetches`; waits up to `timeout` seconds for one.
     func nextChange(after token: Int64, fetches: @Sendable () -> [ObservedFetch], timeout: Int) throws(LibraryError) -> PreparedChange? {
-        let waited: [String: Int64] = try get("/api/photokit/wait?after=\(token)&timeout=\(timeout)", timeout: .seconds(Int64(timeout) + 30))
+        let waited: [String: Int64] = try get("/api/photokit/wait?after=\(token)&timeout=\(timeout)", timeoutSeconds: Int64(timeout) + 30)
         guard let now = waited["token"], now > token else { return nil }
         let prepared: PreparedChange? = try post("/api/photokit/prepare", try encode(PrepareRequest(after: token, fetches: fetches())))
         return prepared
@@ -182,12 +182,18 @@ public final class ServedLibrary: LibraryBackend {
 
     // MARK: Requests
 
-    private func get<T: Decodable>(_ path: String, timeout: TimeAmountSeconds = .seconds(120)) throws(LibraryError) -> T {
-        try Self.decode(try send(.GET, path, timeout: timeout))
+    private func get<T: Decodable>(_ path: String, timeoutSeconds: Int64 = 120) throws(LibraryError) -> T {
+        try Self.decode(try send(.GET, path, timeoutSeconds: timeoutSeconds))
     }
 
-    private func post<T: Decodable>(_ path: String, _ body: Data) throws(LibraryError) -> T {
-        try Self.decode(try send(.POST, path, body: body))
+    /// POSTs `body` (JSON unless another type is given) and decodes the JSON answer.
+    private func post<T: Decodable>(_ path: String, _ body: Data, contentType: String = "application/json") throws(LibraryError) -> T {
+        try Self.decode(try send(.POST, path, body: body, contentType: contentType))
+    }
+
+    /// POSTs packed row ids and decodes the JSON answer.
+    private func post<T: Decodable>(_ path: String, rowIDs: [Int64]) throws(LibraryError) -> T {
+        try post(path, RowIDBytes.encode(rowIDs), contentType: "application/octet-stream")
     }
 
     private func encode(_ value: some Encodable) throws(LibraryError) -> Data {
@@ -196,22 +202,21 @@ public final class ServedLibrary: LibraryBackend {
         }
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil, timeout: TimeAmountSeconds = .seconds(120)) throws(LibraryError) -> UnixHTTPClient.Response {
-        try Self.send(client, token: token, method, path, body: body, timeout: timeout)
+    private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil, contentType: String = "application/json",
+                      timeoutSeconds: Int64 = 120) throws(LibraryError) -> UnixHTTPClient.Response {
+        try Self.send(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
     }
 
-    private static func json<T: Decodable>(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String) throws(LibraryError) -> T {
-        try decode(try send(client, token: token, method, path, body: nil, timeout: .seconds(30)))
-    }
-
-    private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data?,
-                             timeout: TimeAmountSeconds) throws(LibraryError) -> UnixHTTPClient.Response {
+    /// One request with the caller's token; a transport failure is `.libraryUnavailable`, a problem answer the core
+    /// error it names.
+    private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
+                             contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
         var headers: [(String, String)] = []
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
-        if body != nil { headers.append(("Content-Type", path.hasSuffix("/assets") || path.contains("/count") || path.hasSuffix("/collections") ? "application/octet-stream" : "application/json")) }
+        if body != nil { headers.append(("Content-Type", contentType)) }
         let response: UnixHTTPClient.Response
         do {
-            response = try client.send(method, path, headers: headers, body: body, timeout: .seconds(timeout.seconds))
+            response = try client.send(method, path, headers: headers, body: body, timeout: .seconds(timeoutSeconds))
         } catch {
             throw LibraryError(.libraryUnavailable, "\(error)")
         }
@@ -224,10 +229,4 @@ public final class ServedLibrary: LibraryBackend {
             throw LibraryError(.io, "The photo library service answered with JSON this library cannot read: \(error)")
         }
     }
-}
-
-/// A timeout in whole seconds (keeps NIO's types out of the signatures callers see).
-struct TimeAmountSeconds: Sendable {
-    var seconds: Int64
-    static func seconds(_ value: Int64) -> TimeAmountSeconds { TimeAmountSeconds(seconds: value) }
 }

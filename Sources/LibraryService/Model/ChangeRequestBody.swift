@@ -41,9 +41,6 @@ struct ChangeRequestBody: StrictBody {
         var batch: ChangeBatch
         /// Placeholder name → the local identifier created for it.
         var placeholders: [String: String]
-        /// Audit lines for destructive operations.
-        var audit: [(action: String, detail: String)]
-        var needsAdmin: Bool
     }
 
     /// Translates the operations into a core change batch (checking every identifier's form); the core then
@@ -51,7 +48,7 @@ struct ChangeRequestBody: StrictBody {
     func plan() throws(Problem) -> Plan {
         guard !operations.isEmpty else { throw Problem.badRequest("A change request needs at least one operation") }
         guard operations.count <= 1000 else { throw Problem.badRequest("At most 1,000 operations per change request") }
-        var plan = Plan(batch: ChangeBatch(), placeholders: [:], audit: [], needsAdmin: false)
+        var plan = Plan(batch: ChangeBatch(), placeholders: [:])
         // Placeholders first, so any operation may refer to them.
         for (index, operation) in operations.enumerated() where operation.op == "createAlbum" || operation.op == "createFolder" {
             guard let name = operation.placeholder, !name.isEmpty, name.count <= 64 else {
@@ -111,16 +108,11 @@ struct ChangeRequestBody: StrictBody {
                 }
                 plan.batch.operations.append(.editAsset(identifier: identifier, edits))
             case "trashAssets":
-                let ids = try assets(operation.assets, index)
-                plan.batch.operations.append(.trashAssets(ids))
-                plan.audit.append(("assets.trash", ids.joined(separator: " ")))
+                plan.batch.operations.append(.trashAssets(try assets(operation.assets, index)))
             case "recoverAssets":
                 plan.batch.operations.append(.recoverAssets(try assets(operation.assets, index)))
             case "purgeAssets":
-                let ids = try assets(operation.assets, index)
-                plan.batch.operations.append(.purgeAssets(ids))
-                plan.audit.append(("assets.purge", ids.joined(separator: " ")))
-                plan.needsAdmin = true
+                plan.batch.operations.append(.purgeAssets(try assets(operation.assets, index)))
             case "editCollection":
                 let identifier = try collection(operation.collection, index)
                 var edits: [MemberEdit] = []
@@ -152,11 +144,8 @@ struct ChangeRequestBody: StrictBody {
                 guard let list = operation.collections, !list.isEmpty else { throw Problem.badRequest("operations[\(index)]: 'collections' is required") }
                 let ids = try list.map { (item: String) throws(Problem) -> String in try collection(item, index) }
                 plan.batch.operations.append(.deleteCollections(ids))
-                plan.audit.append(("collections.delete", ids.joined(separator: " ")))
             case "revertContent":
-                let identifier = try IdentifierPath.asset(operation.asset ?? "")
-                plan.batch.operations.append(.revertContent(identifier: identifier))
-                plan.audit.append(("assets.revert", identifier))
+                plan.batch.operations.append(.revertContent(identifier: try IdentifierPath.asset(operation.asset ?? "")))
             default:
                 throw Problem.badRequest("operations[\(index)]: unknown op '\(operation.op.prefix(40))'")
             }

@@ -20,13 +20,11 @@ extension PhotosService {
             }
             let body = try JSONBody.decode(ChangeRequestBody.self, from: Data(buffer: bytes))
             let plan = try body.plan()
-            if plan.needsAdmin, !account.role.canAdminister {
-                throw Problem(.forbidden, "forbidden", "Only an admin may erase assets for good (purgeAssets)")
-            }
+            try ChangeAudit.requirePermission(plan.batch.operations, of: account)
             var batch = plan.batch
             batch.actingAccount = context.actingAccount
             batch.actingApp = context.actingApp
-            batch.audit = plan.audit.map { AuditEntry(accountID: account.rowID, username: account.username, action: $0.action, detail: $0.detail) }
+            batch.audit = ChangeAudit.entries(for: batch.operations, by: account)
             let result = ChangeResultJSON(changeToken: nil, placeholders: plan.placeholders)
             if let key {
                 let response = String(decoding: try JSONBody.encoder.encode(result), as: UTF8.self)

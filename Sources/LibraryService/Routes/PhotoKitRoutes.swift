@@ -88,11 +88,9 @@ extension PhotosService {
         router.post("/api/photokit/changes") { request, context -> Response in
             let account = try context.requireWriter()
             let operations = try await Self.wireBody(ChangeRequest.self, request, limit: 128 << 20).operations
-            var batch = ChangeBatch(operations: operations, actingAccount: context.actingAccount, actingApp: context.actingApp)
-            if operations.contains(where: { if case .purgeAssets = $0 { true } else { false } }), !account.role.canAdminister {
-                throw Problem(.forbidden, "forbidden", "Only an admin may erase assets for good (purgeAssets)")
-            }
-            batch.audit = Self.auditEntries(for: operations, account: account)
+            try ChangeAudit.requirePermission(operations, of: account)
+            let batch = ChangeBatch(operations: operations, audit: ChangeAudit.entries(for: operations, by: account),
+                                    actingAccount: context.actingAccount, actingApp: context.actingApp)
             let library = self.library, finalBatch = batch
             let outcome = try await Offload.run { () throws(LibraryError) -> ChangeOutcome in try library.apply(finalBatch) }
             ImagingContext.libraryDidCommit(library, outcome: outcome)
@@ -203,18 +201,6 @@ extension PhotosService {
     private static func rowParameter(_ context: APIContext) throws -> Int64 {
         guard let row = context.parameters.get("row").flatMap({ Int64($0) }) else { throw Problem.badRequest("A row id is an integer") }
         return row
-    }
-
-    private static func auditEntries(for operations: [ChangeOperation], account: Account) -> [AuditEntry] {
-        operations.compactMap { operation -> AuditEntry? in
-            switch operation {
-            case .trashAssets(let ids): AuditEntry(accountID: account.rowID, username: account.username, action: "assets.trash", detail: ids.joined(separator: " "))
-            case .purgeAssets(let ids): AuditEntry(accountID: account.rowID, username: account.username, action: "assets.purge", detail: ids.joined(separator: " "))
-            case .deleteCollections(let ids): AuditEntry(accountID: account.rowID, username: account.username, action: "collections.delete", detail: ids.joined(separator: " "))
-            case .revertContent(let id): AuditEntry(accountID: account.rowID, username: account.username, action: "assets.revert", detail: id)
-            default: nil
-            }
-        }
     }
 
     static func wire(_ value: some Encodable) throws -> Response {

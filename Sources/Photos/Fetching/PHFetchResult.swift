@@ -206,12 +206,12 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
         case .assets(let ids):
             guard let library else { return [] }
             let slice = Array(ids[range])
-            let records = (try? library.backend.orderedAssets(rowIDs: Array(slice))) ?? slice.map { AssetRecord.vanished(rowID: $0) }
+            let records = (try? library.backend.orderedAssets(rowIDs: slice)) ?? slice.map { AssetRecord.vanished(rowID: $0) }
             return records.map { unsafeDowncast(PHAsset(record: $0, library: library), to: ObjectType.self) }
         case .collections(let ids):
             guard let library else { return [] }
             let slice = Array(ids[range])
-            let records = (try? library.backend.collectionRecords(rowIDs: Array(slice))) ?? [:]
+            let records = (try? library.backend.collectionRecords(rowIDs: slice)) ?? [:]
             return slice.map { id in
                 PHCollection.make(records[id] ?? CollectionRecord.vanished(rowID: id), library: library) as! ObjectType
             }

@@ -129,7 +129,7 @@ extension PHImageManager {
 
 extension PHPhotosError {
     /// What an operation that still needs a library directory fails with on a served library.
-    static func needsLibraryDirectory(_ library: PHPhotoLibrary, _ what: String) -> PHPhotosError {
+    package static func needsLibraryDirectory(_ library: PHPhotoLibrary, _ what: String) -> PHPhotosError {
         PHPhotosError(.changeNotSupported, userInfo: [NSLocalizedDescriptionKey:
             "\(what) need a library directory; \(library.url.absoluteString) is served by photos serve (not yet supported over the service)"])
     }

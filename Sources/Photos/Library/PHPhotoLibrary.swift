@@ -22,6 +22,8 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     public let backend: any LibraryBackend
     /// The library directory opened in this process; nil for a served library.
     public let localLibrary: Library?
+    /// The library directory, or the `unix:` URL of a served library. Linux addition.
+    public let url: URL
     /// The core library this object adapts, when it is a directory opened in this process. Linux addition.
     ///
     /// A served library has none: reaching for it is a programming error that stops the program with a message
@@ -52,10 +54,12 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
             if url.scheme == "unix" {
                 backend = try ServedLibrary(url: url)
                 localLibrary = nil
+                self.url = url
             } else {
                 let library = try Library.open(at: url)
                 backend = library
                 localLibrary = library
+                self.url = library.url
             }
         } catch {
             throw PHPhotosError(libraryError: error)
@@ -64,9 +68,6 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         // Photos that expired from Recently Deleted while opening take their thumbnails and screen images with them.
         if let purge = localLibrary?.expiredTrashPurge { derivativesNeedUpdate(after: purge) }
     }
-
-    /// The library directory, or the `unix:` URL of a served library. Linux addition.
-    public var url: URL { localLibrary?.url ?? servedLibrary?.url ?? URL(fileURLWithPath: "/") }
 
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedLibrary: PHPhotoLibrary?

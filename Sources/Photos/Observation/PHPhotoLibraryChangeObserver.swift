@@ -39,9 +39,9 @@ extension PHPhotoLibrary {
         return backend.monitorChanges(after: start, queue: observation.queue,
                                       fetches: { [weak self] in
                                           guard let self else { return [] }
-                                          let live = self.fetchResults.alive().filter { $0.query != nil }
-                                          state.asked.withLock { $0 = live.map(UncheckedFetchResult.init) }
-                                          return live.map { ObservedFetch(query: $0.query!, token: $0.token, before: $0.rowIDs) }
+                                          let live = self.fetchResults.alive().compactMap { result in result.query.map { (result, $0) } }
+                                          state.asked.withLock { $0 = live.map { UncheckedFetchResult(result: $0.0) } }
+                                          return live.map { ObservedFetch(query: $0.1, token: $0.0.token, before: $0.0.rowIDs) }
                                       },
                                       deliver: { [weak self] prepared in
                                           guard let self else { return }

@@ -62,7 +62,9 @@ open class PHPickerViewController: NSObject {
         for identifier in identifiers where !seen.insert(identifier).inserted {
             throw PHPickerError(.duplicateIdentifier, "\(identifier) is picked twice")
         }
-        let library = photoLibrary.library
+        guard let library = photoLibrary.localLibrary else {
+            throw PHPickerError(.libraryError, "\(photoLibrary.url.absoluteString) is served by photos serve: the picker over the service is not available yet")
+        }
         let records: [String: AssetRecord]
         do {
             let refusals = try library.pickerRefusals(for: identifiers, filter: configuration.filter?.pickerFilter)

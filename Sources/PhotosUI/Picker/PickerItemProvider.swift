@@ -16,7 +16,7 @@ import ImageManagement
 enum PickerItemProvider {
     /// The provider for `asset`, or an error naming why its files cannot be found.
     static func make(for asset: AssetRecord, mode: PHPickerConfiguration.AssetRepresentationMode, in photos: PHPhotoLibrary) throws -> NSItemProvider {
-        let library = photos.library
+        guard let library = photos.localLibrary else { throw PHPhotosError.needsLibraryDirectory(photos, "Picked items' files") }
         let provider = NSItemProvider()
         let name = (asset.originalFilename as NSString).deletingPathExtension
         provider.suggestedName = name.isEmpty ? nil : name
