@@ -19,7 +19,7 @@ swift build --product photokit-example
 swift build --product filtster
 BIN="$(swift build --show-bin-path)"
 LIB="$PWD/demo-library/Demo.photoslibrary"
-rm -rf "$LIB" "$PWD/demo-library/exports"
+rm -rf "$LIB" "$PWD/demo-library/exports" "$PWD/demo-library/photos.sock"
 photos() { echo; echo "\$ photos $*"; "$BIN/photos" "$@" --library "$LIB"; }
 
 photos init
@@ -62,4 +62,12 @@ echo "Serving the demo library. Open http://127.0.0.1:$PORT/ in a browser and si
 echo "(the web app: timeline, albums, viewer, editor, uploads, live updates), or use the API token below. Ctrl-C stops."
 echo "  curl -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/fetches -d '{\"entity\":\"assets\"}'"
 echo "  curl -N -H 'Authorization: Bearer $TOKEN' http://127.0.0.1:$PORT/api/changes/stream   # live changes"
-exec "$BIN/photos" serve --library "$LIB" --listen "127.0.0.1:$PORT"
+# Also on a Unix socket, where PhotoKit programs are its clients: the same example program, now over the service.
+SOCKET="$PWD/demo-library/photos.sock"
+"$BIN/photos" serve --library "$LIB" --listen "127.0.0.1:$PORT" --socket "$SOCKET" &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null' INT TERM EXIT
+for _ in $(seq 100); do [ -S "$SOCKET" ] && break; sleep 0.1; done
+echo; echo "\$ PHOTOS_LIBRARY_TOKEN=… photokit-example unix:$SOCKET   (the same PhotoKit code, a client of the service)"
+PHOTOS_LIBRARY_TOKEN="$TOKEN" "$BIN/photokit-example" "unix:$SOCKET" || echo "(photokit-example over the socket failed; see Docs/ServedLibrary.md)"
+wait $SERVER

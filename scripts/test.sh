@@ -7,8 +7,9 @@ scripts/setup.sh
 swift build --build-tests
 swift test --skip-build --skip LibraryServiceTests
 # PhotoKit against a served library: the fetch, change, observation and history suites again, each test's library
-# served by a real `photos serve` on a Unix socket and opened as PHPhotoLibrary(url: unix:…) (Docs/ServedLibrary.md).
-PHOTOS_TEST_BACKEND=served swift test --skip-build \
+# served by a real `photos serve` on a Unix socket and opened as PHPhotoLibrary(url: unix:…) (Docs/ServedLibrary.md);
+# a fetch's answer carries 3 ids, so every larger fetch arrives in pages (the rest loaded in the background).
+PHOTOS_TEST_BACKEND=served PHOTOS_SERVED_FIRST_PAGE=3 swift test --skip-build \
     --filter 'PhotosTests\.(ChangeObservationTests|ChangeDetailsPropertyTests|BurstChangeDetailsTests|CompoundPredicateTests|FetchResultConversionTests|FetchResultSnapshotTests|PersistentHistoryTests|TransientCollectionTests|SeedSnippetTests)'
 # The service's tests on their own: they start real HTTP servers whose handlers run on the same cooperative thread
 # pool (one thread per core) as every test, and with the rest running, long synchronous tests could starve them

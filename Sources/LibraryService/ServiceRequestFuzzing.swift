@@ -15,7 +15,7 @@ package enum ServiceRequestFuzzing {
     package enum Surface: UInt8, CaseIterable, Sendable {
         /// `POST /api/changes`: an `Idempotency-Key` line, then the body (change batches, album edits).
         case changes
-        /// `POST /api/fetches`: the body, turned into the core query and run on an empty library. A first byte 1…5
+        /// `POST /api/fetches`: the body, turned into the core query and run on an empty library. A first byte 1…7
         /// picks a body of the PhotoKit back end instead (`photoKit`).
         case fetches
         /// `POST /api/assets/{id}/preview` and `…/edit/filters`: filter chains.
@@ -70,7 +70,7 @@ package enum ServiceRequestFuzzing {
     }
 
     static func fetches(_ data: Data) throws {
-        if let first = data.first, (1...5).contains(first) { return try photoKit(first, Data(data.dropFirst())) }
+        if let first = data.first, (1...7).contains(first) { return try photoKit(first, Data(data.dropFirst())) }
         let body = try JSONBody.decode(FetchRequestBody.self, from: data)
         let library = try scratch().library
         switch try body.query(in: library) {   // and run, as the route does, on an empty library
@@ -81,14 +81,19 @@ package enum ServiceRequestFuzzing {
 
     /// The PhotoKit back end's bodies (`/api/photokit/…`), decoded as the routes decode them and run on a scratch
     /// library: 1 a query (`fetch`), 2 a change batch (`changes`, applied), 3 a prepare request, 4 a fetch to diff,
-    /// 5 packed row ids (`assets`).
+    /// 5 packed row ids (`assets`); 6 an answer of packed asset records, decoded as the client decodes them; 7 a
+    /// prepare request framed with its row-id lists beside the JSON (`WireFrame`).
     static func photoKit(_ choice: UInt8, _ body: Data) throws {
+        if choice == 6 { return _ = try PackedAssetRecords.decode(body) }
         let library = try scratch().library
         switch choice {
         case 1: _ = try library.fetchRowIDs(try WireJSON.decode(ObservedQuery.self, from: body))
         case 2: _ = try library.apply(ChangeBatch(operations: try WireJSON.decode(ChangeRequest.self, from: body).operations))
         case 3:
             let request = try WireJSON.decode(PrepareRequest.self, from: body)
+            _ = try library.prepareChange(after: request.after, fetches: request.fetches)
+        case 7:
+            let request = try WireFrame.decode(PrepareRequest.self, from: body)
             _ = try library.prepareChange(after: request.after, fetches: request.fetches)
         case 4:
             let fetch = try WireJSON.decode(ObservedFetch.self, from: body)

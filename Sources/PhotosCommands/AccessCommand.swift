@@ -29,7 +29,7 @@ struct AccessCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the applications waiting for an answer.")
         @OptionGroup var libraryOptions: LibraryOptions
         func run() throws {
-            let waiting = try libraryOptions.open().appGrants().filter(AccessCommand.isWaiting)
+            let waiting = try libraryOptions.open().appGrants().filter(\.isWaitingForOwner)
             for grant in waiting { print(AccessCommand.line(grant)) }
             print("\(waiting.count) waiting")
         }
@@ -122,15 +122,10 @@ struct AccessCommand: ParsableCommand {
         return text
     }
 
-    static func isWaiting(_ grant: AppGrant) -> Bool {
-        grant.status == .pending
-            || (grant.status == .addOnly && grant.requestedLevel == .readWrite && (grant.requestedDate ?? .distantPast) > (grant.decidedDate ?? .distantPast))
-    }
-
     static func line(_ grant: AppGrant) -> String {
         var fields = ["\(grant.rowID)", grant.status.rawValue, grant.appIdentifier, grant.name]
         if grant.status == .limited { fields.append("\(grant.selectionCount) asset\(grant.selectionCount == 1 ? "" : "s")") }
-        if isWaiting(grant), let level = grant.requestedLevel { fields.append("asks for \(level.rawValue)") }
+        if grant.isWaitingForOwner, let level = grant.requestedLevel { fields.append("asks for \(level.rawValue)") }
         if !grant.executablePath.isEmpty { fields.append(grant.executablePath) }
         return fields.joined(separator: "\t")
     }

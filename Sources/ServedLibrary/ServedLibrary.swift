@@ -15,12 +15,16 @@ public final class ServedLibrary: LibraryBackend {
     /// The `unix:` URL the library was opened with.
     public let url: URL
     let client: UnixHTTPClient
-    private let token: String?
-    private let cacheDirectory: URL
-    private let identifier: String
+    let token: String?
+    /// The library's identifier, once the service has told it (an application its owner has not let in yet
+    /// learns it when it is let in).
+    private let knownIdentifier = Mutex<String?>(nil)
 
     /// Connects to the service at `url` (`unix:/path/to.sock`) and reads the library's identity; fails with
-    /// `.libraryUnavailable` naming the socket when nothing answers, `.notPermitted` when the service refuses.
+    /// `.libraryUnavailable` naming the socket when nothing answers, `.notPermitted` when the service refuses a
+    /// person's credentials. An application the owner has not decided about, or has denied, connects all the same
+    /// (it may ask for access: `authorizationStatus(level:)`, `requestAuthorization(level:)`); its reads fail until
+    /// it is let in.
     public init(url: URL, token: String? = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY_TOKEN"]) throws(LibraryError) {
         guard let path = Self.socketPath(of: url) else {
             throw LibraryError(.invalidIdentifier, "A served library's URL is unix:/path/to/socket, not \(url.absoluteString)")
@@ -28,11 +32,20 @@ public final class ServedLibrary: LibraryBackend {
         self.url = url
         self.client = UnixHTTPClient(socketPath: path)
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
-        let status: LibraryStatus = try Self.decode(try Self.send(client, token: self.token, .GET, "/api/photokit/library", timeoutSeconds: 30))
-        identifier = status.identifier
+        let response = try Self.sendAllowingProblems(client, token: self.token, .GET, "/api/photokit/library", timeoutSeconds: 30)
+        if (200..<300).contains(response.status) {
+            let status: LibraryStatus = try Self.decode(response)
+            knownIdentifier.withLock { $0 = status.identifier }
+        } else if !ServiceProblem.isApplicationWithoutAccess(response) {
+            throw ServiceProblem.error(response)
+        }
+    }
+
+    /// Where verified resource bytes are kept: `$XDG_CACHE_HOME/photokit-served/<library identifier>`.
+    private func resourceCacheDirectory() throws(LibraryError) -> URL {
         let caches = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        cacheDirectory = caches.appendingPathComponent("photokit-served/\(status.identifier)", isDirectory: true)
+        return caches.appendingPathComponent("photokit-served/\(try libraryIdentifier())", isDirectory: true)
     }
 
     /// The socket path of a `unix:` URL (`unix:/run/photos.sock` or `unix:///run/photos.sock`), else nil.
@@ -46,7 +59,12 @@ public final class ServedLibrary: LibraryBackend {
 
     // MARK: LibraryBackend
 
-    public func libraryIdentifier() throws(LibraryError) -> String { identifier }
+    public func libraryIdentifier() throws(LibraryError) -> String {
+        if let known = knownIdentifier.withLock({ $0 }) { return known }
+        let status: LibraryStatus = try get("/api/photokit/library")
+        knownIdentifier.withLock { $0 = status.identifier }
+        return status.identifier
+    }
 
     /// In-order reads fetch 1,024 records per request.
     public var sequentialReadCount: Int { 1024 }
@@ -56,17 +74,53 @@ public final class ServedLibrary: LibraryBackend {
         return status.token
     }
 
+    /// How many ids a fetch's answer carries; a larger fetch's other ids follow in the background (`PagedRowIDs`).
+    /// 16,384, or `$PHOTOS_SERVED_FIRST_PAGE` (the test command runs the served suites with a tiny first page, so
+    /// that every fetch there arrives in pages).
+    static let firstPageCount = ProcessInfo.processInfo.environment["PHOTOS_SERVED_FIRST_PAGE"].flatMap { Int($0) }.map { max(1, $0) } ?? 16_384
+
     public func fetchRowIDs(_ query: ObservedQuery) throws(LibraryError) -> FetchedRowIDs {
-        let response = try send(.POST, "/api/photokit/fetch", body: try encode(query))
+        let response = try send(.POST, "/api/photokit/fetch?page=\(Self.firstPageCount)", body: try encode(query))
         guard let ids = RowIDBytes.decode(response.body), let token = response.headers["X-Change-Token"].first.flatMap({ Int64($0) }) else {
             throw LibraryError(.io, "The photo library service answered a fetch with malformed row ids")
         }
-        return FetchedRowIDs(list: RowIDList(ids), token: token)
+        guard let snapshot = response.headers["X-Fetch-Snapshot"].first,
+              snapshot.allSatisfy({ $0.isHexDigit || $0 == "-" }), !snapshot.isEmpty,
+              let count = response.headers["X-Fetch-Count"].first.flatMap({ Int($0) }) else {
+            return FetchedRowIDs(list: RowIDList(ids), token: token)
+        }
+        guard count > ids.count, count <= 1 << 32 else {
+            throw LibraryError(.io, "The photo library service answered a fetch of \(count) ids with \(ids.count) of them")
+        }
+        let paged = PagedRowIDs(count: count, firstPage: ids) { [weak self] range throws(LibraryError) -> [Int64] in
+            guard let self else { throw LibraryError(.libraryUnavailable, "The served library was closed") }
+            return try self.remainingIDs(of: snapshot, range)
+        }
+        return FetchedRowIDs(list: RowIDList(paged: paged), token: token)
+    }
+
+    /// The ids of a kept fetch at `range`, after which the service may forget it.
+    private func remainingIDs(of snapshot: String, _ range: Range<Int>) throws(LibraryError) -> [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(range.count)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let count = min(1 << 22, range.upperBound - offset)
+            let response = try send(.GET, "/api/photokit/fetches/\(snapshot)/ids?offset=\(offset)&count=\(count)")
+            guard let chunk = RowIDBytes.decode(response.body), chunk.count == count else {
+                throw LibraryError(.io, "The photo library service sent malformed row ids for a kept fetch")
+            }
+            ids += chunk
+            offset += count
+        }
+        _ = try? send(.DELETE, "/api/fetches/\(snapshot)")
+        return ids
     }
 
     public func orderedAssets(rowIDs: [Int64]) throws(LibraryError) -> [AssetRecord] {
         guard !rowIDs.isEmpty else { return [] }
-        let records: [AssetRecord] = try post("/api/photokit/assets", rowIDs: rowIDs)
+        let response = try send(.POST, "/api/photokit/assets", body: RowIDBytes.encode(rowIDs), contentType: "application/octet-stream")
+        let records = try PackedAssetRecords.decode(response.body)
         guard records.count == rowIDs.count else { throw LibraryError(.io, "The photo library service answered with \(records.count) of \(rowIDs.count) assets") }
         return records
     }
@@ -99,6 +153,7 @@ public final class ServedLibrary: LibraryBackend {
 
     /// A verified local copy, downloaded on first use and kept by content hash.
     public func resourceFile(_ resource: ResourceRecord) throws(LibraryError) -> URL {
+        let cacheDirectory = try resourceCacheDirectory()
         let file = cacheDirectory.appendingPathComponent(resource.sha256)
         if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.int64Value == resource.byteCount {
             return file
@@ -154,9 +209,9 @@ public final class ServedLibrary: LibraryBackend {
     }
 
     public func computeDiff(_ query: ObservedQuery, before: [Int64], since token: Int64) -> FetchDiff? {
-        guard let body = try? encode(ObservedFetch(query: query, token: token, before: before)) else { return nil }
-        let diff: FetchDiff?? = try? post("/api/photokit/diff", body)
-        return diff ?? nil
+        guard let body = try? WireFrame.encode(ObservedFetch(query: query, token: token, before: before)),
+              let response = try? send(.POST, "/api/photokit/diff", body: body, contentType: WireFrame.contentType) else { return nil }
+        return (try? WireFrame.decode(FetchDiff?.self, from: response.body)) ?? nil
     }
 
     public func assetIdentifiers(forCloudIdentities cloudIdentities: [String]) throws(LibraryError) -> [String: [String]] {
@@ -176,8 +231,14 @@ public final class ServedLibrary: LibraryBackend {
     func nextChange(after token: Int64, fetches: @Sendable () -> [ObservedFetch], timeout: Int) throws(LibraryError) -> PreparedChange? {
         let waited: [String: Int64] = try get("/api/photokit/wait?after=\(token)&timeout=\(timeout)", timeoutSeconds: Int64(timeout) + 30)
         guard let now = waited["token"], now > token else { return nil }
-        let prepared: PreparedChange? = try post("/api/photokit/prepare", try encode(PrepareRequest(after: token, fetches: fetches())))
-        return prepared
+        let body: Data
+        do { body = try WireFrame.encode(PrepareRequest(after: token, fetches: fetches())) } catch {
+            throw LibraryError(.changeNotSupported, "Cannot send this to a served library: \(error)")
+        }
+        let response = try send(.POST, "/api/photokit/prepare", body: body, contentType: WireFrame.contentType)
+        do { return try WireFrame.decode(PreparedChange?.self, from: response.body) } catch {
+            throw LibraryError(.io, "The photo library service answered with a frame this library cannot read: \(error)")
+        }
     }
 
     // MARK: Requests
@@ -211,20 +272,26 @@ public final class ServedLibrary: LibraryBackend {
     /// error it names.
     private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
                              contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
-        var headers: [(String, String)] = []
-        if let token { headers.append(("Authorization", "Bearer \(token)")) }
-        if body != nil { headers.append(("Content-Type", contentType)) }
-        let response: UnixHTTPClient.Response
-        do {
-            response = try client.send(method, path, headers: headers, body: body, timeout: .seconds(timeoutSeconds))
-        } catch {
-            throw LibraryError(.libraryUnavailable, "\(error)")
-        }
+        let response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
         guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
         return response
     }
 
-    private static func decode<T: Decodable>(_ response: UnixHTTPClient.Response) throws(LibraryError) -> T {
+    /// One request with the caller's token, whatever the status of its answer; a transport failure is
+    /// `.libraryUnavailable`.
+    static func sendAllowingProblems(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
+                                     contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
+        var headers: [(String, String)] = []
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if body != nil { headers.append(("Content-Type", contentType)) }
+        do {
+            return try client.send(method, path, headers: headers, body: body, timeout: .seconds(timeoutSeconds))
+        } catch {
+            throw LibraryError(.libraryUnavailable, "\(error)")
+        }
+    }
+
+    static func decode<T: Decodable>(_ response: UnixHTTPClient.Response) throws(LibraryError) -> T {
         do { return try WireJSON.decode(T.self, from: response.body) } catch {
             throw LibraryError(.io, "The photo library service answered with JSON this library cannot read: \(error)")
         }

@@ -5,11 +5,25 @@ import PhotoLibrary
 /// façade reports a served library's failures with the same `PHPhotosError` codes as a local one's.
 enum ServiceProblem {
     static func error(_ response: UnixHTTPClient.Response) -> LibraryError {
-        struct Body: Decodable { var type: String?; var detail: String? }
-        let body = try? JSONDecoder().decode(Body.self, from: response.body)
-        let slug = body?.type.map { String($0.split(separator: "/").last ?? "") } ?? ""
-        let detail = body?.detail ?? "The photo library service answered \(response.status)"
-        return LibraryError(code(slug, status: response.status), detail)
+        let detail = body(response)?.detail ?? "The photo library service answered \(response.status)"
+        return LibraryError(code(slug(response), status: response.status), detail)
+    }
+
+    /// The problem's slug (`access-denied`, …), empty when the answer is not a problem.
+    static func slug(_ response: UnixHTTPClient.Response) -> String {
+        body(response)?.type.map { String($0.split(separator: "/").last ?? "") } ?? ""
+    }
+
+    /// Whether the answer says the caller is an application its owner has not let in (undecided or denied):
+    /// such an application may still ask for access.
+    static func isApplicationWithoutAccess(_ response: UnixHTTPClient.Response) -> Bool {
+        response.status == 403 && ["access-not-determined", "access-denied"].contains(slug(response))
+    }
+
+    private struct Body: Decodable { var type: String?; var detail: String? }
+
+    private static func body(_ response: UnixHTTPClient.Response) -> Body? {
+        try? JSONDecoder().decode(Body.self, from: response.body)
     }
 
     static func code(_ slug: String, status: Int) -> LibraryError.Code {

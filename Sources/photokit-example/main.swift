@@ -1,9 +1,19 @@
-// A PhotoKit program written as for iOS, running on Linux: `swift run photokit-example [LIBRARY]`.
+// A PhotoKit program written as for iOS, running on Linux: `swift run photokit-example [LIBRARY]`, where LIBRARY is
+// a library directory or the `unix:` socket of `photos serve` (then the service decides what this program may do).
 import Foundation
 import Photos
 
 if CommandLine.arguments.count > 1 {
-    PHPhotoLibrary.setShared(try PHPhotoLibrary(url: URL(fileURLWithPath: CommandLine.arguments[1])))
+    let argument = CommandLine.arguments[1]
+    let url = argument.hasPrefix("unix:") ? URL(string: argument)! : URL(fileURLWithPath: argument)
+    PHPhotoLibrary.setShared(try PHPhotoLibrary(url: url))
+}
+
+// Ask first, as an iOS app does (a library directory is always authorized; a served library asks its owner).
+let status = await PHPhotoLibrary.requestAuthorization(for: .readWrite)
+guard status == .authorized || status == .limited else {
+    print("no access to the photo library (status \(status.rawValue))")
+    exit(1)
 }
 
 // Favourites, newest first.

@@ -53,6 +53,7 @@ import Testing
             ("POST", { _ in "/api/photokit/fetch" }, ["assets": ["scope": ["kind": "all"], "sort": [Any](), "includeHiddenAssets": false,
                                                                   "includeAllBurstAssets": false, "limit": 0]], .account),
             ("GET", { _ in "/api/photokit/history?after=0" }, nil, .account),
+            ("GET", { _ in "/api/photokit/fetches/\(UUID().uuidString.lowercased())/ids" }, nil, .account),
             ("GET", { _ in "/api/photokit/wait?after=0&timeout=0" }, nil, .account),
             ("GET", { _ in "/api/photokit/assets/1/resources" }, nil, .account),
             ("GET", { _ in "/api/photokit/collections/1/count" }, nil, .account),

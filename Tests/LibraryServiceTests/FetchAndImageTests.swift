@@ -6,6 +6,30 @@ import Testing
 
 /// Fetch snapshots read in pages, object lookups, derivatives and original bytes over HTTP.
 @Suite(.serialized) struct FetchAndImageTests {
+    /// PhotoKit's fetch over the service in pages: the first page answers, the rest is kept for its owner only
+    /// until read and dropped.
+    @Test func aPhotoKitFetchAnswersItsFirstPageAndKeepsTheRestForItsOwner() async throws {
+        let harness = try await ServiceHarness(photos: 5)
+        defer { Task { await harness.stop() } }
+        let client = harness.client("viewer")
+        let query = try WireJSON.encode(ObservedQuery.assets(AssetQuery(scope: .all)))
+        let all = try harness.library.assetRowIDs(AssetQuery(scope: .all))
+        let first = try await client.request("POST", "/api/photokit/fetch?page=2", body: query, headers: ["Content-Type": "application/json"])
+        #expect(first.status == 200)
+        #expect(RowIDBytes.decode(first.body) == Array(all.prefix(2)))
+        #expect(first.header("X-Fetch-Count") == "5")
+        let kept = try #require(first.header("X-Fetch-Snapshot"))
+        #expect(try await harness.client("member").get("/api/photokit/fetches/\(kept)/ids?offset=2").status == 404, "another reader's kept fetch is unknown")
+        let rest = try await client.get("/api/photokit/fetches/\(kept)/ids?offset=2&count=3")
+        #expect(RowIDBytes.decode(rest.body) == Array(all.dropFirst(2)))
+        #expect(try await client.delete("/api/fetches/\(kept)").status == 204)
+        #expect(try await client.get("/api/photokit/fetches/\(kept)/ids?offset=2").problemType == "fetch-expired")
+        // A fetch within its first page is answered whole, keeping nothing.
+        let whole = try await client.request("POST", "/api/photokit/fetch?page=5", body: query, headers: ["Content-Type": "application/json"])
+        #expect(RowIDBytes.decode(whole.body) == all)
+        #expect(whole.header("X-Fetch-Snapshot") == nil)
+    }
+
     @Test func fetchPagesReturnTheLibraryOrderAndStayStillWhileTheLibraryChanges() async throws {
         let harness = try await ServiceHarness(photos: 7)
         defer { Task { await harness.stop() } }

@@ -2,6 +2,7 @@ import XCTest
 @testable import Photos
 import PhotoLibrary
 import _TestSupport
+import Synchronization
 
 /// PhotoKit over a real `photos serve` socket as applications with different grants: what the service lets a
 /// limited, add-only or revoked application read and change, seen through PhotoKit's own API.
@@ -144,4 +145,56 @@ final class ServedAccessTests: XCTestCase {
         }())
         XCTAssertEqual((error as? PHPhotosError)?.code, .accessUserDenied, "\(error)")
     }
+
+    func testAnUndecidedApplicationAsksAndTheOwnerAnswers() throws {
+        let core = served.core
+        let grant = try core.requestAppAccess(identifier: "org.example.asking", name: "Asking", executablePath: "", executableSHA256: "", level: .readWrite)
+        let askedBefore = try XCTUnwrap(grant.requestedDate)
+        let owner = try XCTUnwrap(core.account(named: "tests")).account
+        setenv("PHOTOS_LIBRARY_TOKEN", try core.createCredential(.token, accountID: owner.rowID, name: "asking", appGrantID: grant.rowID).secret, 1)
+        let app = try PHPhotoLibrary(url: served.socketURL)
+        PHPhotoLibrary.setShared(app)
+        defer { PHPhotoLibrary.setShared(nil) }
+
+        XCTAssertEqual(PHPhotoLibrary.authorizationStatus(for: .readWrite), .notDetermined)
+        XCTAssertEqual(PHAsset.fetchAssets(with: options(app)).count, 0, "an application nobody let in reads nothing")
+
+        let answered = expectation(description: "the owner answers")
+        let status = Mutex<PHAuthorizationStatus?>(nil)
+        PHPhotoLibrary.requestAuthorization(for: .readWrite) { answer in
+            status.withLock { $0 = answer }
+            answered.fulfill()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while try (core.appGrant(identifier: "org.example.asking")?.requestedDate ?? .distantPast) <= askedBefore, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(try core.appGrant(identifier: "org.example.asking")?.status, .pending, "the request waits for the owner")
+        try core.decideAppAccess(identifier: "org.example.asking", status: .limited, selection: [photos[1]])
+        wait(for: [answered], timeout: 20)
+        XCTAssertEqual(status.withLock { $0 }, .limited)
+        XCTAssertEqual(PHPhotoLibrary.authorizationStatus(for: .readWrite), .limited)
+        XCTAssertEqual(PHPhotoLibrary.authorizationStatus(for: .addOnly), .authorized)
+        XCTAssertEqual(PHPhotoLibrary.deprecatedReadWriteStatus(), .authorized, "the pre-iOS 14 method reports limited access as authorized")
+        XCTAssertEqual(identifiers(PHAsset.fetchAssets(with: options(app))), [photos[1]])
+        XCTAssertEqual(try app.backend.libraryIdentifier(), try core.libraryIdentifier())
+    }
+
+    func testAPersonsTokenIsAlwaysAuthorized() throws {
+        let owner = try XCTUnwrap(served.core.account(named: "tests")).account
+        setenv("PHOTOS_LIBRARY_TOKEN", try served.core.createCredential(.token, accountID: owner.rowID, name: "person").secret, 1)
+        let library = try PHPhotoLibrary(url: served.socketURL)
+        PHPhotoLibrary.setShared(library)
+        defer { PHPhotoLibrary.setShared(nil) }
+        XCTAssertEqual(PHPhotoLibrary.authorizationStatus(for: .readWrite), .authorized)
+        XCTAssertEqual(PHAsset.fetchAssets(with: options(library)).count, 4)
+    }
+}
+
+extension PHPhotoLibrary {
+    /// The deprecated `authorizationStatus()`, called without a deprecation warning in the tests.
+    @available(*, deprecated)
+    fileprivate static func deprecatedStatusCall() -> PHAuthorizationStatus { authorizationStatus() }
+
+    fileprivate static func deprecatedReadWriteStatus() -> PHAuthorizationStatus { deprecatedStatusCall() }
 }

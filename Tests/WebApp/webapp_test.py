@@ -1065,13 +1065,14 @@ class WebAppTests(unittest.TestCase):
             time.sleep(0.2)
         self.assertEqual((status, answer["type"]), (403, "/problems/access-denied"))
         self.assertEqual(self.as_application(token, "GET", "/api/access")[1]["status"], "denied")
-        # Waiting, as `photos access pending` says: undecided, or add-only and asking for read-write since the decision.
+        # Waiting, as the service says (`waiting`: the rule of `photos access pending`): undecided, or add-only and
+        # asking for read-write since the decision.
         waiting = self.browser.execute_async_script("""
             import('/app/apps.js').then(({ isWaiting, statusText }) => arguments[0]([
-              { status: 'pending', requestedLevel: 'add-only' },
-              { status: 'add-only', requestedLevel: 'read-write', requestedDate: '2026-01-02T00:00:00Z', decidedDate: '2026-01-01T00:00:00Z' },
-              { status: 'add-only', requestedLevel: 'read-write', requestedDate: '2026-01-01T00:00:00Z', decidedDate: '2026-01-02T00:00:00Z' },
-              { status: 'limited', selectionCount: 1 }].map((app) => [isWaiting(app), statusText(app)])));""")
+              { status: 'pending', requestedLevel: 'add-only', waiting: true },
+              { status: 'add-only', requestedLevel: 'read-write', waiting: true },
+              { status: 'add-only', requestedLevel: 'read-write', waiting: false },
+              { status: 'limited', selectionCount: 1, waiting: false }].map((app) => [isWaiting(app), statusText(app)])));""")
         self.assertEqual(waiting, [[True, "Asks for add-only access"], [True, "Add-only, asks for read-write access"],
                                    [False, "Add-only"], [False, "Limited, 1 photo"]])
         # At a phone's size: the page shows the waiting program on load; Review… focuses it in Settings.

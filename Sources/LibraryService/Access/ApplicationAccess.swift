@@ -78,8 +78,7 @@ enum ApplicationAccess {
         case .limited: return level == .addOnly ? "authorized" : "limited"
         case .addOnly:
             if level == .addOnly { return "authorized" }
-            let askedAgain = grant.requestedLevel == .readWrite && (grant.requestedDate ?? .distantPast) > (grant.decidedDate ?? .distantPast)
-            return askedAgain ? "notDetermined" : "denied"
+            return grant.isAskingToRead ? "notDetermined" : "denied"
         }
     }
 }

@@ -41,7 +41,7 @@ extension PhotosService {
 
         router.get("/api/access/apps") { _, context -> Response in
             _ = try context.requireAdmin()
-            let apps = try self.library.appGrants().sorted { ($0.status == .pending ? 0 : 1, $0.name) < ($1.status == .pending ? 0 : 1, $1.name) }
+            let apps = try self.library.appGrants().sorted { ($0.isWaitingForOwner ? 0 : 1, $0.name) < ($1.isWaitingForOwner ? 0 : 1, $1.name) }
             return try JSONBody.response(["applications": apps.map(ApplicationJSON.init)])
         }
 
@@ -149,6 +149,8 @@ struct ApplicationJSON: Codable {
     var requestedDate: Date?
     var decidedDate: Date?
     var selectionCount: Int
+    /// The owner has a question to answer (`AppGrant.isWaitingForOwner`).
+    var waiting: Bool
 
     init(_ grant: AppGrant) {
         id = grant.rowID
@@ -161,5 +163,6 @@ struct ApplicationJSON: Codable {
         requestedDate = grant.requestedDate
         decidedDate = grant.decidedDate
         selectionCount = grant.selectionCount
+        waiting = grant.isWaitingForOwner
     }
 }

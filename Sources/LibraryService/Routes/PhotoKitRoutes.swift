@@ -6,7 +6,7 @@ import PhotoLibrary
 extension PhotosService {
     /// The PhotoKit back end (`/api/photokit/…`): the core's own operations for a `PHPhotoLibrary` opened on
     /// this service (`ServedLibrary`) — fetch snapshots (ordered row ids as little-endian 64-bit integers), records
-    /// by row, counts, resources and their bytes, change batches, change-log entries, fetch diffs and prepared
+    /// by row (assets packed: `PackedAssetRecords`), counts, resources and their bytes, change batches, change-log entries, fetch diffs and prepared
     /// changes, and a long poll for the next change. Queries arrive in source form and are compiled here; every
     /// read goes through the caller's `ReadScope` (an application sees only what its grant shows; anything else
     /// is absent or 404, as unknown), every change through its `ActingApp` / `ActingAccount` rule.
@@ -17,11 +17,31 @@ extension PhotosService {
         }
 
         router.post("/api/photokit/fetch") { request, context -> Response in
-            _ = try context.requireAccount()
+            let account = try context.requireAccount()
+            let page = try Self.intParameter(request, "page", default: 0, range: 0...(1 << 24))
             let query = try self.scoped(try await Self.wireBody(ObservedQuery.self, request, limit: 16 << 20), context.readScope)
             let library = self.library
             let fetched = try await Offload.run { () throws(LibraryError) -> FetchedRowIDs in try library.fetchRowIDs(query) }
-            return Self.rowIDs(fetched.list, token: fetched.token)
+            guard page > 0, fetched.list.count > page else { return Self.rowIDs(fetched.list, token: fetched.token) }
+            // A large fetch answers with its first page; the rest is kept as a fetch snapshot, read with
+            // `GET /api/photokit/fetches/{id}/ids` and dropped with `DELETE /api/fetches/{id}`.
+            let entity: FetchSnapshot.Entity
+            if case .assets = query { entity = .assets } else { entity = .collections }
+            let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: account.rowID, entity: entity, query: query,
+                                         rowIDs: fetched.ids, token: fetched.token, lastUsed: Date())
+            self.snapshots.insert(snapshot)
+            var response = Self.rowIDs(fetched.list.prefix(page), token: fetched.token)
+            response.headers[.init("X-Fetch-Count")!] = String(fetched.list.count)
+            response.headers[.init("X-Fetch-Snapshot")!] = snapshot.id
+            return response
+        }
+
+        router.get("/api/photokit/fetches/:fetch/ids") { request, context -> Response in
+            let snapshot = try self.snapshot(context)
+            let offset = try Self.intParameter(request, "offset", default: 0, range: 0...Int(Int32.max))
+            let count = try Self.intParameter(request, "count", default: 1 << 20, range: 0...(1 << 24))
+            let ids = snapshot.rowIDs.dropFirst(offset).prefix(count)
+            return Self.rowIDs(ids, token: snapshot.token)
         }
 
         router.post("/api/photokit/assets") { request, context -> Response in
@@ -34,7 +54,8 @@ extension PhotosService {
                 let visible = try library.assetRows(rows, visibleIn: scope)
                 return records.map { visible.contains($0.rowID) ? $0 : .vanished(rowID: $0.rowID) }
             }
-            return try Self.wire(records)
+            return Response(status: .ok, headers: [.contentType: PackedAssetRecords.contentType],
+                            body: .init(byteBuffer: ByteBuffer(bytes: PackedAssetRecords.encode(records))))
         }
 
         router.post("/api/photokit/collections") { request, context -> Response in
@@ -111,7 +132,7 @@ extension PhotosService {
             fetch.query = try self.scoped(fetch.query, context.readScope)
             let library = self.library, observed = fetch
             let diff = await Offload.run { library.computeDiff(observed.query, before: observed.before, since: observed.token) }
-            return try Self.wire(diff)
+            return try Self.wire(diff, framed: Self.isFramed(request))
         }
 
         router.post("/api/photokit/prepare") { request, context -> Response in
@@ -122,7 +143,7 @@ extension PhotosService {
             let prepared = try await Offload.run { () throws(LibraryError) -> PreparedChange? in
                 try library.prepareChange(after: prepareRequest.after, fetches: prepareRequest.fetches, visibleIn: scope)
             }
-            return try Self.wire(prepared)
+            return try Self.wire(prepared, framed: Self.isFramed(request))
         }
 
         router.get("/api/photokit/wait") { request, context -> Response in
@@ -203,16 +224,27 @@ extension PhotosService {
         return row
     }
 
-    static func wire(_ value: some Encodable) throws -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: try WireJSON.encode(value))))
+    /// `value` as JSON, or as a `WireFrame` (row-id lists beside the JSON) when `framed`.
+    static func wire(_ value: some Encodable, framed: Bool = false) throws -> Response {
+        let bytes = framed ? try WireFrame.encode(value) : try WireJSON.encode(value)
+        return Response(status: .ok, headers: [.contentType: framed ? WireFrame.contentType : "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// Whether the request's body is a `WireFrame` (and so wants its answer framed too).
+    static func isFramed(_ request: Request) -> Bool {
+        request.headers[.contentType].map { $0.hasPrefix(WireFrame.contentType) } ?? false
+    }
+
+    /// The body as JSON, or as a `WireFrame` when its content type says so.
     static func wireBody<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int) async throws -> T {
         let bytes = try await request.body.collect(upTo: limit)
         do {
-            return try WireJSON.decode(type, from: Data(buffer: bytes))
+            return isFramed(request) ? try WireFrame.decode(type, from: Data(buffer: bytes)) : try WireJSON.decode(type, from: Data(buffer: bytes))
         } catch let error as DecodingError {
             throw Problem.badRequest("The request body is not valid for this endpoint: \(JSONBody.describe(error))")
+        } catch let error as LibraryError {
+            throw Problem.badRequest("The request body is not valid for this endpoint: \(error.message)")
         }
     }
 
@@ -222,7 +254,7 @@ extension PhotosService {
         return rows
     }
 
-    static func rowIDs(_ ids: RowIDList, token: Int64) -> Response {
+    static func rowIDs(_ ids: some Collection<Int64>, token: Int64) -> Response {
         Response(status: .ok, headers: [.contentType: "application/octet-stream", .init("X-Change-Token")!: String(token)],
                  body: .init(byteBuffer: ByteBuffer(bytes: RowIDBytes.encode(ids))))
     }

@@ -41,6 +41,15 @@ public struct AppGrant: Sendable, Hashable {
     /// How many assets a limited application was given or added.
     public var selectionCount: Int
 
+    /// Whether an add-only application has asked to read since its owner decided (a new question; the add-only
+    /// grant stays in force meanwhile).
+    public var isAskingToRead: Bool {
+        status == .addOnly && requestedLevel == .readWrite && (requestedDate ?? .distantPast) > (decidedDate ?? .distantPast)
+    }
+
+    /// Whether the owner has a question from it to answer: it is undecided, or add-only and asking to read.
+    public var isWaitingForOwner: Bool { status == .pending || isAskingToRead }
+
     /// What it may read.
     public var readScope: ReadScope {
         switch status {

@@ -10,13 +10,18 @@ public struct ObservedFetch: Sendable, Codable {
         self.query = query; self.token = token; self.before = before
     }
 
-    private enum CodingKeys: String, CodingKey { case query, token, before }
+    private enum CodingKeys: String, CodingKey { case query, token, before, beforeList }
 
-    // The ids travel as base64 of `RowIDBytes` (a large fetch's list would be slow as JSON numbers).
+    // The ids travel beside the JSON in a `WireFrame` (`beforeList`: the list's number), else as base64 of
+    // `RowIDBytes` (a large fetch's list would be slow as JSON numbers).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         query = try c.decode(ObservedQuery.self, forKey: .query)
         token = try c.decode(Int64.self, forKey: .token)
+        if let lists = decoder.userInfo[.rowIDLists] as? RowIDLists, let index = try c.decodeIfPresent(Int.self, forKey: .beforeList) {
+            before = try lists.list(index, codingPath: c.codingPath + [CodingKeys.beforeList])
+            return
+        }
         guard let ids = RowIDBytes.decode(try c.decode(Data.self, forKey: .before)) else {
             throw DecodingError.dataCorruptedError(forKey: .before, in: c, debugDescription: "Row ids are 8 bytes each")
         }
@@ -27,7 +32,11 @@ public struct ObservedFetch: Sendable, Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(query, forKey: .query)
         try c.encode(token, forKey: .token)
-        try c.encode(RowIDBytes.encode(before), forKey: .before)
+        if let lists = encoder.userInfo[.rowIDLists] as? RowIDLists {
+            try c.encode(lists.append(before), forKey: .beforeList)
+        } else {
+            try c.encode(RowIDBytes.encode(before), forKey: .before)
+        }
     }
 }
 

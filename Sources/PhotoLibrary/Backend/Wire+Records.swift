@@ -19,15 +19,20 @@ extension LibraryChanges: Codable {
 }
 
 extension FetchDiff: Codable {
-    private enum CodingKeys: String, CodingKey { case after, removed, inserted, changed, moves, isIncremental }
+    private enum CodingKeys: String, CodingKey { case after, afterList, removed, inserted, changed, moves, isIncremental }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        // `after` as base64 of packed ids (`RowIDBytes`): a large fetch's list is megabytes of JSON numbers otherwise.
-        guard let after = RowIDBytes.decode(try c.decode(Data.self, forKey: .after)) else {
-            throw DecodingError.dataCorruptedError(forKey: .after, in: c, debugDescription: "Row ids are 8 bytes each")
+        // `after` beside the JSON in a `WireFrame` (`afterList`), else as base64 of packed ids (`RowIDBytes`): a
+        // large fetch's list is megabytes of JSON numbers otherwise.
+        if let lists = decoder.userInfo[.rowIDLists] as? RowIDLists, let index = try c.decodeIfPresent(Int.self, forKey: .afterList) {
+            self.init(after: try lists.list(index, codingPath: c.codingPath + [CodingKeys.afterList]))
+        } else {
+            guard let after = RowIDBytes.decode(try c.decode(Data.self, forKey: .after)) else {
+                throw DecodingError.dataCorruptedError(forKey: .after, in: c, debugDescription: "Row ids are 8 bytes each")
+            }
+            self.init(after: after)
         }
-        self.init(after: after)
         removed = try c.decode(IndexSet.self, forKey: .removed)
         inserted = try c.decode(IndexSet.self, forKey: .inserted)
         changed = try c.decode(IndexSet.self, forKey: .changed)
@@ -40,7 +45,11 @@ extension FetchDiff: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(RowIDBytes.encode(after), forKey: .after)
+        if let lists = encoder.userInfo[.rowIDLists] as? RowIDLists {
+            try c.encode(lists.append(after), forKey: .afterList)
+        } else {
+            try c.encode(RowIDBytes.encode(after), forKey: .after)
+        }
         try c.encode(removed, forKey: .removed)
         try c.encode(inserted, forKey: .inserted)
         try c.encode(changed, forKey: .changed)

@@ -1,12 +1,15 @@
 import Foundation
 
-/// An ordered list of row ids: an array, or the ids of a persisted fetch snapshot mapped from its file (no copy:
-/// a million ids are usable in about a millisecond, and pages that are never read are never loaded).
-/// Immutable and `Sendable`; `array` gives a plain `[Int64]` when one is needed (that copies a mapped list).
+/// An ordered list of row ids: an array, the ids of a persisted fetch snapshot mapped from its file (no copy:
+/// a million ids are usable in about a millisecond, and pages that are never read are never loaded), or the ids
+/// of a served library's fetch arriving in pages (`PagedRowIDs`: the first page at once, the rest in the
+/// background). Immutable and `Sendable`; `array` gives a plain `[Int64]` when one is needed (that copies a mapped
+/// or paged list).
 public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral, Equatable {
     enum Storage: Sendable {
         case array([Int64])
         case mapped(MappedRowIDs)
+        case paged(PagedRowIDs)
     }
 
     let storage: Storage
@@ -19,11 +22,15 @@ public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
 
     init(mapped: MappedRowIDs) { storage = .mapped(mapped) }
 
+    /// A list whose ids arrive in pages.
+    public init(paged: PagedRowIDs) { storage = .paged(paged) }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int {
         switch storage {
         case .array(let ids): ids.count
         case .mapped(let mapped): mapped.count
+        case .paged(let paged): paged.count
         }
     }
 
@@ -34,13 +41,14 @@ public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
         case .mapped(let mapped):
             precondition(position >= 0 && position < mapped.count, "RowIDList index \(position) out of range")
             return mapped.base[position]
+        case .paged(let paged): return paged.id(at: position)
         }
     }
 
-    /// Whether the ids are mapped from a file (so `array` copies them).
+    /// Whether the ids are held outside an array — mapped from a file or arriving in pages — so `array` copies them.
     public var isMapped: Bool {
-        if case .mapped = storage { return true }
-        return false
+        if case .array = storage { return false }
+        return true
     }
 
     /// The ids as an array (a copy when the list is mapped).
@@ -48,6 +56,7 @@ public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
         switch storage {
         case .array(let ids): return ids
         case .mapped(let mapped): return Array(UnsafeBufferPointer(start: mapped.base, count: mapped.count))
+        case .paged(let paged): return paged.withAll { Array($0) }
         }
     }
 
@@ -56,6 +65,7 @@ public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
         switch storage {
         case .array(let ids): return ids.firstIndex(of: id)
         case .mapped(let mapped): return UnsafeBufferPointer(start: mapped.base, count: mapped.count).firstIndex(of: id)
+        case .paged(let paged): return paged.withAll { $0.firstIndex(of: id) }
         }
     }
 
@@ -64,6 +74,7 @@ public struct RowIDList: RandomAccessCollection, Sendable, ExpressibleByArrayLit
         switch storage {
         case .array(let ids): return try ids.withUnsafeBufferPointer(body)
         case .mapped(let mapped): return try body(UnsafeBufferPointer(start: mapped.base, count: mapped.count))
+        case .paged(let paged): return try paged.withAll(body)
         }
     }
 

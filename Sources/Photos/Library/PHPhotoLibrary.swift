@@ -88,6 +88,13 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The shared library when it is open (by `shared()` or `setShared(_:)`), without opening it.
+    static func currentShared() -> PHPhotoLibrary? {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        return sharedLibrary
+    }
+
     /// Makes `library` the one `shared()` returns (or forgets it with nil). Linux addition, for tests and for
     /// servers that switch libraries.
     public class func setShared(_ library: PHPhotoLibrary?) {
@@ -106,17 +113,4 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         return FileManager.default.homeDirectoryForCurrentUser
             .appendingPathComponent("Pictures/Photos Library.photoslibrary", isDirectory: true)
     }
-
-    // MARK: Authorization (a local library needs none: always authorized)
-
-    /// Always `.authorized`: a library on the local file system is governed by file permissions.
-    public class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus { .authorized }
-
-    /// Calls the handler with `.authorized` on a background queue.
-    public class func requestAuthorization(for accessLevel: PHAccessLevel, handler: @escaping @Sendable (PHAuthorizationStatus) -> Void) {
-        DispatchQueue.global().async { handler(.authorized) }
-    }
-
-    /// Returns `.authorized`.
-    public class func requestAuthorization(for accessLevel: PHAccessLevel) async -> PHAuthorizationStatus { .authorized }
 }

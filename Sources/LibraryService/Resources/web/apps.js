@@ -22,17 +22,15 @@ let checking = null;
 let promptHost = null;
 let promptHTML = '';
 
-const time = (iso) => (iso ? Date.parse(iso) : -Infinity);
 const plural = (n, one, many) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 const levelName = (level) => (level === 'add-only' ? 'add-only access' : 'read-write access');
 
 /**
  * Whether the owner has to answer: undecided, or add-only and asking for read-write since the last decision
- * (the rule of `photos access pending`).
+ * (the service says so: `AppGrant.isWaitingForOwner`, the rule of `photos access pending` too).
  */
 export function isWaiting(app) {
-  if (app.status === 'pending') return true;
-  return app.status === 'add-only' && app.requestedLevel === 'read-write' && time(app.requestedDate) > time(app.decidedDate);
+  return app.waiting === true;
 }
 
 /** The application's status in words: "Asks for read-write access", "Limited, 2 photos", "Denied"… */

@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+
+/// The ids of a large fetch made by a served library's service, arriving in two parts: the first page with the
+/// fetch's answer (so `count` and the first objects need no more), the rest loaded in the background at once
+/// (one request) — or by the first read beyond the first page, which then waits for it. The service keeps the
+/// fetch's ids only until the rest is loaded, so a result never depends on the service keeping them for long.
+///
+/// When the rest cannot be loaded (the service went away, or dropped the fetch), its ids read as 0 — no row has
+/// that id, so those objects come back as deleted ones — and the reason is written to standard error once.
+public final class PagedRowIDs: @unchecked Sendable {
+    /// Loads the ids at the given positions (all of them, in order).
+    public typealias Loader = @Sendable (Range<Int>) throws(LibraryError) -> [Int64]
+
+    /// How many ids the list holds.
+    public let count: Int
+    private let loadedCount: Int
+    private let buffer: UnsafeMutablePointer<Int64>
+    private let isComplete = Atomic<Bool>(false)
+    private let loadLock = NSLock()
+    private var loader: Loader?
+
+    /// A list of `count` ids whose first ones are `firstPage`; `loader` fetches the rest, which starts at once on a
+    /// background queue.
+    public init(count: Int, firstPage: [Int64], loader: @escaping Loader) {
+        precondition(firstPage.count <= count, "PagedRowIDs: a first page of \(firstPage.count) ids for a list of \(count)")
+        self.count = count
+        self.loadedCount = firstPage.count
+        buffer = .allocate(capacity: Swift.max(1, count))
+        if !firstPage.isEmpty { firstPage.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: firstPage.count) } }
+        (buffer + firstPage.count).initialize(repeating: 0, count: count - firstPage.count)
+        if firstPage.count == count {
+            isComplete.store(true, ordering: .releasing)
+        } else {
+            self.loader = loader
+            DispatchQueue.global(qos: .utility).async { self.loadRest() }
+        }
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The id at `position` (waiting for the rest when it lies beyond the first page and has not arrived).
+    func id(at position: Int) -> Int64 {
+        precondition(position >= 0 && position < count, "RowIDList index \(position) out of range")
+        if position >= loadedCount, !isComplete.load(ordering: .acquiring) { loadRest() }
+        return buffer[position]
+    }
+
+    /// Calls `body` with every id (waiting for the rest first).
+    func withAll<R>(_ body: (UnsafeBufferPointer<Int64>) throws -> R) rethrows -> R {
+        if !isComplete.load(ordering: .acquiring) { loadRest() }
+        return try body(UnsafeBufferPointer(start: buffer, count: count))
+    }
+
+    /// Whether every id has arrived (or failed to).
+    public var isLoaded: Bool { isComplete.load(ordering: .acquiring) }
+
+    private func loadRest() {
+        loadLock.lock()
+        defer { loadLock.unlock() }
+        guard !isComplete.load(ordering: .acquiring), let loader else { return }
+        do {
+            let rest = try loader(loadedCount..<count)
+            guard rest.count == count - loadedCount else {
+                throw LibraryError(.io, "The photo library service sent \(rest.count) of \(count - loadedCount) row ids")
+            }
+            rest.withUnsafeBufferPointer { (buffer + loadedCount).update(from: $0.baseAddress!, count: rest.count) }
+        } catch {
+            FileHandle.standardError.write(Data("PHFetchResult: \(count - loadedCount) objects of a fetch of \(count) could not be loaded; they read as deleted: \((error as? LibraryError)?.message ?? "\(error)")\n".utf8))
+        }
+        self.loader = nil
+        isComplete.store(true, ordering: .releasing)
+    }
+}
