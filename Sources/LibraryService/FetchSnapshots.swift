@@ -11,7 +11,8 @@ struct FetchSnapshot: Sendable {
     let ownerID: Int64
     let entity: Entity
     let query: ObservedQuery
-    var rowIDs: [Int64]
+    /// The ids (mapped from the core's persisted snapshot when the fetch came from one: no copy).
+    var rowIDs: RowIDList
     var token: Int64
     var lastUsed: Date
 }
@@ -56,7 +57,7 @@ final class FetchSnapshotStore: Sendable {
     func peek(_ id: String) -> FetchSnapshot? { snapshots.withLock { $0[id] } }
 
     /// Replaces a snapshot's ids after a change (only if it was still at `fromToken`).
-    func advance(_ id: String, from fromToken: Int64, to rowIDs: [Int64], token: Int64) {
+    func advance(_ id: String, from fromToken: Int64, to rowIDs: RowIDList, token: Int64) {
         snapshots.withLock { all in
             guard var snapshot = all[id], snapshot.token == fromToken else { return }
             snapshot.rowIDs = rowIDs

@@ -74,20 +74,36 @@ public final class ServedLibrary: LibraryBackend {
         return status.token
     }
 
+    /// How many asset records come with a fetch's ids: one batch of `PHFetchResult`.
+    static let firstRecordCount = 32
+
     /// How many ids a fetch's answer carries; a larger fetch's other ids follow in the background (`PagedRowIDs`).
-    /// 16,384, or `$PHOTOS_SERVED_FIRST_PAGE` (the test command runs the served suites with a tiny first page, so
+    /// 4,096, or `$PHOTOS_SERVED_FIRST_PAGE` (the test command runs the served suites with a tiny first page, so
     /// that every fetch there arrives in pages).
-    static let firstPageCount = ProcessInfo.processInfo.environment["PHOTOS_SERVED_FIRST_PAGE"].flatMap { Int($0) }.map { max(1, $0) } ?? 16_384
+    static let firstPageCount = ProcessInfo.processInfo.environment["PHOTOS_SERVED_FIRST_PAGE"].flatMap { Int($0) }.map { max(1, $0) } ?? 4_096
 
     public func fetchRowIDs(_ query: ObservedQuery) throws(LibraryError) -> FetchedRowIDs {
-        let response = try send(.POST, "/api/photokit/fetch?page=\(Self.firstPageCount)", body: try encode(query))
-        guard let ids = RowIDBytes.decode(response.body), let token = response.headers["X-Change-Token"].first.flatMap({ Int64($0) }) else {
+        // The first batch of asset records comes with the ids (one round trip for a fetch and its first object).
+        let records = if case .assets = query { "&records=\(Self.firstRecordCount)" } else { "" }
+        let response = try send(.POST, "/api/photokit/fetch?page=\(Self.firstPageCount)\(records)", body: try encode(query))
+        var idBytes = response.body, firstAssets: [AssetRecord] = []
+        if let text = response.headers["X-Row-IDs"].first {
+            guard let count = Int(text), count >= 0, count <= response.body.count / 8 else {
+                throw LibraryError(.io, "The photo library service answered a fetch with a wrong X-Row-IDs")
+            }
+            idBytes = response.body.prefix(count * 8)
+            firstAssets = try PackedAssetRecords.decode(response.body.dropFirst(count * 8))
+        }
+        guard let ids = RowIDBytes.decode(idBytes), let token = response.headers["X-Change-Token"].first.flatMap({ Int64($0) }),
+              firstAssets.count <= ids.count, zip(firstAssets, ids).allSatisfy({ $0.rowID == $1 }) else {
             throw LibraryError(.io, "The photo library service answered a fetch with malformed row ids")
         }
         guard let snapshot = response.headers["X-Fetch-Snapshot"].first,
               snapshot.allSatisfy({ $0.isHexDigit || $0 == "-" }), !snapshot.isEmpty,
               let count = response.headers["X-Fetch-Count"].first.flatMap({ Int($0) }) else {
-            return FetchedRowIDs(list: RowIDList(ids), token: token)
+            var fetched = FetchedRowIDs(list: RowIDList(ids), token: token)
+            fetched.firstAssets = firstAssets
+            return fetched
         }
         guard count > ids.count, count <= 1 << 32 else {
             throw LibraryError(.io, "The photo library service answered a fetch of \(count) ids with \(ids.count) of them")
@@ -96,7 +112,9 @@ public final class ServedLibrary: LibraryBackend {
             guard let self else { throw LibraryError(.libraryUnavailable, "The served library was closed") }
             return try self.remainingIDs(of: snapshot, range)
         }
-        return FetchedRowIDs(list: RowIDList(paged: paged), token: token)
+        var fetched = FetchedRowIDs(list: RowIDList(paged: paged), token: token)
+        fetched.firstAssets = firstAssets
+        return fetched
     }
 
     /// The ids of a kept fetch at `range`, after which the service may forget it.

@@ -28,6 +28,12 @@ import Testing
         let whole = try await client.request("POST", "/api/photokit/fetch?page=5", body: query, headers: ["Content-Type": "application/json"])
         #expect(RowIDBytes.decode(whole.body) == all)
         #expect(whole.header("X-Fetch-Snapshot") == nil)
+        // With the first records: the ids, then those records packed (never more records than ids sent).
+        let withRecords = try await client.request("POST", "/api/photokit/fetch?page=2&records=32", body: query, headers: ["Content-Type": "application/json"])
+        #expect(withRecords.header("X-Row-IDs") == "2")
+        #expect(RowIDBytes.decode(withRecords.body.prefix(16)) == Array(all.prefix(2)))
+        #expect(try PackedAssetRecords.decode(withRecords.body.dropFirst(16)).map(\.rowID) == Array(all.prefix(2)))
+        if let kept = withRecords.header("X-Fetch-Snapshot") { _ = try await client.delete("/api/fetches/\(kept)") }
     }
 
     @Test func fetchPagesReturnTheLibraryOrderAndStayStillWhileTheLibraryChanges() async throws {

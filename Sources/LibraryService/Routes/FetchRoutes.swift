@@ -17,7 +17,7 @@ extension PhotosService {
             case .collections(let q): (ids, token) = try self.library.collectionSnapshot(q)
             }
             let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: account.rowID, entity: body.entity, query: query,
-                                         rowIDs: ids, token: token, lastUsed: Date())
+                                         rowIDs: RowIDList(ids), token: token, lastUsed: Date())
             self.snapshots.insert(snapshot)
             return try JSONBody.response(FetchJSON(id: snapshot.id, entity: body.entity, count: ids.count, changeToken: token), status: .created)
         }

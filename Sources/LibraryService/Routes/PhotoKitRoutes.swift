@@ -19,18 +19,26 @@ extension PhotosService {
         router.post("/api/photokit/fetch") { request, context -> Response in
             let account = try context.requireAccount()
             let page = try Self.intParameter(request, "page", default: 0, range: 0...(1 << 24))
+            let recordCount = try Self.intParameter(request, "records", default: 0, range: 0...1024)
             let query = try self.scoped(try await Self.wireBody(ObservedQuery.self, request, limit: 16 << 20), context.readScope)
-            let library = self.library
-            let fetched = try await Offload.run { () throws(LibraryError) -> FetchedRowIDs in try library.fetchRowIDs(query) }
-            guard page > 0, fetched.list.count > page else { return Self.rowIDs(fetched.list, token: fetched.token) }
+            let library = self.library, scope = context.readScope
+            let (fetched, records) = try await Offload.run { () throws(LibraryError) -> (FetchedRowIDs, Data?) in
+                let fetched = try library.fetchRowIDs(query)
+                guard recordCount > 0, case .assets = query else { return (fetched, nil) }
+                let rows = Array(fetched.list.prefix(page > 0 ? min(recordCount, page) : recordCount))   // never beyond the ids sent
+                return (fetched, PackedAssetRecords.encode(try Self.visibleAssetRecords(rows, library, scope)))
+            }
+            guard page > 0, fetched.list.count > page else {
+                return Self.rowIDs(fetched.list, in: 0..<fetched.list.count, token: fetched.token, records: records)
+            }
             // A large fetch answers with its first page; the rest is kept as a fetch snapshot, read with
             // `GET /api/photokit/fetches/{id}/ids` and dropped with `DELETE /api/fetches/{id}`.
             let entity: FetchSnapshot.Entity
             if case .assets = query { entity = .assets } else { entity = .collections }
             let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: account.rowID, entity: entity, query: query,
-                                         rowIDs: fetched.ids, token: fetched.token, lastUsed: Date())
+                                         rowIDs: fetched.list, token: fetched.token, lastUsed: Date())
             self.snapshots.insert(snapshot)
-            var response = Self.rowIDs(fetched.list.prefix(page), token: fetched.token)
+            var response = Self.rowIDs(fetched.list, in: 0..<page, token: fetched.token, records: records)
             response.headers[.init("X-Fetch-Count")!] = String(fetched.list.count)
             response.headers[.init("X-Fetch-Snapshot")!] = snapshot.id
             return response
@@ -40,20 +48,15 @@ extension PhotosService {
             let snapshot = try self.snapshot(context)
             let offset = try Self.intParameter(request, "offset", default: 0, range: 0...Int(Int32.max))
             let count = try Self.intParameter(request, "count", default: 1 << 20, range: 0...(1 << 24))
-            let ids = snapshot.rowIDs.dropFirst(offset).prefix(count)
-            return Self.rowIDs(ids, token: snapshot.token)
+            let ids = snapshot.rowIDs
+            return Self.rowIDs(ids, in: min(offset, ids.count)..<min(ids.count, offset + count), token: snapshot.token)
         }
 
         router.post("/api/photokit/assets") { request, context -> Response in
             _ = try context.requireAccount()
             let rows = try await Self.rowIDBody(request)
             let library = self.library, scope = context.readScope
-            let records = try await Offload.run { () throws(LibraryError) -> [AssetRecord] in
-                let records = try library.orderedAssets(rowIDs: rows)
-                guard scope != .everything else { return records }
-                let visible = try library.assetRows(rows, visibleIn: scope)
-                return records.map { visible.contains($0.rowID) ? $0 : .vanished(rowID: $0.rowID) }
-            }
+            let records = try await Offload.run { () throws(LibraryError) -> [AssetRecord] in try Self.visibleAssetRecords(rows, library, scope) }
             return Response(status: .ok, headers: [.contentType: PackedAssetRecords.contentType],
                             body: .init(byteBuffer: ByteBuffer(bytes: PackedAssetRecords.encode(records))))
         }
@@ -252,6 +255,26 @@ extension PhotosService {
         let bytes = try await request.body.collect(upTo: 64 << 20)
         guard let rows = RowIDBytes.decode(Data(buffer: bytes)) else { throw Problem.badRequest("Row ids are little-endian 64-bit integers, 8 bytes each") }
         return rows
+    }
+
+    /// The ids at `range` of `list`, packed; with `records`, packed asset records follow them in the body and
+    /// `X-Row-IDs` says how many ids come first.
+    static func rowIDs(_ list: RowIDList, in range: Range<Int>, token: Int64, records: Data? = nil) -> Response {
+        var headers: HTTPFields = [.contentType: "application/octet-stream", .init("X-Change-Token")!: String(token)]
+        var bytes = RowIDBytes.encode(list, in: range)
+        if let records {
+            headers[.init("X-Row-IDs")!] = String(range.count)
+            bytes.append(records)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The records of `rows` in order, those the reader may not see as vanished.
+    static func visibleAssetRecords(_ rows: [Int64], _ library: Library, _ scope: ReadScope) throws(LibraryError) -> [AssetRecord] {
+        let records = try library.orderedAssets(rowIDs: rows)
+        guard scope != .everything else { return records }
+        let visible = try library.assetRows(rows, visibleIn: scope)
+        return records.map { visible.contains($0.rowID) ? $0 : .vanished(rowID: $0.rowID) }
     }
 
     static func rowIDs(_ ids: some Collection<Int64>, token: Int64) -> Response {

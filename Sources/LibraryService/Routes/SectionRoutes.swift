@@ -15,10 +15,10 @@ extension PhotosService {
             let runs = try await Offload.run { () throws -> [DayRun] in
                 // The same ids at the same change token give the same runs: every page load of a timeline asks.
                 var hasher = Hasher()
-                hasher.combine(snapshot.rowIDs)
+                snapshot.rowIDs.withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
                 let key = SectionCache.Key(token: snapshot.token, utcOffset: minutes, count: snapshot.rowIDs.count, ids: hasher.finalize())
                 if let cached = self.sectionCache.get(key) { return cached }
-                let runs = try self.library.dayRuns(rowIDs: snapshot.rowIDs, utcOffset: minutes * 60)
+                let runs = try self.library.dayRuns(rowIDs: snapshot.rowIDs.array, utcOffset: minutes * 60)
                 self.sectionCache.put(key, runs)
                 return runs
             }

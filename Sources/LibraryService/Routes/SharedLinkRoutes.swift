@@ -68,7 +68,7 @@ extension PhotosService {
             // never the identifiers of the library-wide change (they would name assets outside the album).
             let (ids, token) = try self.library.assetSnapshot(AssetQuery(scope: .collection(link.collectionID)))
             let snapshot = FetchSnapshot(id: FetchSnapshotStore.newID(), ownerID: -link.rowID, entity: .assets,
-                                         query: .assets(AssetQuery(scope: .collection(link.collectionID))), rowIDs: ids, token: token, lastUsed: Date())
+                                         query: .assets(AssetQuery(scope: .collection(link.collectionID))), rowIDs: RowIDList(ids), token: token, lastUsed: Date())
             self.snapshots.insert(snapshot)
             let (subscription, events) = self.broadcaster.subscribe(fetches: [snapshot.id])
             let broadcaster = self.broadcaster, snapshots = self.snapshots

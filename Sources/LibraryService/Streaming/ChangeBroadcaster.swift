@@ -143,11 +143,11 @@ final class ChangeBroadcaster: Sendable {
     private func advance(_ fetch: String, to token: Int64, _ reader: ChangeReader) throws -> FetchDetailsJSON? {
         guard let snapshot = snapshots.peek(fetch), snapshot.token < token else { return nil }
         let changes = try reader.changes(since: snapshot.token, through: token)
-        guard let diff = try reader.diff(snapshot.query, before: snapshot.rowIDs, changes: changes) else {
+        guard let diff = try reader.diff(snapshot.query, before: snapshot.rowIDs.array, changes: changes) else {
             snapshots.advance(fetch, from: snapshot.token, to: snapshot.rowIDs, token: token)
             return nil
         }
-        snapshots.advance(fetch, from: snapshot.token, to: diff.after, token: token)
+        snapshots.advance(fetch, from: snapshot.token, to: RowIDList(diff.after), token: token)
         return FetchDetailsJSON(fetch: fetch, diff: diff, token: token)
     }
 

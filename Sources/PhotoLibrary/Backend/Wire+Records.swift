@@ -89,6 +89,19 @@ public enum RowIDBytes {
         return data
     }
 
+    /// The bytes of the ids at `range` of `list`, copied as one block.
+    public static func encode(_ list: RowIDList, in range: Range<Int>) -> Data {
+        list.withUnsafeBufferPointer { ids in
+            let slice = UnsafeBufferPointer(rebasing: ids[range])
+            var data = Data(count: slice.count * 8)
+            data.withUnsafeMutableBytes { raw in
+                let out = raw.bindMemory(to: Int64.self)
+                for index in slice.indices { out[index - slice.startIndex] = slice[index].littleEndian }
+            }
+            return data
+        }
+    }
+
     /// The ids in `data`, or nil when its length is not a multiple of 8.
     public static func decode(_ data: Data) -> [Int64]? {
         guard data.count % 8 == 0 else { return nil }

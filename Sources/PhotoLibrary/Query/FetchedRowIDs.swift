@@ -10,6 +10,9 @@ public struct FetchedRowIDs: Sendable {
     public var positions: RowPositions?
     /// Whether the ids were read from a persisted snapshot rather than by running the query.
     public var isFromSnapshot: Bool
+    /// The records of the first assets, when the back end sent them with the ids (a served library does, saving
+    /// the round trip a first object would cost); empty otherwise.
+    public var firstAssets: [AssetRecord] = []
 
     /// The ids as an array (a copy when they are mapped).
     public var ids: [Int64] { list.array }

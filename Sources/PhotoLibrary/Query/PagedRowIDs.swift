@@ -28,7 +28,7 @@ public final class PagedRowIDs: @unchecked Sendable {
         self.loadedCount = firstPage.count
         buffer = .allocate(capacity: Swift.max(1, count))
         if !firstPage.isEmpty { firstPage.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: firstPage.count) } }
-        (buffer + firstPage.count).initialize(repeating: 0, count: count - firstPage.count)
+        // The rest is written before it is read (`loadRest` runs first), so it is not zeroed here.
         if firstPage.count == count {
             isComplete.store(true, ordering: .releasing)
         } else {
@@ -64,8 +64,9 @@ public final class PagedRowIDs: @unchecked Sendable {
             guard rest.count == count - loadedCount else {
                 throw LibraryError(.io, "The photo library service sent \(rest.count) of \(count - loadedCount) row ids")
             }
-            rest.withUnsafeBufferPointer { (buffer + loadedCount).update(from: $0.baseAddress!, count: rest.count) }
+            rest.withUnsafeBufferPointer { (buffer + loadedCount).initialize(from: $0.baseAddress!, count: rest.count) }
         } catch {
+            (buffer + loadedCount).initialize(repeating: 0, count: count - loadedCount)
             FileHandle.standardError.write(Data("PHFetchResult: \(count - loadedCount) objects of a fetch of \(count) could not be loaded; they read as deleted: \((error as? LibraryError)?.message ?? "\(error)")\n".utf8))
         }
         self.loader = nil

@@ -49,7 +49,9 @@ extension PHAsset {
             try query.filter(by: predicate)
             return (query, try library.fetchRowIDs { () throws(LibraryError) in try library.backend.fetchRowIDs(.assets(query)) })
         }
-        return PHFetchResult(source: .assets(snapshot.list), library: library, options: options, query: .assets(query), token: snapshot.token,
-                             positions: snapshot.positions)
+        let result = PHFetchResult<PHAsset>(source: .assets(snapshot.list), library: library, options: options, query: .assets(query),
+                                            token: snapshot.token, positions: snapshot.positions)
+        result.preload(snapshot.firstAssets.map { PHAsset(record: $0, library: library) })
+        return result
     }
 }

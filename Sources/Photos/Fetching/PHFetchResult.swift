@@ -169,6 +169,22 @@ public final class PHFetchResult<ObjectType: AnyObject>: NSObject, NSCopying, @u
 
     // MARK: Internals
 
+    /// Keeps the first objects, already made (from records sent with the fetch), as the first batches: whole
+    /// batches, and the last one too when the objects are all of them.
+    func preload(_ objects: [ObjectType]) {
+        let available = Swift.min(objects.count, count)
+        lock.lock()
+        defer { lock.unlock() }
+        var batch = 0
+        while batch * Self.batchSize < available, batch < Self.maximumCachedBatches {
+            let end = (batch + 1) * Self.batchSize
+            guard end <= available || available == count else { break }
+            batches[batch] = Array(objects[batch * Self.batchSize..<Swift.min(end, available)])
+            batchOrder.append(batch)
+            batch += 1
+        }
+    }
+
     /// Row ids of the stored objects (empty for transient results).
     var rowIDList: RowIDList {
         switch source {

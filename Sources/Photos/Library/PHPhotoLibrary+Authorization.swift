@@ -10,7 +10,7 @@ extension PHPhotoLibrary {
     /// This program's authorization at `accessLevel` for the shared library (see the type's discussion).
     /// `.restricted` when the served library cannot be reached (the reason is logged).
     public class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus {
-        askService("authorizationStatus(for:)") { try $0.authorizationStatus(level: accessLevel.serviceName) }
+        askService("authorizationStatus(for:)") { served throws(LibraryError) in try served.authorizationStatus(level: accessLevel.serviceName) }
     }
 
     /// Asks for access at `accessLevel` when it is not determined yet, then calls `handler` on a background queue
@@ -41,7 +41,7 @@ extension PHPhotoLibrary {
     }
 
     private static func requestAuthorizationNow(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus {
-        askService("requestAuthorization(for:)") { try $0.requestAuthorization(level: accessLevel.serviceName) }
+        askService("requestAuthorization(for:)") { served throws(LibraryError) in try served.requestAuthorization(level: accessLevel.serviceName) }
     }
 
     /// `.authorized` for a library directory; for a served library, the status `ask` gets from its service, or
