@@ -24,12 +24,13 @@ public final class ImagingContext: @unchecked Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var contexts: [String: ImagingContext] = [:]
 
-    /// The context of a library (created on first use).
-    public static func context(for library: Library) -> ImagingContext {
-        let key = library.url.standardizedFileURL.path
+    /// The context of a library (created on first use): of its directory, or of a served library's local cache.
+    public static func context(for library: any LibraryBackend) -> ImagingContext {
+        let directory = library.imagingDirectory
+        let key = directory.standardizedFileURL.path
         lock.lock(); defer { lock.unlock() }
         if let context = contexts[key] { return context }
-        let context = ImagingContext(libraryURL: library.url)
+        let context = ImagingContext(libraryURL: directory)
         contexts[key] = context
         return context
     }
@@ -73,17 +74,24 @@ public final class ImagingContext: @unchecked Sendable {
     /// The rendition of an asset for a version, with what is stored for it. With `videoPosters`, a video asset's
     /// rendition is its movie and the file standing for it is the movie's poster frame (`VideoPosters`, made now
     /// when missing); without, a video asset has no still image (data requests and exports of the still).
-    public func representations(of asset: AssetRecord, version: ImageVersion, in library: Library,
+    public func representations(of asset: AssetRecord, version: ImageVersion, in library: any LibraryBackend,
                                 videoPosters: Bool = false) throws(ImageManagementError) -> RepresentationSet {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
         if let rendition = Rendition.select(from: resources, version: version) {
-            return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: library.fileURL(for: rendition.resource), store: store)
+            return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: try Self.file(of: rendition.resource, in: library), store: store)
         }
         if videoPosters, let still = try VideoPosters.still(from: resources, version: version, library: library, store: store) {
             return RepresentationSet(rendition: still.rendition, full: still.rendition.pixelSize, fileURL: still.poster, store: store)
         }
         let kind = asset.mediaType == .video ? "a video" : asset.mediaType == .audio ? "an audio asset" : "an asset without a photo resource"
         throw ImageManagementError(.missingResource, "\(asset.identifier) is \(kind): it has no still image to decode")
+    }
+
+    /// A local file with a resource's bytes: the stored file, or a served library's verified download.
+    static func file(of resource: ResourceRecord, in library: any LibraryBackend) throws(ImageManagementError) -> URL {
+        do { return try library.resourceFile(resource) } catch {
+            throw .library(error, "Cannot read the file of \(resource.originalFilename)")
+        }
     }
 }

@@ -43,9 +43,21 @@ public final class ServedLibrary: LibraryBackend {
 
     /// Where verified resource bytes are kept: `$XDG_CACHE_HOME/photokit-served/<library identifier>`.
     private func resourceCacheDirectory() throws(LibraryError) -> URL {
+        Self.cacheRoot.appendingPathComponent(try libraryIdentifier(), isDirectory: true)
+    }
+
+    private static var cacheRoot: URL {
         let caches = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return caches.appendingPathComponent("photokit-served/\(try libraryIdentifier())", isDirectory: true)
+        return caches.appendingPathComponent("photokit-served", isDirectory: true)
+    }
+
+    /// The local cache (`imaging/` beside the downloaded resources): derivatives and video posters made here from
+    /// downloaded files. Everything in it is named by content, so a library whose identifier is not known yet (an
+    /// application not let in) shares one under `unknown`.
+    public var imagingDirectory: URL {
+        let identifier = (try? libraryIdentifier()) ?? "unknown"
+        return Self.cacheRoot.appendingPathComponent(identifier, isDirectory: true).appendingPathComponent("imaging", isDirectory: true)
     }
 
     /// The socket path of a `unix:` URL (`unix:/run/photos.sock` or `unix:///run/photos.sock`), else nil.

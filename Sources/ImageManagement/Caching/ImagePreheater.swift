@@ -27,7 +27,7 @@ public final class ImagePreheater: @unchecked Sendable {
     }
 
     /// Starts preparing `spec` for each asset (assets already cached or pending are skipped).
-    public func start(_ assets: [AssetRecord], spec: ImageRequestSpec, in library: Library) {
+    public func start(_ assets: [AssetRecord], spec: ImageRequestSpec, in library: any LibraryBackend) {
         guard let cache = engine.cache else { return }
         let context = ImagingContext.context(for: library)
         let highQuality = cachesHighQualityImages

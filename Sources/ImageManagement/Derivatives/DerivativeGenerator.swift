@@ -29,7 +29,7 @@ public final class DerivativeGenerator: @unchecked Sendable {
     }
 
     /// Queues assets (by row id); newer ones run first, and `urgent` ones before all others.
-    public func enqueue(_ assetRowIDs: some Sequence<Int64>, in library: Library, urgent: Bool = false) {
+    public func enqueue(_ assetRowIDs: some Sequence<Int64>, in library: any LibraryBackend, urgent: Bool = false) {
         for rowID in assetRowIDs {
             let priority = urgent ? Self.urgent : rowID
             lock.lock()
@@ -72,11 +72,11 @@ public final class DerivativeGenerator: @unchecked Sendable {
     /// Makes the missing derivatives of one asset's current rendition now, on the calling thread; returns the
     /// kinds written. A video's come from its poster frame (`VideoPosters`); audio has no picture and gets none.
     @discardableResult
-    public func generate(assetRowID: Int64, in library: Library) throws(ImageManagementError) -> [DerivativeKind] {
+    public func generate(assetRowID: Int64, in library: any LibraryBackend) throws(ImageManagementError) -> [DerivativeKind] {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: assetRowID) } catch { throw .library(error, "Cannot read the resources of asset \(assetRowID)") }
         if let rendition = Rendition.select(from: resources, version: .current) {
-            return try generate(rendition, fileURL: library.fileURL(for: rendition.resource))
+            return try generate(rendition, fileURL: ImagingContext.file(of: rendition.resource, in: library))
         }
         guard let still = try VideoPosters.still(from: resources, version: .current, library: library, store: store) else { return [] }
         return try generate(still.rendition, fileURL: still.poster)

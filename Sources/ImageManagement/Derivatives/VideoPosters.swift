@@ -26,10 +26,14 @@ enum VideoPosters {
 
     /// A video asset's picture: the movie's rendition, sized as its poster (upright), and the poster's file (made
     /// now when missing); nil when the asset has no video resource.
-    static func still(from resources: [ResourceRecord], version: ImageVersion, library: Library,
+    static func still(from resources: [ResourceRecord], version: ImageVersion, library: any LibraryBackend,
                       store: DerivativeStore) throws(ImageManagementError) -> (rendition: Rendition, poster: URL)? {
         guard var movie = rendition(from: resources, version: version) else { return nil }
-        let poster = try poster(of: movie, movieURL: library.fileURL(for: movie.resource), store: store)
+        let url = store.posterURL(contentKey: movie.contentKey)
+        var info = stat()
+        // An existing poster needs no movie (a served library's would be downloaded for nothing).
+        let poster = stat(url.path, &info) == 0 && info.st_size > 0
+            ? url : try poster(of: movie, movieURL: ImagingContext.file(of: movie.resource, in: library), store: store)
         let size = try PixelOps.orientedSize(of: poster)
         movie.resource.pixelWidth = size.width
         movie.resource.pixelHeight = size.height

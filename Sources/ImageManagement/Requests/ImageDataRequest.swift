@@ -17,7 +17,7 @@ extension ImageRequestEngine {
     /// `synchronous`, else on a request worker, delivering once to `target`. Returns the request number, which
     /// `cancel(_:)` accepts (the handler then gets `.cancelled`).
     @discardableResult
-    public func requestData(_ asset: AssetRecord, version: ImageVersion, in library: Library, synchronous: Bool,
+    public func requestData(_ asset: AssetRecord, version: ImageVersion, in library: any LibraryBackend, synchronous: Bool,
                             target: DeliveryTarget, handler: @escaping @Sendable (Result<ImageData, ImageManagementError>, Int32) -> Void) -> Int32 {
         let number = RequestNumbers.next()
         let state = RequestState(number: number, target: synchronous ? .callerThread : target, onCancel: {

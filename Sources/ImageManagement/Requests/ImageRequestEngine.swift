@@ -59,7 +59,7 @@ public final class ImageRequestEngine: Sendable {
 
     /// Starts a request and returns its number (never 0). `progress` returns true to stop the request.
     @discardableResult
-    public func request(_ asset: AssetRecord, in library: Library, options: ImageRequestOptions, target: DeliveryTarget,
+    public func request(_ asset: AssetRecord, in library: any LibraryBackend, options: ImageRequestOptions, target: DeliveryTarget,
                         progress: (@Sendable (Double) -> Bool)? = nil,
                         handler: @escaping @Sendable (ImageDelivery) -> Void) -> Int32 {
         let number = RequestNumbers.next()
@@ -103,7 +103,7 @@ public final class ImageRequestEngine: Sendable {
     /// Requests not yet finished.
     public var liveRequestCount: Int { live.count }
 
-    private func run(_ state: RequestState, _ deliver: (ImageDelivery) -> Void, asset: AssetRecord, library: Library, options: ImageRequestOptions,
+    private func run(_ state: RequestState, _ deliver: (ImageDelivery) -> Void, asset: AssetRecord, library: any LibraryBackend, options: ImageRequestOptions,
                      degradedDelivered: Bool, progress: (@Sendable (Double) -> Bool)?) {
         guard !state.isCancelled else { return }
         let context = ImagingContext.context(for: library)

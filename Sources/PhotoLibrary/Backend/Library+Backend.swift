@@ -18,6 +18,9 @@ extension Library: LibraryBackend {
     /// The stored file itself.
     public func resourceFile(_ resource: ResourceRecord) throws(LibraryError) -> URL { fileURL(for: resource) }
 
+    /// The library directory (derivatives live in it).
+    public var imagingDirectory: URL { url }
+
     public func monitorChanges(after token: Int64, queue: DispatchQueue, fetches: @escaping @Sendable () -> [ObservedFetch],
                                deliver: @escaping @Sendable (PreparedChange) -> Void) -> any ChangeMonitoring {
         ChangeMonitor(library: self, after: token, queue: queue,

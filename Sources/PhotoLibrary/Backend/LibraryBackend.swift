@@ -38,11 +38,14 @@ public protocol LibraryBackend: AnyObject, Sendable {
     func assetIdentifiers(forCloudIdentities cloudIdentities: [String]) throws(LibraryError) -> [String: [String]]
     /// Cloud identities of assets by local identifier (nil for unknown ones).
     func cloudIdentities(forAssets localIdentifiers: [String]) throws(LibraryError) -> [String: String?]
-    /// Starts reporting committed changes after `token`, in commit order, on `queue`: for each, `fetches()` is
-    /// asked which fetches to diff and `deliver` receives the change prepared against the state right after it.
     /// How many records a fetch result reads at once when it is read in order (enumeration, scrolling): a few
     /// batches locally, more over a socket, where each read is a round trip.
     var sequentialReadCount: Int { get }
+    /// Where image requests keep what they make (derivatives, video posters): the library directory, or a
+    /// served library's local cache.
+    var imagingDirectory: URL { get }
+    /// Starts reporting committed changes after `token`, in commit order, on `queue`: for each, `fetches()` is
+    /// asked which fetches to diff and `deliver` receives the change prepared against the state right after it.
     func monitorChanges(after token: Int64, queue: DispatchQueue, fetches: @escaping @Sendable () -> [ObservedFetch],
                         deliver: @escaping @Sendable (PreparedChange) -> Void) -> any ChangeMonitoring
 }

@@ -47,10 +47,8 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
     /// Starts preparing images of `assets` for the given size, content mode and options.
     open func startCachingImages(for assets: [PHAsset], targetSize: CGSize, contentMode: PHImageContentMode, options: PHImageRequestOptions?) {
         let spec = PHImageRequestOptions.spec(targetSize: targetSize, contentMode: contentMode, options: options)
-        // A served library's pictures are not cached here yet (image requests need a library directory).
         for (library, group) in Self.byLibrary(assets) {
-            guard let local = library.localLibrary else { continue }
-            preheater.start(group.map(\.record), spec: spec, in: local)
+            preheater.start(group.map(\.record), spec: spec, in: library.backend)
         }
     }
 

@@ -20,6 +20,11 @@ import ImageManagement
 /// `PHImageResultIsInCloudKey` (false), plus `PHImageCancelledKey` or `PHImageErrorKey` when relevant.
 /// Images are upright, sRGB, 8-bit, at scale 1 with orientation `.up`, and never larger than the original.
 ///
+/// ## Served libraries
+/// For an asset of a served library (`PHPhotoLibrary(url: unix:…)`), the original is downloaded once into the local
+/// cache (verified against its SHA-256) and pictures are made here from it, as from a directory's file; the info
+/// dictionary's `PHImageResultIsInCloudKey` stays false.
+///
 /// Differences from Apple: the default manager keeps no image cache (use `PHCachingImageManager`); videos have no
 /// still image yet (their requests fail with `PHPhotosError.missingResource`).
 open class PHImageManager: NSObject, @unchecked Sendable {
@@ -45,7 +50,7 @@ open class PHImageManager: NSObject, @unchecked Sendable {
         let core = PHImageRequestOptions.core(targetSize: targetSize, contentMode: contentMode, options: options)
         let handler = UncheckedBox(resultHandler)
         let progress = UncheckedBox(options?.progressHandler)
-        guard let library = Self.localLibrary(of: asset, failing: { error in handler.value(nil, [PHImageErrorKey: error]) }) else { return RequestNumbers.next() }
+        let library = (asset.photoLibrary ?? .shared()).backend
         return engine.request(asset.record, in: library, options: core, target: .queue(.main), progress: { fraction in
             guard let report = progress.value else { return false }
             var stop: ObjCBool = false
@@ -69,9 +74,7 @@ open class PHImageManager: NSObject, @unchecked Sendable {
     open func requestImageDataAndOrientation(for asset: PHAsset, options: PHImageRequestOptions?,
                                              resultHandler: @escaping (Data?, String?, CGImagePropertyOrientation, [AnyHashable: Any]?) -> Void) -> PHImageRequestID {
         let handler = UncheckedBox(resultHandler)
-        guard let library = Self.localLibrary(of: asset, failing: { error in handler.value(nil, nil, .up, [PHImageErrorKey: error]) }) else {
-            return RequestNumbers.next()
-        }
+        let library = (asset.photoLibrary ?? .shared()).backend
         let version = ImageVersion(rawValue: (options?.version ?? .current).rawValue) ?? .current
         return engine.requestData(asset.record, version: version, in: library, synchronous: options?.isSynchronous ?? false,
                                   target: .queue(.main)) { result, number in
@@ -111,19 +114,6 @@ open class PHImageManager: NSObject, @unchecked Sendable {
         if delivery.isCancelled { info[PHImageCancelledKey] = NSNumber(value: true) }
         if let error = delivery.error, !delivery.isCancelled { info[PHImageErrorKey] = PHPhotosError(imageManagementError: error) as NSError }
         return info
-    }
-}
-
-extension PHImageManager {
-    /// The library directory of `asset`'s library; for a served library, calls `failing` on the main queue with
-    /// the error image requests get there and returns nil. Image, video and Live Photo requests read a library
-    /// directory (its stored derivatives and files); over the service they are not yet supported.
-    static func localLibrary(of asset: PHAsset, failing: @escaping @Sendable (NSError) -> Void) -> Library? {
-        let library = asset.photoLibrary ?? .shared()
-        if let local = library.localLibrary { return local }
-        let error = PHPhotosError.needsLibraryDirectory(library, "Image requests") as NSError
-        DispatchQueue.main.async { failing(error) }
-        return nil
     }
 }
 

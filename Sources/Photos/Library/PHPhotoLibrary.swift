@@ -11,9 +11,10 @@ import ServedLibrary
 /// `photos serve --socket PATH`, named by a `unix:` URL (`PHOTOS_LIBRARY=unix:/run/user/1000/photos.sock`). A
 /// served library is asked for everything through its service, which decides what this program may see and change
 /// (the owner's grant: full, limited to a selection, add-only). Fetches, objects, counts, change requests, change
-/// observation, persistent history, cloud identifiers and resource bytes work against both; image requests,
-/// content editing and Live Photo requests still need a library directory (they fail with `PHPhotosError`
-/// `.changeNotSupported`/an error result on a served library).
+/// observation, persistent history, cloud identifiers, resource bytes, image and image-data requests (pictures made
+/// here from originals downloaded once into a local cache) and Live Photos work against both; video requests and
+/// content editing still need a library directory (they fail with `PHPhotosError` `.changeNotSupported` on a
+/// served library).
 ///
 /// Differences from Apple: the change block runs synchronously on the calling thread (it only records
 /// requests); the changes are then committed on a background serial queue, where the completion handler runs.

@@ -1,0 +1,110 @@
+import XCTest
+@testable import Photos
+import PhotoLibrary
+import _TestSupport
+
+/// Image requests against a served library: the same pictures, pixel for pixel, and the same bytes as against its
+/// directory (the originals are downloaded once, verified, and kept in the local cache; pictures are made here), and
+/// nothing for an asset the program may not see.
+final class ServedImageTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var served: ServedTestLibrary!
+    private var cache: URL!
+
+    override func setUpWithError() throws {
+        directory = TemporaryDirectory(prefix: "served-images")
+        cache = directory.appending("cache")
+        setenv("XDG_CACHE_HOME", cache.path, 1)
+        served = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
+    }
+
+    override func tearDown() {
+        unsetenv("XDG_CACHE_HOME")
+        served?.stop()
+        served = nil
+        directory = nil
+    }
+
+    private func asset(in library: PHPhotoLibrary) throws -> PHAsset {
+        let options = PHFetchOptions()
+        options.photoLibrary = library
+        return try XCTUnwrap(PHAsset.fetchAssets(with: options).firstObject)
+    }
+
+    private func picture(_ asset: PHAsset, _ size: CGSize, _ mode: PHImageContentMode) throws -> (width: Int, height: Int, pixels: Data) {
+        let options = PHImageRequestOptions()
+        options.isSynchronous = true
+        options.deliveryMode = .highQualityFormat
+        options.resizeMode = .exact
+        var delivered: UIImage?, error: Any?
+        PHImageManager.default().requestImage(for: asset, targetSize: size, contentMode: mode, options: options) { image, info in
+            delivered = image
+            error = info?[PHImageErrorKey]
+        }
+        let image = try XCTUnwrap(delivered?.cgImage, "no image: \(String(describing: error))")
+        return (image.width, image.height, try XCTUnwrap(image.dataProvider?.data))
+    }
+
+    private func bytes(_ asset: PHAsset) -> (Data?, String?) {
+        let options = PHImageRequestOptions()
+        options.isSynchronous = true
+        var result: (Data?, String?) = (nil, nil)
+        PHImageManager.default().requestImageDataAndOrientation(for: asset, options: options) { data, type, _, _ in result = (data, type) }
+        return result
+    }
+
+    func testPicturesAndBytesMatchTheDirectorysAndStayInTheCache() throws {
+        let original = FixtureImages.jpeg(seed: 5)
+        _ = try served.core.apply(ChangeBatch(operations: [
+            .createAsset(NewAsset(identifier: LocalIdentifier.make(.asset), resources: [NewResource(type: .photo, source: .data(original))])),
+        ]))
+        let local = try PHPhotoLibrary(url: served.core.url)
+        let remote = try PHPhotoLibrary(url: served.socketURL)
+        let here = try asset(in: local), there = try asset(in: remote)
+        for (size, mode) in [(CGSize(width: 48, height: 48), PHImageContentMode.aspectFill), (CGSize(width: 100, height: 40), .aspectFit),
+                             (PHImageManagerMaximumSize, .default)] {
+            let expected = try picture(here, size, mode), got = try picture(there, size, mode)
+            XCTAssertEqual(got.width, expected.width, "\(size)")
+            XCTAssertEqual(got.height, expected.height, "\(size)")
+            XCTAssertTrue(got.pixels == expected.pixels, "the same pixels for \(size) \(mode)")
+        }
+        let (data, type) = bytes(there)
+        XCTAssertEqual(data, original)
+        XCTAssertEqual(type, bytes(here).1)
+
+        // The original was downloaded once and verified; it is kept by its SHA-256 under the cache.
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(ContentDigest.sha256Hex(original)) }
+        XCTAssertEqual(kept.count, 1, "\(kept)")
+    }
+
+    func testAnAssetOutsideAGrantHasNoPicture() throws {
+        let identifiers = (0..<2).map { _ in LocalIdentifier.make(.asset) }
+        _ = try served.core.apply(ChangeBatch(operations: identifiers.enumerated().map { index, identifier in
+            .createAsset(NewAsset(identifier: identifier, resources: [NewResource(type: .photo, source: .data(FixtureImages.jpeg(seed: index)))]))
+        }))
+        let owner = try XCTUnwrap(served.core.account(named: "tests")).account
+        let full = try PHPhotoLibrary(url: served.socketURL)
+        let options = PHFetchOptions()
+        options.photoLibrary = full
+        options.predicate = NSPredicate(format: "localIdentifier == %@", identifiers[1])
+        let hidden = try XCTUnwrap(PHAsset.fetchAssets(with: options).firstObject)
+
+        let grant = try served.core.requestAppAccess(identifier: "org.example.viewer", name: "Viewer", executablePath: "", executableSHA256: "", level: .readWrite)
+        try served.core.decideAppAccess(identifier: "org.example.viewer", status: .limited, selection: [identifiers[0]])
+        setenv("PHOTOS_LIBRARY_TOKEN", try served.core.createCredential(.token, accountID: owner.rowID, name: "viewer", appGrantID: grant.rowID).secret, 1)
+        let app = try PHPhotoLibrary(url: served.socketURL)
+        // The full library's object, asked of the application's library: the service refuses its resources.
+        let foreign = PHAsset(record: hidden.record, library: app)
+        let request = PHImageRequestOptions()
+        request.isSynchronous = true
+        var image: UIImage?, error: Any?
+        PHImageManager.default().requestImage(for: foreign, targetSize: CGSize(width: 32, height: 32), contentMode: .aspectFill, options: request) {
+            image = $0
+            error = $1?[PHImageErrorKey]
+        }
+        XCTAssertNil(image)
+        XCTAssertNotNil(error, "an asset outside the selection has no picture")
+        XCTAssertNil(bytes(foreign).0)
+        XCTAssertNoThrow(try picture(try asset(in: app), CGSize(width: 32, height: 32), .aspectFill), "its own selection has pictures")
+    }
+}
