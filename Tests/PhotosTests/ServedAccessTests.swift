@@ -180,6 +180,23 @@ final class ServedAccessTests: XCTestCase {
         XCTAssertEqual(try app.backend.libraryIdentifier(), try core.libraryIdentifier())
     }
 
+    func testAnUnreachableServiceIsRestrictedNotFatal() throws {
+        let previous = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY"]
+        PHPhotoLibrary.setShared(nil)
+        setenv("PHOTOS_LIBRARY", "unix:" + directory.appending("nobody-listens.sock").path, 1)
+        defer {
+            if let previous { setenv("PHOTOS_LIBRARY", previous, 1) } else { unsetenv("PHOTOS_LIBRARY") }
+            PHPhotoLibrary.setShared(nil)
+        }
+        XCTAssertEqual(PHPhotoLibrary.authorizationStatus(for: .readWrite), .restricted)
+        let asked = expectation(description: "answered")
+        PHPhotoLibrary.requestAuthorization(for: .addOnly) { status in
+            XCTAssertEqual(status, .restricted)
+            asked.fulfill()
+        }
+        wait(for: [asked], timeout: 10)
+    }
+
     func testAPersonsTokenIsAlwaysAuthorized() throws {
         let owner = try XCTUnwrap(served.core.account(named: "tests")).account
         setenv("PHOTOS_LIBRARY_TOKEN", try served.core.createCredential(.token, accountID: owner.rowID, name: "person").secret, 1)

@@ -10,7 +10,7 @@ extension PHPhotoLibrary {
     /// This program's authorization at `accessLevel` for the shared library (see the type's discussion).
     /// `.restricted` when the served library cannot be reached (the reason is logged).
     public class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus {
-        askService("authorizationStatus(for:)") { served throws(LibraryError) in try served.authorizationStatus(level: accessLevel.serviceName) }
+        askService("authorizationStatus(for:)") { try $0.authorizationStatus(level: accessLevel.serviceName) }
     }
 
     /// Asks for access at `accessLevel` when it is not determined yet, then calls `handler` on a background queue
@@ -41,27 +41,28 @@ extension PHPhotoLibrary {
     }
 
     private static func requestAuthorizationNow(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus {
-        askService("requestAuthorization(for:)") { served throws(LibraryError) in try served.requestAuthorization(level: accessLevel.serviceName) }
+        askService("requestAuthorization(for:)") { try $0.requestAuthorization(level: accessLevel.serviceName) }
     }
 
     /// `.authorized` for a library directory; for a served library, the status `ask` gets from its service, or
     /// `.restricted` (the reason written to standard error) when the service does not answer.
-    private static func askService(_ method: String, _ ask: (ServedLibrary) throws(LibraryError) -> String) -> PHAuthorizationStatus {
-        guard let served = sharedServedLibrary() else { return .authorized }
+    private static func askService(_ method: String, _ ask: (ServedLibrary) throws -> String) -> PHAuthorizationStatus {
         do {
+            guard let served = try sharedServedLibrary() else { return .authorized }
             return PHAuthorizationStatus(serviceName: try ask(served))
         } catch {
-            FileHandle.standardError.write(Data("PHPhotoLibrary.\(method): the photo library service did not answer: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("PHPhotoLibrary.\(method): the photo library service did not answer: \(error.localizedDescription)\n".utf8))
             return .restricted
         }
     }
 
-    /// The shared library's service, when the shared library is served; nil for a directory. Opens the shared
-    /// library when it is not open yet (for a directory that happens on first use, as before).
-    private static func sharedServedLibrary() -> ServedLibrary? {
+    /// The shared library's service, when the shared library is served; nil for a directory. Connects the shared
+    /// library when it is served and not open yet (a directory opens on first use, as before); a service that does
+    /// not answer is an error here, not the fatal one `shared()` would report.
+    private static func sharedServedLibrary() throws -> ServedLibrary? {
         if let current = currentShared() { return current.servedLibrary }
         guard defaultURL().scheme == "unix" else { return nil }
-        return shared().servedLibrary
+        return adoptShared(try PHPhotoLibrary(url: defaultURL())).servedLibrary
     }
 }
 

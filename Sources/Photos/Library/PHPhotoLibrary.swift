@@ -89,6 +89,15 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Makes `library` the shared one unless one is open already; returns the shared one.
+    static func adoptShared(_ library: PHPhotoLibrary) -> PHPhotoLibrary {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let sharedLibrary { return sharedLibrary }
+        sharedLibrary = library
+        return library
+    }
+
     /// The shared library when it is open (by `shared()` or `setShared(_:)`), without opening it.
     static func currentShared() -> PHPhotoLibrary? {
         sharedLock.lock()
