@@ -2,6 +2,7 @@ import XCTest
 @testable import Photos
 import PhotoLibrary
 import _TestSupport
+import AVFoundation
 
 /// Image requests against a served library: the same pictures, pixel for pixel, and the same bytes as against its
 /// directory (the originals are downloaded once, verified, and kept in the local cache; pictures are made here), and
@@ -106,5 +107,33 @@ final class ServedImageTests: XCTestCase {
         XCTAssertNotNil(error, "an asset outside the selection has no picture")
         XCTAssertNil(bytes(foreign).0)
         XCTAssertNoThrow(try picture(try asset(in: app), CGSize(width: 32, height: 32), .aspectFill), "its own selection has pictures")
+    }
+
+    func testVideoRequestsGetTheDownloadedMovie() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { throw XCTSkip("ffmpeg is not installed (scripts/setup.sh installs it)") }
+        let movie = directory.appending("clip.mp4")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=1", "-pix_fmt", "yuv420p", movie.path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let bytes = try Data(contentsOf: movie)
+        _ = try served.core.apply(ChangeBatch(operations: [
+            .createAsset(NewAsset(identifier: LocalIdentifier.make(.asset), resources: [NewResource(type: .video, source: .data(bytes))])),
+        ]))
+        let remote = try PHPhotoLibrary(url: served.socketURL)
+        let video = try asset(in: remote)
+        XCTAssertEqual(video.mediaType, .video)
+        let delivered = expectation(description: "the movie")
+        let url = Locked<URL?>(nil)
+        PHImageManager.default().requestAVAsset(forVideo: video, options: nil) { asset, _, info in
+            url.mutate { $0 = (asset as? AVURLAsset)?.url }
+            XCTAssertNil(info?[PHImageErrorKey])
+            delivered.fulfill()
+        }
+        wait(for: [delivered], timeout: 30)
+        let local = try XCTUnwrap(url.value)
+        XCTAssertTrue(local.path.hasPrefix(cache.path), "the cached copy: \(local.path)")
+        XCTAssertEqual(try Data(contentsOf: local), bytes)
     }
 }

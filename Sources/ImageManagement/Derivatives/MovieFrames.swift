@@ -11,12 +11,12 @@ public enum MovieFrames {
 
     /// The movie file of `asset` in `version` — for `.current` its edited movie when there is one — a video's
     /// movie or a Live Photo's paired movie, or an error naming why there is none.
-    public static func movieURL(of asset: AssetRecord, in library: Library, version: ImageVersion = .current) throws(ImageManagementError) -> URL {
+    public static func movieURL(of asset: AssetRecord, in library: any LibraryBackend, version: ImageVersion = .current) throws(ImageManagementError) -> URL {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
         let order: [ResourceType] = version == .current ? [.fullSizeVideo, .video, .fullSizePairedVideo, .pairedVideo] : [.video, .pairedVideo]
         for type in order {
-            if let movie = resources.first(where: { $0.type == type }) { return library.fileURL(for: movie) }
+            if let movie = resources.first(where: { $0.type == type }) { return try ImagingContext.file(of: movie, in: library) }
         }
         throw ImageManagementError(.missingResource, "\(asset.identifier) has no movie: it is neither a video nor a Live Photo")
     }

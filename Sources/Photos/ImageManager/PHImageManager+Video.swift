@@ -4,7 +4,8 @@ import ImageManagement
 
 extension PHImageManager {
     /// Requests the movie of a video asset as an `AVAsset` (an `AVURLAsset` of the stored movie of `options.version`;
-    /// for `.current` the edited movie when there is one). The handler runs once, on a background queue, as
+    /// for `.current` the edited movie when there is one; for a served library, its copy downloaded once into the
+    /// local cache and verified). The handler runs once, on a background queue, as
     /// Apple's does: with the asset, no audio mix (nil; Apple's is non-nil only for slow-motion time ramps) and the
     /// info dictionary (`PHImageResultRequestIDKey`, `PHImageResultIsInCloudKey`, `PHImageErrorKey` on failure).
     ///
@@ -52,8 +53,7 @@ extension PHImageManager {
                       deliver: @escaping @Sendable (URL?, [AnyHashable: Any]) -> Void) -> PHImageRequestID {
         let number = RequestNumbers.next()
         let photoLibrary = asset.photoLibrary ?? .shared()
-        let library = photoLibrary.localLibrary
-        let servedError = PHPhotosError.needsLibraryDirectory(photoLibrary, "Video requests") as NSError
+        let library = photoLibrary.backend
         let record = asset.record
         let isVideo = asset.mediaType == .video
         let version = ImageVersion(rawValue: (options?.version ?? .current).rawValue) ?? .current
@@ -62,11 +62,6 @@ extension PHImageManager {
             var info: [AnyHashable: Any] = [PHImageResultRequestIDKey: NSNumber(value: number), PHImageResultIsInCloudKey: NSNumber(value: false)]
             guard isVideo else {
                 info[PHImageErrorKey] = PHPhotosError(.invalidResource, userInfo: [NSLocalizedDescriptionKey: "\(record.identifier) is not a video"]) as NSError
-                deliver(nil, info)
-                return
-            }
-            guard let library else {
-                info[PHImageErrorKey] = servedError
                 deliver(nil, info)
                 return
             }

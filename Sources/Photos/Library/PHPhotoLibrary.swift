@@ -11,9 +11,9 @@ import ServedLibrary
 /// `photos serve --socket PATH`, named by a `unix:` URL (`PHOTOS_LIBRARY=unix:/run/user/1000/photos.sock`). A
 /// served library is asked for everything through its service, which decides what this program may see and change
 /// (the owner's grant: full, limited to a selection, add-only). Fetches, objects, counts, change requests, change
-/// observation, persistent history, cloud identifiers, resource bytes, image and image-data requests (pictures made
-/// here from originals downloaded once into a local cache) and Live Photos work against both; video requests and
-/// content editing still need a library directory (they fail with `PHPhotosError` `.changeNotSupported` on a
+/// observation, persistent history, cloud identifiers, resource bytes, image, image-data and video requests
+/// (pictures made here from originals downloaded once into a local cache) and Live Photos work against both;
+/// content editing still needs a library directory (it fails with `PHPhotosError` `.changeNotSupported` on a
 /// served library).
 ///
 /// Differences from Apple: the change block runs synchronously on the calling thread (it only records
