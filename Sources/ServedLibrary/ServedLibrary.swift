@@ -211,16 +211,25 @@ public final class ServedLibrary: LibraryBackend {
     /// The largest total of resource bytes one change batch may carry to the service (they travel in its body).
     public static let maximumBatchBytes: Int64 = 64 << 20
 
-    /// Sends the batch; once it committed, source files of resources marked `moveSourceFile` are removed here.
+    /// Sends the batch; once it committed, source files of resources marked `moveSourceFile` and the rendered files
+    /// of content edits (moved into the library, as with a directory) are removed here.
     public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
         let carried = batch.carriedSources.reduce(Int64(0)) { $0 + $1.byteCount }
         guard carried <= Self.maximumBatchBytes else {
             throw LibraryError(.changeNotSupported, "A change to a served library carries at most \(Self.maximumBatchBytes >> 20) MiB of files; this one carries \(carried >> 20) MiB")
         }
         let outcome: ChangeOutcome = try post("/api/photokit/changes", try encode(ChangeRequest(operations: batch.operations)))
-        for case .createAsset(let asset) in batch.operations {
-            for resource in asset.resources where resource.moveSourceFile {
-                if case .file(let url) = resource.source { try? FileManager.default.removeItem(at: url) }
+        for operation in batch.operations {
+            switch operation {
+            case .createAsset(let asset):
+                for resource in asset.resources where resource.moveSourceFile {
+                    if case .file(let url) = resource.source { try? FileManager.default.removeItem(at: url) }
+                }
+            case .editContent(let edit):
+                // Rendered output moves into the library, as with a directory: the local file goes once it is sent.
+                for case .file(let url) in [edit.rendered] + (edit.renderedPairedVideo.map { [$0] } ?? []) { try? FileManager.default.removeItem(at: url) }
+            default:
+                break
             }
         }
         return outcome

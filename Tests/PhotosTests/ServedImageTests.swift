@@ -136,4 +136,39 @@ final class ServedImageTests: XCTestCase {
         XCTAssertTrue(local.path.hasPrefix(cache.path), "the cached copy: \(local.path)")
         XCTAssertEqual(try Data(contentsOf: local), bytes)
     }
+
+    /// The editing rule of WWDC 2014 over the service: the original first; after an edit, the original with the
+    /// adjustment data when the editor understands it, else the rendered version; the commit carries the render.
+    func testContentEditingOverTheService() throws {
+        let original = FixtureImages.jpeg(seed: 7), rendered = FixtureImages.jpeg(seed: 8)
+        _ = try served.core.apply(ChangeBatch(operations: [
+            .createAsset(NewAsset(identifier: LocalIdentifier.make(.asset), resources: [NewResource(type: .photo, source: .data(original))])),
+        ]))
+        let remote = try PHPhotoLibrary(url: served.socketURL)
+        func input(accepting: Bool) throws -> PHContentEditingInput {
+            let options = PHContentEditingInputRequestOptions()
+            options.canHandleAdjustmentData = { $0.formatIdentifier == "org.example.sepia" && accepting }
+            return try asset(in: remote).makeContentEditingInput(options, makesDisplaySizeImage: false)
+        }
+        let first = try input(accepting: true)
+        XCTAssertNil(first.adjustmentData)
+        XCTAssertEqual(try Data(contentsOf: try XCTUnwrap(first.fullSizeImageURL)), original)
+
+        let output = PHContentEditingOutput(contentEditingInput: first)
+        output.adjustmentData = PHAdjustmentData(formatIdentifier: "org.example.sepia", formatVersion: "1.0", data: Data("0.8".utf8))
+        try rendered.write(to: output.renderedContentURL)
+        let edited = try asset(in: remote)
+        try remote.performChangesAndWait { PHAssetChangeRequest(for: edited).contentEditingOutput = output }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.renderedContentURL.path), "the render was sent, then removed here")
+        let edit = try XCTUnwrap(try served.core.currentEdit(assetRowID: edited.record.rowID))
+        XCTAssertEqual(edit.adjustment?.formatIdentifier, "org.example.sepia")
+        XCTAssertEqual(try Data(contentsOf: served.core.fileURL(for: edit.rendered)), rendered)
+
+        let again = try input(accepting: true)
+        XCTAssertEqual(again.adjustmentData?.data, Data("0.8".utf8))
+        XCTAssertEqual(try Data(contentsOf: try XCTUnwrap(again.fullSizeImageURL)), original, "understood: the original and the data")
+        let stacked = try input(accepting: false)
+        XCTAssertNil(stacked.adjustmentData)
+        XCTAssertEqual(try Data(contentsOf: try XCTUnwrap(stacked.fullSizeImageURL)), rendered, "not understood: the rendered version")
+    }
 }

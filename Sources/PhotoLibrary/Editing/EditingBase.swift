@@ -15,7 +15,7 @@ public struct EditingBase: Sendable {
     public var orientation: Int
 }
 
-extension Library {
+extension LibraryBackend {
     /// The base of a new edit of an asset; `accepts` is the editor's answer to "can you handle this adjustment
     /// data?" (PhotoKit's `canHandleAdjustmentData`), asked only when the asset has an edit with data.
     /// Throws `LibraryError` (untyped: this toolchain miscompiles typed throws with a closure argument inside a typed catch).

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import MediaInspection
 
-extension Library {
+// On any back end: a directory's stored files, or a served library's verified downloads.
+extension LibraryBackend {
     /// The asset's current edit (rendered resource and adjustment data), or nil when it was never edited or
     /// was reverted.
     public func currentEdit(assetRowID: Int64) throws(LibraryError) -> CurrentEdit? {
@@ -11,7 +12,7 @@ extension Library {
         let adjustmentResource = resources.first { $0.type == .adjustmentData }
         var adjustment: AdjustmentPayload?
         if let adjustmentResource {
-            guard let bytes = try? Data(contentsOf: fileURL(for: adjustmentResource)) else {
+            guard let bytes = try? Data(contentsOf: resourceFile(adjustmentResource)) else {
                 throw LibraryError(.missingResource, "The adjustment data of asset \(assetRowID) cannot be read at \(adjustmentResource.relativePath)")
             }
             adjustment = AdjustmentPayload(encoded: bytes)
@@ -21,6 +22,7 @@ extension Library {
 
     /// The EXIF orientation (1…8) of a stored resource, read from its header (1 when absent or unreadable).
     public func orientation(of resource: ResourceRecord) -> Int {
-        (try? MediaInspector.inspect(fileAt: fileURL(for: resource)))?.orientation ?? 1
+        guard let file = try? resourceFile(resource) else { return 1 }
+        return (try? MediaInspector.inspect(fileAt: file))?.orientation ?? 1
     }
 }

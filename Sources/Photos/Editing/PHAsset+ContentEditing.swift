@@ -41,15 +41,16 @@ extension PHAsset {
     package func makeContentEditingInput(_ options: PHContentEditingInputRequestOptions,
                                          makesDisplaySizeImage: Bool = true, includesLivePhoto: Bool = true) throws -> PHContentEditingInput {
         let library = self.library
-        guard let core = library.localLibrary else { throw PHPhotosError.needsLibraryDirectory(library, "Content editing inputs") }
+        // The directory's files, or a served library's verified downloads (the same rule either way).
+        let backend = library.backend
         do {
-            let base = try core.editingBase(assetRowID: record.rowID) { options.canHandleAdjustmentData(PHAdjustmentData($0)) }
+            let base = try backend.editingBase(assetRowID: record.rowID) { options.canHandleAdjustmentData(PHAdjustmentData($0)) }
             let adjustment = base.adjustment.map { PHAdjustmentData($0) }
-            let url = core.fileURL(for: base.resource)
+            let url = try backend.resourceFile(base.resource)
             var livePhoto: PHLivePhoto?
-            if includesLivePhoto, mediaSubtypes.contains(.photoLive), let records = try? core.resources(assetRowID: record.rowID),
+            if includesLivePhoto, mediaSubtypes.contains(.photoLive), let records = try? backend.resources(assetRowID: record.rowID),
                let pair = LivePhotoResources.pair(records, original: base.basedOnOriginal), pair.still.rowID == base.resource.rowID {
-                livePhoto = PHLivePhoto(photoURL: url, videoURL: core.fileURL(for: pair.movie),
+                livePhoto = PHLivePhoto(photoURL: url, videoURL: try backend.resourceFile(pair.movie),
                                         size: CGSize(width: pair.still.pixelWidth, height: pair.still.pixelHeight))
             }
             return PHContentEditingInput(asset: self, library: library, adjustmentData: adjustment, fullSizeImageURL: url,

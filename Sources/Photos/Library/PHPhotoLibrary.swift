@@ -12,9 +12,9 @@ import ServedLibrary
 /// served library is asked for everything through its service, which decides what this program may see and change
 /// (the owner's grant: full, limited to a selection, add-only). Fetches, objects, counts, change requests, change
 /// observation, persistent history, cloud identifiers, resource bytes, image, image-data and video requests
-/// (pictures made here from originals downloaded once into a local cache) and Live Photos work against both;
-/// content editing still needs a library directory (it fails with `PHPhotosError` `.changeNotSupported` on a
-/// served library).
+/// (pictures made here from originals downloaded once into a local cache), Live Photos and content editing work
+/// against both; PhotosUI's editing-extension host and picked items' files still need a library directory (they
+/// fail with `PHPhotosError` `.changeNotSupported` on a served library).
 ///
 /// Differences from Apple: the change block runs synchronously on the calling thread (it only records
 /// requests); the changes are then committed on a background serial queue, where the completion handler runs.
