@@ -311,7 +311,13 @@ public final class ServedLibrary: LibraryBackend {
     /// error it names.
     private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
                              contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
-        let response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
+        var response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
+        // Refused by the rate limit before anything ran: wait as told (up to 10 s) and ask once more.
+        if response.status == 429 {
+            let seconds = response.headers["Retry-After"].first.flatMap { Int($0) } ?? 1
+            Thread.sleep(forTimeInterval: TimeInterval(min(max(seconds, 1), 10)))
+            response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
+        }
         guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
         return response
     }

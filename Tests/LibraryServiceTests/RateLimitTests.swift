@@ -56,6 +56,10 @@ import Testing
         #expect(record?.isFavorite == false)
         // Reads by the same account go on; another account's changes have their own bucket.
         #expect(try await member.get("/api/assets/\(asset.prefix(36))").status == 200)
+        // PhotoKit's reads are POSTs only to carry their queries and row ids: they are reads, not changes.
+        let query = try WireJSON.encode(ObservedQuery.assets(AssetQuery(scope: .all)))
+        #expect(try await member.request("POST", "/api/photokit/fetch", body: query, headers: ["Content-Type": "application/json"]).status == 200)
+        #expect(try await member.post("/api/photokit/changes", ["operations": [[String: Any]]()]).status == 429, "PhotoKit's changes are changes")
         #expect(try await harness.client("admin").post("/api/changes", ["operations": [["op": "editAsset", "asset": asset, "isFavorite": true]]]).status == 200)
     }
 }

@@ -79,7 +79,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         guard path.hasPrefix("/api/") else { return try await next(request, context) }
         let wait: Int?
         if let account = context.account {
-            wait = [.get, .head, .options].contains(request.method) ? nil : changes.take("\(account.rowID)", limit: limits.changes)
+            wait = Self.isRead(request) ? nil : changes.take("\(account.rowID)", limit: limits.changes)
         } else {
             wait = anonymous.take(context.clientAddress, limit: limits.anonymous)
         }
@@ -91,5 +91,14 @@ struct RateLimitMiddleware: RouterMiddleware {
             throw problem
         }
         return try await next(request, context)
+    }
+
+    /// Whether a request only reads: GET, HEAD and OPTIONS, and the PhotoKit back end's POSTs other than
+    /// `/api/photokit/changes` (fetches, records by rows, counts, diffs, prepared changes: POST only to carry their
+    /// queries and row ids).
+    static func isRead(_ request: Request) -> Bool {
+        if [.get, .head, .options].contains(request.method) { return true }
+        let path = request.uri.path
+        return request.method == .post && path.hasPrefix("/api/photokit/") && path != "/api/photokit/changes"
     }
 }
