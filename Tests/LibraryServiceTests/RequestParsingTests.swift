@@ -48,6 +48,13 @@ import Testing
         #expect(ServiceRequestFuzzing.run(Data("I".utf8) + Data([5]) + extremes))
     }
 
+    /// Packed asset records as the client decodes them (surface 6) with a size field of `Int64.min`: the bound
+    /// check called `abs`, which traps there, so a lying service stopped its client. An error now.
+    @Test func packedRecordsWithIntMinAreRefused() throws {
+        let data = try Data(contentsOf: Self.regressions.appendingPathComponent("packed-records-int-min"))
+        #expect(!ServiceRequestFuzzing.run(data))
+    }
+
     /// Digests were checked with `Character.isHexDigit`, which also takes full-width digits and letters: such a
     /// "digest" was accepted when an upload was announced and failed only after the whole file had been sent.
     @Test func digestsAreASCIIHex() {

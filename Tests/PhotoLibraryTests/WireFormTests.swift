@@ -40,6 +40,24 @@ final class WireFormTests: LibraryTestCase {
         }
     }
 
+    /// Small numbers (sizes, enum values) are checked against their bounds without `abs`, which trapped on
+    /// `Int64.min` (the fuzzer's `packed-records-int-min`: a lying service stopped its client).
+    func testSmallNumbersOutsideTheirBoundsAreErrorsNotTraps() throws {
+        let good = PackedAssetRecords.encode([.vanished(rowID: 1)])
+        func withWidth(_ value: Int64) -> Data {   // the first record's pixel width
+            var bytes = good
+            bytes.replaceSubrange(40..<48, with: withUnsafeBytes(of: value.littleEndian) { Data($0) })
+            return bytes
+        }
+        for value in [Int64.min, Int64.max, Int64(Int32.max) + 1, -Int64(Int32.max) - 1] {
+            XCTAssertThrowsError(try PackedAssetRecords.decode(withWidth(value)), "\(value)") { error in
+                XCTAssertTrue("\(error)".contains("out-of-range number \(value)"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try PackedAssetRecords.decode(withWidth(Int64(Int32.max)))[0].pixelWidth, Int(Int32.max))
+        XCTAssertEqual(try PackedAssetRecords.decode(withWidth(-Int64(Int32.max)))[0].pixelWidth, -Int(Int32.max))
+    }
+
     func testFramesCarryRowIDListsBesideTheirJSON() throws {
         let fetch = ObservedFetch(query: .assets(AssetQuery(scope: .all)), token: 7, before: Array(1...50_000))
         let request = PrepareRequest(after: 7, fetches: [fetch, ObservedFetch(query: .assets(AssetQuery(scope: .all)), token: 3, before: [])])

@@ -64,7 +64,8 @@ struct WireReader {
 
     mutating func smallInt() throws(LibraryError) -> Int {
         let value = try int()
-        guard let small = Int(exactly: value), abs(small) <= Int(Int32.max) else {
+        // Bounds, not `abs`: `abs(Int.min)` traps, and a lying service may send exactly that.
+        guard value >= -Int64(Int32.max), value <= Int64(Int32.max), let small = Int(exactly: value) else {
             throw LibraryError(.io, "The photo library service sent an out-of-range number \(value) at offset \(offset - 8)")
         }
         return small
