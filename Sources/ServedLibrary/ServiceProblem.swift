@@ -5,13 +5,16 @@ import PhotoLibrary
 /// façade reports a served library's failures with the same `PHPhotosError` codes as a local one's.
 enum ServiceProblem {
     static func error(_ response: UnixHTTPClient.Response) -> LibraryError {
-        let detail = body(response)?.detail ?? "The photo library service answered \(response.status)"
-        return LibraryError(code(slug(response), status: response.status), detail)
+        let problem = body(response)
+        let detail = problem?.detail ?? "The photo library service answered \(response.status)"
+        return LibraryError(code(slug(of: problem), status: response.status), detail)
     }
 
     /// The problem's slug (`access-denied`, …), empty when the answer is not a problem.
-    static func slug(_ response: UnixHTTPClient.Response) -> String {
-        body(response)?.type.map { String($0.split(separator: "/").last ?? "") } ?? ""
+    static func slug(_ response: UnixHTTPClient.Response) -> String { slug(of: body(response)) }
+
+    private static func slug(of problem: Body?) -> String {
+        problem?.type.map { String($0.split(separator: "/").last ?? "") } ?? ""
     }
 
     /// Whether the answer says the caller is an application its owner has not let in (undecided or denied):

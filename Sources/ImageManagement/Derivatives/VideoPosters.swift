@@ -29,23 +29,22 @@ enum VideoPosters {
     static func still(from resources: [ResourceRecord], version: ImageVersion, library: any LibraryBackend,
                       store: DerivativeStore) throws(ImageManagementError) -> (rendition: Rendition, poster: URL)? {
         guard var movie = rendition(from: resources, version: version) else { return nil }
-        let url = store.posterURL(contentKey: movie.contentKey)
-        var info = stat()
-        // An existing poster needs no movie (a served library's would be downloaded for nothing).
-        let poster = stat(url.path, &info) == 0 && info.st_size > 0
-            ? url : try poster(of: movie, movieURL: ImagingContext.file(of: movie.resource, in: library), store: store)
+        let resource = movie.resource
+        let poster = try poster(of: movie, store: store) { () throws(ImageManagementError) in try ImagingContext.file(of: resource, in: library) }
         let size = try PixelOps.orientedSize(of: poster)
         movie.resource.pixelWidth = size.width
         movie.resource.pixelHeight = size.height
         return (movie, poster)
     }
 
-    /// The poster file of a movie rendition whose file is `movieURL`, made now when missing.
-    static func poster(of rendition: Rendition, movieURL: URL, store: DerivativeStore) throws(ImageManagementError) -> URL {
+    /// The poster file of a movie rendition, made now when missing from the file `movieURL` gives (asked only
+    /// then: an existing poster needs no movie, and a served library's would be downloaded for nothing).
+    static func poster(of rendition: Rendition, store: DerivativeStore,
+                       movieURL: () throws(ImageManagementError) -> URL) throws(ImageManagementError) -> URL {
         let url = store.posterURL(contentKey: rendition.contentKey)
         var info = stat()
         if stat(url.path, &info) == 0, info.st_size > 0 { return url }
-        let image = try frame(of: movieURL, at: 0).image
+        let image = try frame(of: try movieURL(), at: 0).image
         try store.writePoster(try PixelOps.encode(image, as: .jpeg, quality: 0.92), contentKey: rendition.contentKey)
         return url
     }

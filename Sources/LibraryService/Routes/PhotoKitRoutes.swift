@@ -276,9 +276,4 @@ extension PhotosService {
         let visible = try library.assetRows(rows, visibleIn: scope)
         return records.map { visible.contains($0.rowID) ? $0 : .vanished(rowID: $0.rowID) }
     }
-
-    static func rowIDs(_ ids: some Collection<Int64>, token: Int64) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/octet-stream", .init("X-Change-Token")!: String(token)],
-                 body: .init(byteBuffer: ByteBuffer(bytes: RowIDBytes.encode(ids))))
-    }
 }

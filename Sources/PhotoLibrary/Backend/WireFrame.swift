@@ -25,12 +25,11 @@ public enum WireFrame {
         writer.int(json.count)
         writer.raw([UInt8](json))
         writer.int(lists.lists.count)
-        var bytes = writer.bytes
         for list in lists.lists {
-            withUnsafeBytes(of: Int64(list.count).littleEndian) { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: RowIDBytes.encode(list))
+            writer.int(list.count)
+            writer.ints(list)
         }
-        return Data(bytes)
+        return Data(writer.bytes)
     }
 
     /// The value a frame holds; a malformed frame is an `.io` error naming the fault (JSON errors are rethrown
@@ -58,8 +57,8 @@ public enum WireFrame {
                 for _ in 0..<count {
                     let length = try reader.int()
                     guard length >= 0, length <= Int64(raw.count / 8) else { throw LibraryError(.io, "A framed body claims a list of \(length) row ids") }
-                    guard let ids = RowIDBytes.decode(Data(try reader.bytes(Int(length) * 8))) else { throw LibraryError(.io, "Row ids are 8 bytes each") }
-                    lists.append(ids)
+                    let bytes = try reader.bytes(Int(length) * 8)
+                    lists.append((0..<Int(length)).map { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)) })
                 }
                 guard reader.isAtEnd else { throw LibraryError(.io, "A framed body has bytes after its last list") }
                 return .success((json, lists))

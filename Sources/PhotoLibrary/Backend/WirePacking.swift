@@ -15,6 +15,15 @@ struct WireWriter {
 
     mutating func int(_ value: Int) { int(Int64(value)) }
 
+    /// Many numbers back to back (one block copy where memory is already little-endian).
+    mutating func ints(_ values: [Int64]) {
+        if 1.littleEndian == 1 {
+            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        } else {
+            for value in values { int(value) }
+        }
+    }
+
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     mutating func double(_ value: Double) { int(Int64(bitPattern: value.bitPattern)) }

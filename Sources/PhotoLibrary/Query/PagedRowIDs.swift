@@ -52,9 +52,6 @@ public final class PagedRowIDs: @unchecked Sendable {
         return try body(UnsafeBufferPointer(start: buffer, count: count))
     }
 
-    /// Whether every id has arrived (or failed to).
-    public var isLoaded: Bool { isComplete.load(ordering: .acquiring) }
-
     private func loadRest() {
         loadLock.lock()
         defer { loadLock.unlock() }
