@@ -30,6 +30,7 @@ public final class PhotosService: Sendable {
     let programs = ProgramIdentities()
     let grants = GrantCache()
     let downloads = DownloadStore()
+    let pickerSessions = PickerSessionStore()
     let sectionCache = SectionCache()
     /// Pictures made on request: two at a time (one per core), 32 more may wait.
     let pictureRenders = WorkGate(width: 2, maximumWaiting: 32)
@@ -90,6 +91,7 @@ public final class PhotosService: Sendable {
         addMetadataRoutes(to: router)
         addCameraRoutes(to: router)
         addAccessRoutes(to: router)
+        addPickerRoutes(to: router)
         addWebAppRoutes(to: router)
         return router
     }

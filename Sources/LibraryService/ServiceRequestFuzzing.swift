@@ -128,11 +128,15 @@ package enum ServiceRequestFuzzing {
     }
 
     /// Byte 0 chooses the body: setup, sign-in, new account, new API token, new shared link (byte 0 modulo 5);
-    /// `a`, `b`, `c`: an application's access request, an owner's decision, a selection.
+    /// `a`, `b`, `c`: an application's access request, an owner's decision, a selection; `d`, `e`: a picker
+    /// session's body, the owner's choice.
     static func accounts(_ data: Data) throws {
         let body = Data(data.dropFirst())
         if let choice = data.first, (UInt8(ascii: "a")...UInt8(ascii: "c")).contains(choice) {
             return try access(choice - UInt8(ascii: "a"), body)
+        }
+        if let choice = data.first, (UInt8(ascii: "d")...UInt8(ascii: "e")).contains(choice) {
+            return try picker(choice == UInt8(ascii: "d"), body)
         }
         switch (data.first ?? 0) % 5 {
         case 0:
@@ -168,6 +172,18 @@ package enum ServiceRequestFuzzing {
             try scratch().library.decideAppAccess(identifier: "org.example.Fuzz", status: status, selection: assets)
         default:
             _ = try JSONBody.decode(SelectionBody.self, from: body).assets.map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
+        }
+    }
+
+    /// `POST /api/picker/sessions` (the filter parsed, its SQL condition made) and `POST …/choice` (checked against
+    /// a limit of 2, then the library's refusals on a scratch library).
+    static func picker(_ session: Bool, _ body: Data) throws {
+        if session {
+            let checked = try JSONBody.decode(PickerSessionBody.self, from: body).checked()
+            _ = (checked.filter?.sqlCondition, checked.filter?.description, checked.limit, checked.mode, checked.preselected.count)
+        } else {
+            let state = try JSONBody.decode(PickerChoiceBody.self, from: body).checked(selectionLimit: 2, appName: "Fuzz")
+            if case .picked(let picked) = state { _ = try scratch().library.pickerRefusals(for: picked, filter: .images) }
         }
     }
 

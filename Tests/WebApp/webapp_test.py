@@ -5,7 +5,7 @@ first-run setup, sign out and in, upload a folder (pairs kept), the timeline, se
 (reordered), the viewer's keyboard, zooming a HEIC, a large TIFF (tiles) and a JPEG, justified rows, search by camera and place, a Live Photo, burst picks,
 a video seek, editing with sliders then revert, turning and cropping a photo then revert, delete and recover, a change
 from the CLI arriving live, an application asking and the owner answering (the prompt, giving it photos, Settings),
-a shared link showing only its album. Every step saves a screenshot.
+a shared link showing only its album, a picker an application opened. Every step saves a screenshot.
 
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
 Media: ../shared/media when present (the issue's corpus), else the repository's Demo/media (video step skipped).
@@ -1248,6 +1248,89 @@ class WebAppTests(unittest.TestCase):
             self.assertLess(self.browser.execute_script(state)["cells"], 150)
         finally:
             server.stop()
+
+    # The picker over the service (self-contained: its own token, session and sign-in) -----------------------
+
+    def app_request(self, token, method, path, body=None):
+        """A request as an application (its API token over TCP); answers (status, bytes)."""
+        import urllib.request, urllib.error
+        request = urllib.request.Request(self.server.url + path, method=method, headers={"Authorization": f"Bearer {token}"},
+                                         data=None if body is None else json.dumps(body).encode())
+        if body is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def open_picker_page(self, session_id):
+        self.browser.get(f"{self.server.url}/pick/{session_id}")
+        self.wait(lambda: self.finds("input[name=password]") or self.finds(".pick"), message="the picker page or sign-in")
+        if self.finds("input[name=password]"):
+            self.find("input[name=username]").send_keys("owner")
+            self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+        self.wait(lambda: self.finds(".pick-done") or self.browser.execute_script(
+            "const c = [...document.querySelectorAll('.pick-cell img')]; return c.length > 0 && c.every((i) => i.complete && i.naturalWidth > 0)"),
+            message="the picker's candidates")
+
+    def test_17_picker_for_an_application(self):
+        made = subprocess.run([BINARY, "access", "token", "org.example.Picker", "--library", self.library], capture_output=True, text=True)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        token = made.stdout.strip()
+        status, answer = self.app_request(token, "POST", "/api/picker/sessions", {"selectionLimit": 2, "filter": "images"})
+        self.assertEqual(status, 201, answer)
+        session = json.loads(answer)
+        self.open_picker_page(session["id"])
+        self.assertIn("wants up to 2 photos", self.find(".pick-head h2").text)
+        cells = self.finds(".pick-cell")
+        self.assertGreaterEqual(len(cells), 3)
+        picked = [cells[0].get_attribute("data-id"), cells[1].get_attribute("data-id")]
+        cells[0].click()
+        cells[1].click()
+        cells[2].click()   # over the limit: refused in the page
+        self.wait(lambda: "at most 2" in self.find(".pick-error").text, message="the limit is explained")
+        self.assertEqual(len(self.finds('.pick-cell[aria-selected="true"]')), 2)
+        self.assertEqual(self.find(".pick-count").text, "2 of 2 selected")
+        self.shot("17-picker")
+        self.find(".pick [data-add]").click()
+        self.wait(lambda: self.finds(".pick-done"), message="done")
+        self.assertIn("received 2 items", self.find(".pick-done").text)
+        self.shot("17-picker-done")
+
+        # The application gets the two items' bytes, not their identifiers, and still nothing else.
+        status, answer = self.app_request(token, "GET", f"/api/picker/sessions/{session['id']}/results?wait=10")
+        self.assertEqual(status, 200)
+        results = json.loads(answer)
+        self.assertEqual(results["state"], "picked")
+        self.assertEqual(len(results["results"]), 2)
+        stored = set()
+        for identifier in picked:
+            for resource in self.api("GET", f"/api/assets/{identifier.split('/')[0]}/resources")["answer"]["resources"]:
+                stored.add(resource["sha256"])
+        for result in results["results"]:
+            self.assertNotIn("assetIdentifier", result)
+            status, data = self.app_request(token, "GET", result["items"][0]["url"])
+            self.assertEqual(status, 200)
+            self.assertIn(hashlib.sha256(data).hexdigest(), stored, "the item is a picked asset's stored file")
+        self.assertEqual(self.app_request(token, "POST", "/api/fetches", {"entity": "assets"})[0], 403)
+
+        # At a phone's size; then cancelled: the application receives nothing.
+        status, answer = self.app_request(token, "POST", "/api/picker/sessions", {"selectionLimit": 0})
+        second = json.loads(answer)["id"]
+        self.browser.set_window_size(390, 844)
+        try:
+            self.open_picker_page(second)
+            self.assertIn("any number of photos", self.find(".pick-head h2").text)
+            self.finds(".pick-cell")[0].click()
+            self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+            self.shot("17-picker-phone")
+            self.find(".pick [data-cancel]").click()
+            self.wait(lambda: self.finds(".pick-done"), message="cancelled")
+        finally:
+            self.browser.set_window_size(1280, 860)
+        status, answer = self.app_request(token, "GET", f"/api/picker/sessions/{second}/results")
+        self.assertEqual(json.loads(answer), {"state": "cancelled", "results": []})
 
 
 if __name__ == "__main__":

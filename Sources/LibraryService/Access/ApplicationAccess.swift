@@ -8,10 +8,11 @@ import PhotoLibrary
 /// peer credentials (`PeerCredentials`, `ProgramIdentities`); a remote one presents an application's API token
 /// (`photos access token`). Either way it may use only the paths applications use (`isApplicationPath`:
 /// fetches, assets and their pictures, files and edits, collections, changes and the change stream, uploads,
-/// downloads), never accounts, tokens, links or the server's own pages; and it may use them only as its grant
-/// says (`AppGrant`): full access, a limited selection (`ReadScope.selection`, applied by the core's queries),
-/// add-only (reads see nothing; changes may only create assets: `ActingApp`), or nothing — an application its
-/// owner has not decided about, or denied, reaches only its own access routes, to ask.
+/// downloads, picker sessions), never accounts, tokens, links or the server's own pages; and it may use them only
+/// as its grant says (`AppGrant`): full access, a limited selection (`ReadScope.selection`, applied by the core's
+/// queries), add-only (reads see nothing; changes may only create assets: `ActingApp`), or nothing — an
+/// application its owner has not decided about, or denied, reaches only its own access routes, to ask, and the
+/// picker's (`isPickerPath`), which need no access.
 enum ApplicationAccess {
     /// What an application request carries before its access is known: its grant (any status, nil when the
     /// library has never heard of it) and, on the socket, the program that connected.
@@ -35,6 +36,7 @@ enum ApplicationAccess {
     static func isApplicationPath(_ path: String, method: HTTPRequest.Method) -> Bool {
         if path == "/api/access" || path == "/api/access/requests" { return true }
         if path == "/api/cameras" || path == "/api/extensions" { return true }
+        if isPickerPath(path, method: method) { return true }
         for prefix in ["/api/fetches", "/api/assets/", "/api/changes", "/api/uploads", "/api/downloads", "/api/photokit/"] where path.hasPrefix(prefix) { return true }
         if path.hasPrefix("/api/collections/"), method == .get, path.dropFirst("/api/collections/".count).firstIndex(of: "/") == nil { return true }
         return false
@@ -42,6 +44,16 @@ enum ApplicationAccess {
 
     /// Whether a path is one of the application's own access routes (reachable before it has access).
     static func isOwnAccessPath(_ path: String) -> Bool { path == "/api/access" || path == "/api/access/requests" }
+
+    /// Whether a path is one of the picker's application routes (`POST /api/picker/sessions`, a session's
+    /// results and their items): reachable whatever the application's access, as PhotoKit's picker needs no
+    /// authorization. The session's other routes are the owner's.
+    static func isPickerPath(_ path: String, method: HTTPRequest.Method) -> Bool {
+        if path == "/api/picker/sessions" { return method == .post }
+        guard method == .get || method == .head, path.hasPrefix("/api/picker/sessions/") else { return false }
+        let parts = path.dropFirst("/api/picker/sessions/".count).split(separator: "/", omittingEmptySubsequences: false)
+        return (parts.count == 2 && parts[1] == "results") || (parts.count == 5 && parts[1] == "results" && parts[3] == "items")
+    }
 
     /// Lets an application's request through as its grant allows, or refuses it with the problem PhotoKit's
     /// `PHPhotosError` would name (`access-denied`: `.accessUserDenied`; `access-not-determined`: no decision yet).
@@ -57,7 +69,7 @@ enum ApplicationAccess {
             context.account = granted.standInAccount
             return
         }
-        guard isOwnAccessPath(path) else {
+        guard isOwnAccessPath(path) || isPickerPath(path, method: request.method) else {
             if applicant.effectiveGrant?.status == .denied {
                 throw Problem(.forbidden, "access-denied", "The library's owner denied '\(applicant.name)' access to this library")
             }

@@ -34,6 +34,8 @@ enum ProblemTypes {
         "not-found": ("Not found", "No such object, or none you may see."),
         "not-permitted": ("Not yours to change", "Members change only what they uploaded or made (any asset may still be favourited, hidden or added to their albums)."),
         "offset-mismatch": ("The upload offset does not match", "Ask `GET /api/uploads/{id}` how many bytes arrived and continue from there."),
+        "picker-choice-refused": ("Those assets cannot be picked here", "The application asked for fewer items, or for other kinds (its filter), or an asset is hidden, in Recently Deleted or gone. The detail names each. Pick again within what the page shows."),
+        "picker-session-finished": ("This picker was already answered", "A picker session takes one answer: the assets picked, or cancelled. The application opens a new session to ask again."),
         "range-not-satisfiable": ("That byte range is outside the file", "The `Content-Range` header gives the file's size."),
         "rate-limited": ("Too many requests", "Requests without signing in are limited per address, and changes per account. Wait the seconds `Retry-After` says."),
         "render-failed": ("The edit could not be rendered", "Nothing was changed. The detail names the filter or the limit that stopped it."),

@@ -133,7 +133,10 @@ function renderPrompt() {
     topbar.append(promptHost);
   }
   const key = waitingKey(waiting);
-  const show = waiting.length > 0 && session.account && location.pathname !== '/settings' && sessionStorage.getItem(LATER_KEY) !== key;
+  // Not on Settings (the answers are there) nor on a picker page (the owner is already answering an application,
+  // and the prompt, floating under the top bar, would cover the picker's Add and Cancel).
+  const elsewhere = location.pathname !== '/settings' && !location.pathname.startsWith('/pick/');
+  const show = waiting.length > 0 && session.account && elsewhere && sessionStorage.getItem(LATER_KEY) !== key;
   if (!show) { if (promptHost.firstChild) promptHost.replaceChildren(); promptHTML = ''; return; }
   const one = waiting.length === 1 ? waiting[0] : null;
   const title = one ? `“${one.name}” asks for access to your photos` : `${waiting.length} applications ask for access to your photos`;

@@ -146,7 +146,13 @@ export class AssetGrid {
       }
     }, { passive: false });
     this.bindPinch();
-    this.resizeObserver = new ResizeObserver(() => { this.layout(); this.schedule(); });
+    // Laid out and drawn in the observer (it runs before paint): layout() drops every cell, so drawing a frame later
+    // showed one empty frame on each resize (a prompt or a toolbar row appearing, a phone turning).
+    this.resizeObserver = new ResizeObserver(() => {
+      this.layout();
+      if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
+      this.render();
+    });
     this.resizeObserver.observe(this.scroller);
     this.bindScrubber();
   }

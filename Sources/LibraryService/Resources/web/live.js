@@ -7,6 +7,7 @@ const listeners = new Set();
 let source = null;
 let lastToken = null;
 let reopenTimer = 0;
+let live = false;   // between startLive and stopLive
 
 /** Registers a grid whose source is a server fetch; its details arrive with each change. */
 export function watchGrid(grid) {
@@ -24,9 +25,9 @@ export function unwatchGrid(grid) {
 export function onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); }
 
 /** Starts the stream (signed-in pages only). */
-export function startLive() { reopen(); }
+export function startLive() { live = true; reopen(); }
 
-export function stopLive() { source?.close(); source = null; grids.clear(); }
+export function stopLive() { live = false; source?.close(); source = null; grids.clear(); }
 
 function reopen() {
   clearTimeout(reopenTimer);
@@ -72,6 +73,12 @@ function open() {
     setTimeout(async () => { if (source === stream) { await refreshAll(); open(); } }, 1500);
   };
 }
+
+// A page left for another stays alive in the back/forward cache with its stream open: browsers allow six
+// connections per server, so a few such pages stalled every request of the page in front (the picker's answer
+// waited 50 s). The stream closes when the page is hidden and resumes from its last token when it comes back.
+window.addEventListener('pagehide', () => { clearTimeout(reopenTimer); source?.close(); source = null; });
+window.addEventListener('pageshow', (event) => { if (event.persisted && live) reopen(); });
 
 // A grid that re-read its fetch has a new server snapshot: register that one instead.
 window.addEventListener('photos:grid-refreshed', (event) => {

@@ -26,11 +26,16 @@ export async function sharedView(app, secret) {
   app.querySelector('.topbar').append(layoutButton(grid));
   await grid.start();
   // The album's own change stream: counts and collection-view details, nothing from elsewhere in the library.
-  const stream = new EventSource(`/api/shared/${encodeURIComponent(secret)}/stream`);
-  stream.addEventListener('change', (event) => {
-    const details = JSON.parse(event.data);
-    grid.applyDetails(details);
-  });
-  stream.addEventListener('reload', () => grid.refresh());
+  let stream = null;
+  const follow = () => {
+    stream = new EventSource(`/api/shared/${encodeURIComponent(secret)}/stream`);
+    stream.addEventListener('change', (event) => grid.applyDetails(JSON.parse(event.data)));
+    stream.addEventListener('reload', () => grid.refresh());
+  };
+  follow();
+  // Closed while the page sits in the back/forward cache (an open stream there holds one of the six connections a
+  // browser allows per server); read again and followed anew when it comes back.
+  window.addEventListener('pagehide', () => { stream?.close(); stream = null; });
+  window.addEventListener('pageshow', (event) => { if (event.persisted && !stream) { grid.refresh(); follow(); } });
   grid.scroller.focus();
 }

@@ -10,6 +10,7 @@ import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
 import { giveAction, applicationWithID } from '/app/apps.js';
+import { pickView } from '/app/pick.js';
 import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
 const NEWEST_FIRST = [{ key: 'creationDate', ascending: false }];
@@ -509,4 +510,5 @@ export const routes = [
   [/^\/deleted$/, deletedView],
   [/^\/search$/, searchView],
   [/^\/settings$/, settingsView],
+  [/^\/pick\/([0-9a-f-]{36})$/, pickView],
 ];
