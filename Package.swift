@@ -128,7 +128,7 @@ let package = Package(
         // PhotosUI's non-visual half: the editing-extension protocol, the glue that makes a controller an
         // executable, and the host that discovers, runs and commits extensions; the picker (PHPicker*) without
         // its view, whose item providers (NSItemProvider, in UIKit) read and transcode through ImageManagement.
-        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement"]),
+        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ServedLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement"]),
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
         .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 
@@ -161,7 +161,7 @@ let package = Package(
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoLibrary", "_TestSupport", "CoreImage"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
         .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

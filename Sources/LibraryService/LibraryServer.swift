@@ -43,6 +43,7 @@ public struct LibraryServer: Sendable {
         let router = service.makeRouter()
         let responder = router.buildResponder()
         var services: [any Service] = []
+        let service = self.service
         for listener in listeners {
             let address: BindAddress
             var builder: HTTPServerBuilder = .http1()
@@ -66,7 +67,11 @@ public struct LibraryServer: Sendable {
                                   configuration: ApplicationConfiguration(address: address, serverName: "photos"),
                                   onServerRunning: { channel in
                                       if let local = channel.localAddress {
-                                          if let port = local.port { onListening("\(urlScheme)://\(Self.hostText(local)):\(port)") }
+                                          if let port = local.port {
+                                              let url = "\(urlScheme)://\(Self.hostText(local)):\(port)"
+                                              service.noteWebAddress(url)
+                                              onListening(url)
+                                          }
                                           else { onListening("unix:\(local.pathname ?? "")") }
                                       }
                                   },

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Hummingbird
 import ImageManagement
 import Logging
@@ -31,6 +32,9 @@ public final class PhotosService: Sendable {
     let grants = GrantCache()
     let downloads = DownloadStore()
     let pickerSessions = PickerSessionStore()
+    /// Where people reach the web app: the first TCP listener's address once bound (nil with `--no-tcp`). Picker
+    /// sessions name their page with it, so a program on the socket can show the owner a link.
+    let webAddress = Mutex<String?>(nil)
     let sectionCache = SectionCache()
     /// Pictures made on request: two at a time (one per core), 32 more may wait.
     let pictureRenders = WorkGate(width: 2, maximumWaiting: 32)

@@ -309,7 +309,7 @@ public final class ServedLibrary: LibraryBackend {
 
     /// One request with the caller's token; a transport failure is `.libraryUnavailable`, a problem answer the core
     /// error it names.
-    private static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
+    static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
                              contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
         var response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
         // Refused by the rate limit before anything ran: wait as told (up to 10 s) and ask once more.

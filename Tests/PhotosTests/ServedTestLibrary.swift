@@ -14,28 +14,48 @@ final class ServedTestLibrary {
     /// The library directory opened in this process too, as another program (the `photos` command) would: for
     /// what PhotoKit has no API for (burst picks, recovering from Recently Deleted, filling, trimming history).
     let core: Library
+    /// The test account's API token (an admin: it answers as the library's owner).
+    let ownerToken: String
+    /// The web address when started with `webAddress: true` (`http://127.0.0.1:PORT`).
+    private(set) var webURL: URL?
     private let server: Process
 
     /// Creates the library at `directory`, an account with an API token for this process (given to the client in
-    /// `PHOTOS_LIBRARY_TOKEN`), and starts the service on a socket beside it.
-    init(directory: URL, socketPath: String) throws {
+    /// `PHOTOS_LIBRARY_TOKEN`), and starts the service on a socket beside it (and, with `webAddress`, on a free
+    /// loopback port too).
+    init(directory: URL, socketPath: String, webAddress: Bool = false) throws {
         guard let photos = PhotosBinary.url else { throw XCTSkip(PhotosBinary.missingMessage) }
         core = try Library.open(at: directory)
         // A token-only account: "!" is no bcrypt hash, so no password ever signs in as it.
         let account = try core.createAccount(username: "tests", passwordHash: "!", role: .admin)
         let token = try core.createCredential(.token, accountID: account.rowID, name: "served tests").secret
         setenv("PHOTOS_LIBRARY_TOKEN", token, 1)
+        ownerToken = token
         socketURL = URL(string: "unix:" + socketPath)!
         server = Process()
         server.executableURL = photos
-        server.arguments = ["serve", "--library", directory.path, "--no-tcp", "--socket", socketPath]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["serve", "--library", directory.path, "--socket", socketPath] + (webAddress ? ["--listen", "127.0.0.1:0"] : ["--no-tcp"])
+        let output = Pipe()
+        server.standardOutput = webAddress ? output : FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: socketPath) {
             guard server.isRunning, Date() < deadline else { throw XCTSkip("photos serve did not start on \(socketPath)") }
             Thread.sleep(forTimeInterval: 0.02)
+        }
+        if webAddress {
+            // "Serving … at http://127.0.0.1:PORT" is printed once the port is bound.
+            var printed = ""
+            while webURL == nil, Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed += String(decoding: chunk, as: UTF8.self)
+                if let range = printed.range(of: #"at http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                    webURL = URL(string: String(printed[range].dropFirst(3)))
+                }
+            }
+            guard webURL != nil else { throw XCTSkip("photos serve printed no web address: \(printed)") }
         }
     }
 

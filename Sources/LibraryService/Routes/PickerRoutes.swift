@@ -36,7 +36,9 @@ extension PhotosService {
             let executable = applicant.program?.executablePath ?? applicant.grant?.executablePath ?? ""
             let session = self.pickerSessions.open(owner: owner, appName: applicant.name, executablePath: executable, filter: filter,
                                                    selectionLimit: limit, mode: mode, preselected: preselected)
-            var response = try JSONBody.response(["id": session.id, "url": "/pick/\(session.id)"], status: .created)
+            var answer = ["id": session.id, "url": "/pick/\(session.id)"]
+            if let address = self.webAddress.withLock({ $0 }) { answer["pageURL"] = address + "/pick/\(session.id)" }
+            var response = try JSONBody.response(answer, status: .created)
             response.headers[.location] = "/api/picker/sessions/\(session.id)"
             return response
         }
@@ -120,6 +122,16 @@ extension PhotosService {
                 return response
             }
         }
+    }
+
+    /// Remembers the first web address bound (a listener on every interface is named by this machine's host name,
+    /// which a browser elsewhere can reach; `0.0.0.0` is not an address to open).
+    func noteWebAddress(_ url: String) {
+        var named = url
+        for unspecified in ["://0.0.0.0:", "://[::]:"] where url.contains(unspecified) {
+            named = url.replacingOccurrences(of: unspecified, with: "://\(ProcessInfo.processInfo.hostName):")
+        }
+        webAddress.withLock { if $0 == nil { $0 = named } }
     }
 
     /// Who owns the sessions an applicant opens.

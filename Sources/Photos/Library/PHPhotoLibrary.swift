@@ -36,7 +36,7 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         return localLibrary
     }
     /// The served library, when this object is one.
-    var servedLibrary: ServedLibrary? { backend as? ServedLibrary }
+    package var servedLibrary: ServedLibrary? { backend as? ServedLibrary }
     /// Commits changes in submission order.
     let commitQueue = DispatchQueue(label: "PHPhotoLibrary.commit")
     /// Live fetch results, whose change details are prepared for each change.

@@ -18,6 +18,9 @@ public struct PHPickerError: Error, Sendable, Hashable, CustomStringConvertible,
         case alreadyFinished
         /// The library could not be read, or an asset's files could not be found.
         case libraryError
+        /// `present(openingBrowser:)` on a library directory (nobody else can be shown a picker there: finish it
+        /// with `finishPicking(withAssetIdentifiers:)`), or a service that could not open the picker.
+        case presentationUnavailable
     }
 
     /// What went wrong.

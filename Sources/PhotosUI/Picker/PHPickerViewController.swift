@@ -12,10 +12,11 @@ public protocol PHPickerViewControllerDelegate: AnyObject {
 
 /// The photo picker (PhotosUI's `PHPickerViewController`), without its view.
 ///
-/// On Linux there is no interactive presentation yet: it will come with the service's picker page (`photos
-/// serve`), which shows the same filtered assets. Until then a program, script or test finishes the picking
-/// itself with `finishPicking(withAssetIdentifiers:)` (or `cancelPicking()`), and the delegate is called as it
-/// would be after the person tapped Add (or Cancel):
+/// On a served library (`PHPhotoLibrary(url: unix:…)`, `PHOTOS_LIBRARY=unix:…`) `present(openingBrowser:)` shows
+/// it to the library's owner on the service's picker page, and the delegate is called with what they added —
+/// whatever access the program has, as on iOS. On a library directory (the owner's own process) a program, script
+/// or test finishes the picking itself with `finishPicking(withAssetIdentifiers:)` (or `cancelPicking()`), and the
+/// delegate is called as it would be after the person tapped Add (or Cancel):
 ///
 /// ```swift
 /// var configuration = PHPickerConfiguration(photoLibrary: .shared())
@@ -34,7 +35,9 @@ open class PHPickerViewController: NSObject {
     public let configuration: PHPickerConfiguration
     /// Told when the picking finishes.
     public weak var delegate: (any PHPickerViewControllerDelegate)?
-    private var finished = false
+    var finished = false
+    /// The wait for the owner's answer while presented over the service (`present(openingBrowser:)`).
+    var presentation: Task<Void, Never>?
 
     /// A picker with `configuration`.
     public init(configuration: PHPickerConfiguration) {
@@ -63,7 +66,7 @@ open class PHPickerViewController: NSObject {
             throw PHPickerError(.duplicateIdentifier, "\(identifier) is picked twice")
         }
         guard let library = photoLibrary.localLibrary else {
-            throw PHPickerError(.libraryError, "\(photoLibrary.url.absoluteString) is served by photos serve: the picker over the service is not available yet")
+            throw PHPickerError(.libraryError, "\(photoLibrary.url.absoluteString) is served by photos serve: the owner picks there (present(openingBrowser:))")
         }
         let records: [String: AssetRecord]
         do {
@@ -114,12 +117,12 @@ open class PHPickerViewController: NSObject {
     }
 
     /// The library the picker reads: the configuration's, else the shared one.
-    private var photoLibrary: PHPhotoLibrary { configuration.photoLibrary ?? PHPhotoLibrary.shared() }
+    var photoLibrary: PHPhotoLibrary { configuration.photoLibrary ?? PHPhotoLibrary.shared() }
 
     /// Whether results carry asset identifiers (only with `init(photoLibrary:)`).
-    private var revealsIdentifiers: Bool { configuration.photoLibrary != nil }
+    var revealsIdentifiers: Bool { configuration.photoLibrary != nil }
 
-    private func checkCanFinish() throws(PHPickerError) {
+    func checkCanFinish() throws(PHPickerError) {
         if finished { throw PHPickerError(.alreadyFinished, "This picker has already finished picking") }
         if !configuration.preselectedAssetIdentifiers.isEmpty, configuration.photoLibrary == nil {
             throw PHPickerError(.preselectionRequiresPhotoLibrary,
@@ -127,7 +130,7 @@ open class PHPickerViewController: NSObject {
         }
     }
 
-    private func finish(_ results: [PHPickerResult]) {
+    func finish(_ results: [PHPickerResult]) {
         finished = true
         delegate?.picker(self, didFinishPicking: results)
     }
