@@ -159,9 +159,9 @@ let package = Package(
         .executableTarget(name: "photokit-example", dependencies: ["Photos"]),
 
         // Tests.
-        .target(name: "_TestSupport", dependencies: ["CTurboJPEG"], path: "Tests/_TestSupport"),
+        .target(name: "_TestSupport", dependencies: ["CTurboJPEG", "PhotoLibrary"], path: "Tests/_TestSupport"),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "_TestSupport", "CoreImage"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
         .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

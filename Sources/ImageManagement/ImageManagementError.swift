@@ -46,7 +46,16 @@ public struct ImageManagementError: Error, CustomStringConvertible, Sendable {
 
     /// The error for a library failure while looking something up.
     static func library(_ error: LibraryError, _ context: String) -> ImageManagementError {
-        let code: Code = error.code == .identifierNotFound ? .notFound : .io
+        let code: Code
+        switch error.code {
+        case .identifierNotFound: code = .notFound
+        // A stored file that cannot be used (a served library's missing, truncated or altered download) reads as
+        // a directory's unreadable file does.
+        case .invalidResource: code = .unreadable
+        case .missingResource: code = .missingResource
+        case .cancelled: code = .cancelled
+        default: code = .io
+        }
         return ImageManagementError(code, "\(context): \(error.message)", underlying: error)
     }
 

@@ -15,8 +15,8 @@ public final class ImagingContext: @unchecked Sendable {
     /// Workers for image requests (at most one per core).
     public let requestPool: WorkerPool
 
-    init(libraryURL: URL) {
-        store = DerivativeStore(libraryURL: libraryURL)
+    init(libraryURL: URL, isLibraryDirectory: Bool = true) {
+        store = DerivativeStore(libraryURL: libraryURL, isLibraryDirectory: isLibraryDirectory)
         generator = DerivativeGenerator(store: store)
         requestPool = WorkerPool(maximumConcurrency: ProcessInfo.processInfo.activeProcessorCount, qos: .userInitiated)
     }
@@ -30,7 +30,7 @@ public final class ImagingContext: @unchecked Sendable {
         let key = directory.standardizedFileURL.path
         lock.lock(); defer { lock.unlock() }
         if let context = contexts[key] { return context }
-        let context = ImagingContext(libraryURL: directory)
+        let context = ImagingContext(libraryURL: directory, isLibraryDirectory: library.ownsImagingDirectory)
         contexts[key] = context
         return context
     }
@@ -56,6 +56,9 @@ public final class ImagingContext: @unchecked Sendable {
                          supersededContentKeys: outcome.supersededContentHashes)
     }
 
+    /// A served library's stored derivatives, copied into this context's store when first needed.
+    private let servedDerivatives = ServedDerivatives()
+
     private let watchLock = NSLock()
     private var monitor: ChangeMonitor<[Int64]>?
 
@@ -79,7 +82,14 @@ public final class ImagingContext: @unchecked Sendable {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
         if let rendition = Rendition.select(from: resources, version: version) {
-            return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: try Self.file(of: rendition.resource, in: library), store: store)
+            if !library.ownsImagingDirectory { servedDerivatives.fill(rendition, of: asset, full: rendition.pixelSize, from: library, into: store) }
+            if library.ownsImagingDirectory {
+                return RepresentationSet(rendition: rendition, full: rendition.pixelSize, fileURL: try Self.file(of: rendition.resource, in: library), store: store)
+            }
+            let resource = rendition.resource
+            return RepresentationSet(rendition: rendition, full: rendition.pixelSize, store: store) { () throws(ImageManagementError) -> URL in
+                try Self.file(of: resource, in: library)
+            }
         }
         if videoPosters, let still = try VideoPosters.still(from: resources, version: version, library: library, store: store) {
             return RepresentationSet(rendition: still.rendition, full: still.rendition.pixelSize, fileURL: still.poster, store: store)

@@ -30,7 +30,8 @@ public struct Problem: Error, HTTPResponseError, Sendable {
         switch error.code {
         case .identifierNotFound: self.init(.notFound, "not-found", error.message)
         case .invalidIdentifier: self.init(.badRequest, "invalid-identifier", error.message)
-        case .invalidResource, .missingResource: self.init(.unprocessableContent, "invalid-resource", error.message)
+        case .invalidResource: self.init(.unprocessableContent, "invalid-resource", error.message)
+        case .missingResource: self.init(.unprocessableContent, "missing-resource", error.message)
         case .unsupportedPredicate: self.init(.badRequest, "unsupported-predicate", error.message)
         case .changeNotSupported: self.init(.conflict, "change-not-supported", error.message)
         case .tokenExpired: self.init(.gone, "token-expired", error.message)

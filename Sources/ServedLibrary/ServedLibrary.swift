@@ -61,6 +61,21 @@ public final class ServedLibrary: LibraryBackend {
     }
 
     /// The socket path of a `unix:` URL (`unix:/run/photos.sock` or `unix:///run/photos.sock`), else nil.
+    /// The local cache, not the library's: derivatives come from the service (`storedDerivative`).
+    public var ownsImagingDirectory: Bool { false }
+
+    /// `GET /api/photokit/assets/{row}/derivatives/{kind}?contentKey=`: the service's stored derivative, nil when
+    /// it has none (404).
+    public func storedDerivative(assetRowID: Int64, contentKey: String, kind: String) throws(LibraryError) -> Data? {
+        guard contentKey.allSatisfy(\.isHexDigit), kind.allSatisfy(\.isLetter) else { return nil }
+        let response = try Self.sendAllowingProblems(client, token: token, .GET,
+                                                     "/api/photokit/assets/\(assetRowID)/derivatives/\(kind)?contentKey=\(contentKey)",
+                                                     timeoutSeconds: 60)
+        if response.status == 404 { return nil }
+        guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
+        return response.body
+    }
+
     public static func socketPath(of url: URL) -> String? {
         guard url.scheme == "unix" else { return nil }
         let text = url.absoluteString.dropFirst("unix:".count)
@@ -189,6 +204,9 @@ public final class ServedLibrary: LibraryBackend {
             return file
         }
         let response = try send(.GET, "/api/photokit/assets/\(resource.assetID)/resources/\(resource.rowID)")
+        if Int64(response.body.count) < resource.byteCount {
+            throw LibraryError(.invalidResource, "The photo library service sent \(response.body.count) of the \(resource.byteCount) bytes of \(resource.originalFilename): its stored file is truncated")
+        }
         guard ContentDigest.sha256Hex(response.body) == resource.sha256 else {
             throw LibraryError(.invalidResource, "The photo library service sent bytes for \(resource.originalFilename) that do not match its SHA-256")
         }

@@ -31,9 +31,12 @@ enum ServiceProblem {
 
     static func code(_ slug: String, status: Int) -> LibraryError.Code {
         switch slug {
-        case "not-found", "missing-file": .identifierNotFound
+        case "not-found": .identifierNotFound
+        // A stored file gone from the service's disk reads as the directory's does: the resource cannot be used.
+        case "missing-file": .invalidResource
         case "invalid-identifier": .invalidIdentifier
         case "invalid-resource": .invalidResource
+        case "missing-resource": .missingResource
         case "unsupported-predicate": .unsupportedPredicate
         case "change-not-supported": .changeNotSupported
         case "token-expired": .tokenExpired

@@ -69,7 +69,10 @@ import _Testing_CoreGraphics
 
     /// A `width × height` sRGB-or-other CGImage whose pixel (x, y) is (4x, 4y, 100).
     static func cgImage(width: Int, height: Int, space: CGColorSpace) throws -> CGImage {
-        let bytes = Data((0..<(width * height)).flatMap { i in [UInt8(i % width * 4), UInt8(i / width * 4), 100, 255] })
+        var bytes = Data(capacity: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width { bytes.append(contentsOf: [UInt8(x * 4), UInt8(y * 4), 100, 255]) }
+        }
         return try #require(CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4, space: space,
                                     bitmapInfo: CGBitmapInfo(alphaInfo: .noneSkipLast), provider: CGDataProvider(data: bytes), decode: nil,
                                     shouldInterpolate: true, intent: .defaultIntent))

@@ -7,7 +7,8 @@ import Photos
 import PhotoLibrary
 import ImageManagement
 
-@Suite struct DerivativeTests {
+@Suite(.disabled(if: ServedTestLibrary.isRequested, "the library's own derivative generation in this process: over the service it runs in the service (LibraryServiceTests)"))
+struct DerivativeTests {
     func context(_ test: TestLibrary) -> ImagingContext { ImagingContext.context(for: test.library) }
 
     func rendition(_ asset: PHAsset, _ test: TestLibrary, _ version: ImageVersion = .current) throws -> Rendition {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PhotoLibrary
 import _Testing_CoreGraphics
 import _TestSupport
 import Photos
@@ -42,7 +43,13 @@ import MediaInspection
         }
         try await waitUntil { box.count > 0 }
         let live = try #require(box.values.first?.live)
-        #expect(live.photoURL.lastPathComponent.contains("fullSizePhoto") && live.videoURL.lastPathComponent.contains("fullSizePairedVideo"))
+        // The committed render: the asset's full-size photo and paired video (the library's files, or their
+        // verified downloads from a served library).
+        let resources = try edit.test.library.resources(assetRowID: edit.asset.record.rowID)
+        let stored = try [ResourceType.fullSizePhoto, .fullSizePairedVideo].map { type in
+            try Data(contentsOf: edit.test.library.fileURL(for: try #require(resources.first { $0.type == type })))
+        }
+        #expect(try [Data(contentsOf: live.photoURL), Data(contentsOf: live.videoURL)] == stored)
         return (live.photoURL, live.videoURL)
     }
 
@@ -199,7 +206,9 @@ import MediaInspection
         try await waitUntil { box.count > 0 }
         let original = try #require(box.values.first?.live)
         #expect(try Data(contentsOf: original.videoURL) == Data(contentsOf: sourceMovie))
-        #expect(!FileManager.default.fileExists(atPath: movie.path), "the edited movie is gone after the revert")
+        #expect(try !edit.test.library.resources(assetRowID: edit.asset.record.rowID).contains { $0.type == .fullSizePairedVideo },
+                "the edited movie is gone after the revert")
+        #expect(ServedTestLibrary.isRequested || !FileManager.default.fileExists(atPath: movie.path), "and its file")
     }
 
     /// The saved still and movie carry the same content identifier where exiftool and our importer look, the movie

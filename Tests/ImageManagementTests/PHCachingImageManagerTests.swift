@@ -35,8 +35,7 @@ import ImageManagement
         #expect(manager.cachedBytes == 4 * 160 * 160 * 4)
 
         // Remove every file: only memory can answer now.
-        try FileManager.default.removeItem(at: test.library.url.appendingPathComponent("originals"))
-        try? FileManager.default.removeItem(at: test.library.url.appendingPathComponent("derivatives"))
+        try test.removeEveryFile()
         for asset in assets {
             let calls = try await request(manager, asset, cell, options: options)
             #expect(calls.count == 1)
@@ -81,8 +80,7 @@ import ImageManagement
         }
         #expect(manager.cachedImageCount == 3)
         // The three most recent are held; touching the oldest of them keeps it over the next insertion.
-        try FileManager.default.removeItem(at: test.library.url.appendingPathComponent("originals"))
-        try? FileManager.default.removeItem(at: test.library.url.appendingPathComponent("derivatives"))
+        try test.removeEveryFile()
         #expect(try await request(manager, assets[3], cell, options: options).first?.image != nil)
         #expect(try await request(manager, assets[0], cell, options: options).first?.image == nil, "evicted")
         manager.cacheMemoryBudget = perImage

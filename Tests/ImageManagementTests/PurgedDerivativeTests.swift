@@ -8,7 +8,8 @@ import ImageManagement
 
 /// Purging erases a photo's pictures everywhere: the derivatives (thumbnail, screen image) of every rendition of a
 /// purged asset go with it, unless a live resource still has the same bytes.
-@Suite struct PurgedDerivativeTests {
+@Suite(.disabled(if: ServedTestLibrary.isRequested, "the library's own derivative store: over the service it runs in the service (LibraryServiceTests)"))
+struct PurgedDerivativeTests {
     func derivativeFiles(_ store: DerivativeStore, _ key: String) -> [URL] {
         DerivativeKind.allCases.compactMap { store.existing(contentKey: key, kind: $0) }
     }

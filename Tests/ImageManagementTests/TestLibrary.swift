@@ -4,15 +4,36 @@ import _TestSupport
 import PhotoLibrary
 import Photos
 
-/// A temporary library filled with real files, for image-manager tests.
+/// A temporary library filled with real files, for image-manager tests. With `PHOTOS_TEST_BACKEND=served` it is
+/// served by a real `photos serve` and `photos` is PhotoKit on its socket (`library` is the directory opened
+/// beside it, as the `photos` command would, for imports).
 final class TestLibrary: @unchecked Sendable {
     let directory = TemporaryDirectory(prefix: "imagemanager-test")
     let library: Library
     let photos: PHPhotoLibrary
+    private let served: ServedTestLibrary?
 
     init() throws {
-        photos = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
-        library = photos.library
+        if ServedTestLibrary.isRequested {
+            let served = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
+            self.served = served
+            library = served.core
+            photos = try PHPhotoLibrary(url: served.socketURL)
+        } else {
+            served = nil
+            photos = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+            library = photos.library
+        }
+    }
+
+    deinit { served?.stop() }
+
+    /// Removes every file image requests could read: the library's originals and derivatives, and a served
+    /// library's local cache (its downloads and the derivatives made or copied there).
+    func removeEveryFile() throws {
+        try FileManager.default.removeItem(at: library.url.appendingPathComponent("originals"))
+        try? FileManager.default.removeItem(at: library.url.appendingPathComponent("derivatives"))
+        if served != nil { try? FileManager.default.removeItem(at: photos.backend.imagingDirectory.deletingLastPathComponent()) }
     }
 
     /// Imports files (copied into a staging folder under the given names) and returns the created assets.

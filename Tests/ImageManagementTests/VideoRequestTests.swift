@@ -34,7 +34,8 @@ import Photos
         options.progressHandler = { fraction, _, _, _ in progress.append(fraction) }
         let (delivery, id) = try await request(video, options)
         let urlAsset = try #require(delivery.asset as? AVURLAsset)
-        #expect(urlAsset.url.path.hasPrefix(test.library.url.path))
+        let stored = try #require(test.library.resources(assetRowID: video.record.rowID).first { $0.type == .video })
+        #expect(try Data(contentsOf: urlAsset.url) == Data(contentsOf: test.library.fileURL(for: stored)), "the stored movie (or its verified download)")
         #expect(abs(try await urlAsset.load(.duration).seconds - 3.0) < 0.05)
         let track = try #require(try await urlAsset.loadTracks(withMediaType: .video).first)
         #expect(track.naturalSize == CGSize(width: 1280, height: 720))

@@ -21,6 +21,9 @@ final class ContentEditingTests: PhotosTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.renderedContentURL.path), "the rendered file is consumed")
     }
 
+    /// The input's full-size file (the library's own file, or a served library's verified download).
+    func bytes(_ input: PHContentEditingInput) throws -> Data { try Data(contentsOf: XCTUnwrap(input.fullSizeImageURL)) }
+
     func refetch(_ asset: PHAsset) -> PHAsset { PHAsset.fetchAssets(withLocalIdentifiers: [asset.localIdentifier], options: nil).firstObject! }
 
     func testEditResumeStackAndRevert() throws {
@@ -30,7 +33,7 @@ final class ContentEditingTests: PhotosTestCase {
 
         // Never edited → the original, no adjustment data.
         let first = try input(for: asset, canHandle: true)
-        XCTAssertEqual(first.fullSizeImageURL, originalURL)
+        XCTAssertEqual(try bytes(first), originalBytes)
         XCTAssertNil(first.adjustmentData)
         XCTAssertEqual(first.mediaType, .image)
         XCTAssertEqual(first.fullSizeImageOrientation, 1)
@@ -50,19 +53,18 @@ final class ContentEditingTests: PhotosTestCase {
 
         // An editor that understands the data gets the original plus the adjustment data, byte for byte.
         let resumed = try input(for: edited, canHandle: true)
-        XCTAssertEqual(resumed.fullSizeImageURL, originalURL)
+        XCTAssertEqual(try bytes(resumed), originalBytes)
         XCTAssertEqual(resumed.adjustmentData, adjustment)
         // One that does not gets the rendered version (its new edit stacks on it).
         let stacked = try input(for: edited, canHandle: false)
-        XCTAssertNotEqual(stacked.fullSizeImageURL, originalURL)
         XCTAssertNil(stacked.adjustmentData)
-        XCTAssertEqual(try Data(contentsOf: XCTUnwrap(stacked.fullSizeImageURL)), FixtureImages.jpeg(width: 40, height: 30, seed: 7))
+        XCTAssertEqual(try bytes(stacked), FixtureImages.jpeg(width: 40, height: 30, seed: 7))
 
         try library.performChangesAndWait { PHAssetChangeRequest(for: edited).revertAssetContentToOriginal() }
         let reverted = refetch(asset)
         XCTAssertFalse(reverted.hasAdjustments)
         XCTAssertEqual(reverted.pixelWidth, asset.pixelWidth)
-        XCTAssertEqual(try input(for: reverted, canHandle: true).fullSizeImageURL, originalURL)
+        XCTAssertEqual(try bytes(input(for: reverted, canHandle: true)), originalBytes)
         library.unregisterChangeObserver(recorder)
     }
 
@@ -87,7 +89,7 @@ final class ContentEditingTests: PhotosTestCase {
         }
         XCTAssertEqual(library.currentChangeToken, token, "nothing was committed")
         XCTAssertFalse(refetch(asset).hasAdjustments)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: library.url.appendingPathComponent("tmp/editing").path)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: base.renderedContentDirectory.path)
         XCTAssertEqual(leftovers, [], "no rendered file is left behind")
     }
 

@@ -8,7 +8,7 @@ import _TestSupport
 final class CorpusImportTests: PhotosTestCase {
     func testEveryCorpusFileImportsAsTheManifestSays() throws {
         guard let media = TestMedia.folder else { throw XCTSkip(TestMedia.skipMessage) }
-        let summary = try Importer(library: library.library).importItems(at: [media])
+        let summary = try Importer(library: core).importItems(at: [media])
         let broken = TestMedia.manifest.filter { ($0["path"] as? String)?.hasPrefix("broken/") == true }
         XCTAssertGreaterThan(summary.imported, 30)
         XCTAssertEqual(summary.livePhotoPairs, 2)

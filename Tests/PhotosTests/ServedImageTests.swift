@@ -1,6 +1,7 @@
 import XCTest
 @testable import Photos
 import PhotoLibrary
+import ImageManagement
 import _TestSupport
 import AVFoundation
 
@@ -16,7 +17,7 @@ final class ServedImageTests: XCTestCase {
         directory = TemporaryDirectory(prefix: "served-images")
         cache = directory.appending("cache")
         setenv("XDG_CACHE_HOME", cache.path, 1)
-        served = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
+        served = try ServedTestLibrary.orSkip { try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path) }
     }
 
     override func tearDown() {
@@ -52,6 +53,31 @@ final class ServedImageTests: XCTestCase {
         var result: (Data?, String?) = (nil, nil)
         PHImageManager.default().requestImageDataAndOrientation(for: asset, options: options) { data, type, _, _ in result = (data, type) }
         return result
+    }
+
+    /// A grid's thumbnail comes from the derivative the service keeps: copied once into the cache, the same pixels
+    /// as from the directory, and the original is not downloaded for it. A larger picture then needs the original.
+    func testThumbnailsComeFromTheServicesDerivativesWithoutTheOriginal() throws {
+        let original = FixtureImages.jpeg(width: 1200, height: 900, seed: 8)
+        _ = try served.core.apply(ChangeBatch(operations: [
+            .createAsset(NewAsset(identifier: LocalIdentifier.make(.asset), resources: [NewResource(type: .photo, source: .data(original))])),
+        ]))
+        let local = try PHPhotoLibrary(url: served.core.url)
+        let here = try asset(in: local)
+        // The service keeps derivatives as the directory does (made here in advance, as `photos serve` makes them
+        // in the background after a commit).
+        XCTAssertEqual(try ImagingContext.context(for: served.core).generator.generate(assetRowID: here.record.rowID, in: served.core), [.thumbnail])
+        let there = try asset(in: try PHPhotoLibrary(url: served.socketURL))
+        let files = { try FileManager.default.subpathsOfDirectory(atPath: self.cache.path) }
+        let expected = try picture(here, CGSize(width: 120, height: 120), .aspectFill)
+        let got = try picture(there, CGSize(width: 120, height: 120), .aspectFill)
+        XCTAssertTrue(got.width == expected.width && got.height == expected.height && got.pixels == expected.pixels, "the thumbnail's pixels")
+        let kept = try files()
+        XCTAssertFalse(kept.contains { $0.hasSuffix(ContentDigest.sha256Hex(original)) }, "the original was not downloaded: \(kept)")
+        XCTAssertTrue(kept.contains { $0.hasSuffix(".thumbnail.jpg") }, "the service's thumbnail is kept in the cache: \(kept)")
+
+        _ = try picture(there, PHImageManagerMaximumSize, .default)
+        XCTAssertTrue(try files().contains { $0.hasSuffix(ContentDigest.sha256Hex(original)) }, "the full-size picture needs the original")
     }
 
     func testPicturesAndBytesMatchTheDirectorysAndStayInTheCache() throws {

@@ -42,7 +42,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
 
         // 1. App A posterizes the original.
         let a1 = try input(for: asset, understanding: Self.appA)
-        XCTAssertEqual(a1.fullSizeImageURL, originalURL, "never edited: the original")
+        XCTAssertEqual(try bytes(a1), original, "never edited: the original")
         XCTAssertNil(a1.adjustmentData)
         try commit(AppA.render(a1, filter: "posterize"), to: asset)
         let posterized = refetch(asset)
@@ -51,7 +51,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
 
         // 2. App A applies sepia: it gets the original plus its posterize data, and replaces posterize.
         let a2 = try input(for: posterized, understanding: Self.appA)
-        XCTAssertEqual(a2.fullSizeImageURL, originalURL, "A understands its own data: the original, not the render")
+        XCTAssertEqual(try bytes(a2), original, "A understands its own data: the original, not the render")
         XCTAssertEqual(try AppA.filters(in: XCTUnwrap(a2.adjustmentData)), ["posterize"])
         try commit(AppA.render(a2, filter: "sepia"), to: posterized)
         let sepia = refetch(asset)
@@ -65,7 +65,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
         // 3. App B does not understand A's data: it gets the sepia render and stacks an invert on it.
         let b = try input(for: sepia, understanding: Self.appB)
         XCTAssertNil(b.adjustmentData)
-        XCTAssertNotEqual(b.fullSizeImageURL, originalURL)
+        XCTAssertNotEqual(try bytes(b), original)
         XCTAssertEqual(b.fullSizeImageOrientation, 1, "renders are stored upright")
         XCTAssertLessThan(try meanDifference(ciImage(XCTUnwrap(b.fullSizeImageURL)), AppA.apply(["sepia"], to: originalImage)), Self.jpegTolerance)
         try commit(AppB.render(b), to: sepia)
@@ -78,7 +78,7 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
         // A no longer understands the current data (B's), so it too would stack on the render.
         let a3 = try input(for: inverted, understanding: Self.appA)
         XCTAssertNil(a3.adjustmentData)
-        XCTAssertNotEqual(a3.fullSizeImageURL, originalURL)
+        XCTAssertNotEqual(try bytes(a3), original)
 
         // 4. Revert: the original again, byte for byte.
         try library.performChangesAndWait { PHAssetChangeRequest(for: inverted).revertAssetContentToOriginal() }
@@ -88,9 +88,12 @@ final class WWDC2014EditingDemoTests: PhotosTestCase {
         XCTAssertEqual(try currentData(of: reverted), original, "the served bytes are the original's")
         XCTAssertEqual(try Data(contentsOf: originalURL), original, "the original file was never written")
         let afterRevert = try input(for: reverted, understanding: Self.appA)
-        XCTAssertEqual(afterRevert.fullSizeImageURL, originalURL)
+        XCTAssertEqual(try bytes(afterRevert), original)
         XCTAssertNil(afterRevert.adjustmentData)
     }
+
+    /// The input's full-size file (the library's own, or a served library's verified download).
+    func bytes(_ input: PHContentEditingInput) throws -> Data { try Data(contentsOf: XCTUnwrap(input.fullSizeImageURL)) }
 
     // MARK: - The two apps
 

@@ -41,12 +41,13 @@ public final class ImagePreheater: @unchecked Sendable {
             context.requestPool.submit(priority: -1) { [self] in
                 defer { finish(key, token) }
                 guard !token.isCancelled, let set = try? context.representations(of: asset, version: spec.version, in: library, videoPosters: true) else { return }
-                let best = set.best(for: spec)
-                if best.isDerivative || highQuality {
-                    if let image = try? ImageRenderer.render(best, full: set.full, spec: spec), !token.isCancelled {
+                let derivative = set.bestDerivative(for: spec)
+                if derivative != nil || highQuality {
+                    if let best = try? set.best(for: spec), let image = try? ImageRenderer.render(best, full: set.full, spec: spec),
+                       !token.isCancelled {
                         cache.insert(.init(image: image, isDegraded: false), for: key)
                     }
-                } else if let standIn = set.degradedCandidates(below: best).first,
+                } else if let standIn = set.degradedCandidates(for: spec).first,
                           let image = try? ImageRenderer.renderDegraded(standIn, spec: spec), !token.isCancelled {
                     cache.insert(.init(image: image, isDegraded: true), for: key)
                 }

@@ -18,9 +18,9 @@ extension ImagingContext {
         let key = set.rendition.contentKey
         if let url = store.existing(contentKey: key, kind: kind) { return ServedDerivative(url: url, contentKey: key) }
         if kind.size(for: set.full) != nil {
-            try generator.generate(set.rendition, fileURL: set.original.url)
+            try generator.generate(set.rendition, fileURL: set.original().url)
         } else {
-            let image = try PixelOps.decode(set.original.url, atLeast: nil)
+            let image = try PixelOps.decode(set.original().url, atLeast: nil)
             try store.write(try PixelOps.encodeJPEG(image, quality: DerivativeKind.quality), contentKey: key, kind: kind)
         }
         guard let url = store.existing(contentKey: key, kind: kind) else {

@@ -16,7 +16,13 @@ public struct DerivativeStore: Sendable {
     /// The folder of the current layout version.
     var versionRoot: URL { root.appendingPathComponent("v1", isDirectory: true) }
 
-    public init(libraryURL: URL) { self.libraryURL = libraryURL }
+    /// Whether `libraryURL` is a library directory (else a served library's local cache, made as needed).
+    public let isLibraryDirectory: Bool
+
+    public init(libraryURL: URL, isLibraryDirectory: Bool = true) {
+        self.libraryURL = libraryURL
+        self.isLibraryDirectory = isLibraryDirectory
+    }
 
     /// The file of one derivative of a rendition.
     public func url(contentKey: String, kind: DerivativeKind) -> URL {
@@ -38,8 +44,9 @@ public struct DerivativeStore: Sendable {
 
     /// Writes one file of the store atomically, creating its folder (never a removed library's).
     func write(_ data: Data, to url: URL) throws(ImageManagementError) {
-        // Never recreate a library that was removed while a background job ran.
-        guard FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
+        // Never recreate a library that was removed while a background job ran (a served library's cache has
+        // no database: it was refused here before, so its derivatives were never kept).
+        guard !isLibraryDirectory || FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
             throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")
         }
         do {

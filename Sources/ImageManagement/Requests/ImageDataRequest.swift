@@ -28,7 +28,7 @@ extension ImageRequestEngine {
             guard !state.isCancelled else { return }
             let result = Result { () throws(ImageManagementError) -> ImageData in
                 let set = try ImagingContext.context(for: library).representations(of: asset, version: version, in: library)
-                let url = set.original.url
+                let url = try set.original().url
                 let data: Data
                 do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
                     throw ImageManagementError(.unreadable, "The stored file \(url.path) cannot be read: \(error.localizedDescription)")

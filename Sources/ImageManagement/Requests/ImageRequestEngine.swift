@@ -113,9 +113,9 @@ public final class ImageRequestEngine: Sendable {
             if !set.missingKinds.isEmpty && spec.version == .current {
                 context.generator.enqueue([asset.rowID], in: library, urgent: true)
             }
-            let best = set.best(for: spec)
+            let derivative = set.bestDerivative(for: spec)
             let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
-            let standIns = best.isDerivative ? [] : set.degradedCandidates(below: best)
+            let standIns = derivative != nil ? [] : set.degradedCandidates(for: spec)
             switch mode {
             case .fastFormat:
                 if let degraded = standIns.first {
@@ -132,9 +132,10 @@ public final class ImageRequestEngine: Sendable {
                 break
             }
             guard !state.isCancelled else { return }
-            let reports = options.reportsOriginalLoading && !best.isDerivative
+            let reports = options.reportsOriginalLoading && derivative == nil
             if reports, progress?(0) == true { state.cancel(); return }
-            let image = try ImageRenderer.render(best, full: set.full, spec: spec)
+            // The rendition's file only now (after any degraded delivery): a served original is downloaded here.
+            let image = try ImageRenderer.render(try set.best(for: spec), full: set.full, spec: spec)
             if reports, progress?(1) == true { state.cancel(); return }
             cache?.insert(.init(image: image, isDegraded: false), for: ImageCacheKey(asset: asset, spec: spec))
             deliver(ImageDelivery(image: image))

@@ -31,15 +31,32 @@ public struct RepresentationSet: Sendable {
     public let full: PixelSize
     /// Derivatives found on disk, smallest first.
     public let derivatives: [Representation]
-    /// The rendition's file.
-    public let original: Representation
     /// Kinds that should exist for this rendition but are missing (so generation can be scheduled).
     public let missingKinds: [DerivativeKind]
+    /// The rendition's file, or how to get it (a served library's original is downloaded only when a request
+    /// needs it: a thumbnail from a derivative does not).
+    private let originalFile: OriginalFile
 
-    /// Looks up the derivatives of `rendition` (one `stat` per kind).
+    private enum OriginalFile: Sendable {
+        case at(URL)
+        case fetched(@Sendable () throws(ImageManagementError) -> URL)
+    }
+
+    /// Looks up the derivatives of `rendition` (one `stat` per kind); its own file is `fileURL`.
     public init(rendition: Rendition, full: PixelSize, fileURL: URL, store: DerivativeStore) {
+        self.init(rendition: rendition, full: full, originalFile: .at(fileURL), store: store)
+    }
+
+    /// The same, for a rendition whose file `file` gives when first needed (a download).
+    public init(rendition: Rendition, full: PixelSize, store: DerivativeStore,
+                file: @escaping @Sendable () throws(ImageManagementError) -> URL) {
+        self.init(rendition: rendition, full: full, originalFile: .fetched(file), store: store)
+    }
+
+    private init(rendition: Rendition, full: PixelSize, originalFile: OriginalFile, store: DerivativeStore) {
         self.rendition = rendition
         self.full = full
+        self.originalFile = originalFile
         var found: [Representation] = []
         var missing: [DerivativeKind] = []
         for kind in DerivativeKind.allCases.sorted() {
@@ -51,20 +68,35 @@ public struct RepresentationSet: Sendable {
             }
         }
         derivatives = found
-        original = Representation(source: .rendition, url: fileURL, size: full)
         missingKinds = missing
     }
 
-    /// The smallest representation covering what `spec` needs.
-    public func best(for spec: ImageRequestSpec) -> Representation {
-        guard spec.targetSize != nil else { return original }
-        let needed = ImageGeometry.neededFullFrameSize(full: full, spec: spec)
-        let tolerant = PixelSize(width: needed.width - 1, height: needed.height - 1)
-        return derivatives.first { $0.size.covers(tolerant) } ?? original
+    /// The rendition's own representation, its file at hand (downloaded now for a served library).
+    public func original() throws(ImageManagementError) -> Representation {
+        switch originalFile {
+        case .at(let url): return Representation(source: .rendition, url: url, size: full)
+        case .fetched(let file): return Representation(source: .rendition, url: try file(), size: full)
+        }
     }
 
-    /// Derivatives smaller than `best`, largest first, for degraded deliveries.
-    public func degradedCandidates(below best: Representation) -> [Representation] {
-        derivatives.filter { $0.size.longSide < best.size.longSide }.reversed()
+    /// The smallest derivative covering what `spec` needs, or nil when only the rendition itself does.
+    public func bestDerivative(for spec: ImageRequestSpec) -> Representation? {
+        guard spec.targetSize != nil else { return nil }
+        let needed = ImageGeometry.neededFullFrameSize(full: full, spec: spec)
+        let tolerant = PixelSize(width: needed.width - 1, height: needed.height - 1)
+        return derivatives.first { $0.size.covers(tolerant) }
+    }
+
+    /// The smallest representation covering what `spec` needs, its file at hand.
+    public func best(for spec: ImageRequestSpec) throws(ImageManagementError) -> Representation {
+        if let derivative = bestDerivative(for: spec) { return derivative }
+        return try original()
+    }
+
+    /// The degraded stand-ins for `spec`, largest first: the derivatives smaller than the best one, or every
+    /// derivative when the rendition itself is needed (none when a derivative answers).
+    public func degradedCandidates(for spec: ImageRequestSpec) -> [Representation] {
+        if let best = bestDerivative(for: spec) { return derivatives.filter { $0.size.longSide < best.size.longSide }.reversed() }
+        return derivatives.filter { $0.size.longSide < full.longSide }.reversed()
     }
 }

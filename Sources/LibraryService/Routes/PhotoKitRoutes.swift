@@ -109,6 +109,21 @@ extension PhotosService {
                                           request: request, cacheControl: "private, max-age=31536000, immutable")
         }
 
+        // A derivative the service keeps for one of the asset's renditions (named by its content key, which must
+        // be one of the asset's resources): 404 when none is kept, so the client makes its own.
+        router.get("/api/photokit/assets/:row/derivatives/:kind") { request, context -> Response in
+            _ = try context.requireAccount()
+            let row = try self.visibleAsset(context)
+            guard let kind = context.parameters.get("kind").flatMap(DerivativeKind.init(rawValue:)) else { throw Problem.notFound("No such derivative kind") }
+            let contentKey = request.uri.queryParameters["contentKey"].map(String.init) ?? ""
+            guard try self.library.resources(assetRowID: row).contains(where: { $0.sha256 == contentKey }),
+                  let url = self.imaging.store.existing(contentKey: contentKey, kind: kind) else {
+                throw Problem.notFound("No \(kind.rawValue) is kept for this version of asset \(row)")
+            }
+            return try FileResponses.file(at: url, etag: "\(contentKey)-\(kind.rawValue)", contentType: "image/jpeg",
+                                          request: request, cacheControl: "private, max-age=31536000, immutable")
+        }
+
         router.post("/api/photokit/changes") { request, context -> Response in
             let account = try context.requireWriter()
             let operations = try await Self.wireBody(ChangeRequest.self, request, limit: 128 << 20).operations

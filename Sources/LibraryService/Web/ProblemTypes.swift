@@ -25,6 +25,7 @@ enum ProblemTypes {
         "invalid-credentials": ("Wrong name or password", "Check both and try again; repeated failures are slowed down."),
         "invalid-identifier": ("Not a valid identifier", "Objects are named by their local identifier (`UUID/L0/001`) or, for assets, its UUID."),
         "invalid-resource": ("That file cannot be used", "The upload is not a photo, video or other file the library can import."),
+        "missing-resource": ("Something the request needs is missing", "A new asset without a photo, video or audio file, or an edit without its adjustment data."),
         "invalid-setup-token": ("Wrong setup token", "Use the token `photos serve` printed when it started on a library without accounts."),
         "invalid-token": ("The API token is not valid", "It is unknown, expired or revoked. Make a new one in Settings or with `photos user token`."),
         "link-password-required": ("This shared album needs a password", "Send it in `X-Link-Password`; whoever shared the link knows it."),

@@ -44,6 +44,13 @@ public protocol LibraryBackend: AnyObject, Sendable {
     /// Where image requests keep what they make (derivatives, video posters): the library directory, or a
     /// served library's local cache.
     var imagingDirectory: URL { get }
+    /// Whether `imagingDirectory` is the library's own: its derivatives are the library's. False for a served
+    /// library, whose stored derivatives are read with `storedDerivative` into the local cache.
+    var ownsImagingDirectory: Bool { get }
+    /// The bytes of a derivative the library keeps for an asset's rendition (`kind`: `thumbnail`, `screen`; the
+    /// rendition by its content key), or nil when none is kept. Only asked of libraries that do not own their
+    /// imaging directory.
+    func storedDerivative(assetRowID: Int64, contentKey: String, kind: String) throws(LibraryError) -> Data?
     /// Starts reporting committed changes after `token`, in commit order, on `queue`: for each, `fetches()` is
     /// asked which fetches to diff and `deliver` receives the change prepared against the state right after it.
     func monitorChanges(after token: Int64, queue: DispatchQueue, fetches: @escaping @Sendable () -> [ObservedFetch],
@@ -52,6 +59,8 @@ public protocol LibraryBackend: AnyObject, Sendable {
 
 extension LibraryBackend {
     public var sequentialReadCount: Int { 128 }
+    public var ownsImagingDirectory: Bool { true }
+    public func storedDerivative(assetRowID: Int64, contentKey: String, kind: String) throws(LibraryError) -> Data? { nil }
 }
 
 /// A running change monitor; `cancel()` stops further deliveries.

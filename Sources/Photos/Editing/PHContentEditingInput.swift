@@ -57,9 +57,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         displaySizeImage = makesDisplaySizeImage && !isVideo ? fullSizeImageURL.flatMap(Self.displaySizeImage(of:)) : nil
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
-        // A served library's edits render beside its local cache, and are sent with the commit.
-        renderedContentDirectory = library.localLibrary.map { $0.url.appendingPathComponent("tmp/editing", isDirectory: true) }
-            ?? library.backend.imagingDirectory.deletingLastPathComponent().appendingPathComponent("editing", isDirectory: true)
+        renderedContentDirectory = library.renderedContentDirectory
         workingFilePrefix = library.localLibrary?.workingFilePrefix ?? "served"
         self.baseIsOriginal = baseIsOriginal
         super.init()

@@ -39,13 +39,20 @@ extension PHPhotoLibrary {
         }
     }
 
+    /// Where content-editing outputs render: the library's `tmp/editing`, or for a served library `editing/` beside
+    /// its local cache (the render is sent with the commit).
+    package var renderedContentDirectory: URL {
+        localLibrary.map { $0.url.appendingPathComponent("tmp/editing", isDirectory: true) }
+            ?? backend.imagingDirectory.deletingLastPathComponent().appendingPathComponent("editing", isDirectory: true)
+    }
+
     private func commit(_ batch: ChangeBatch) throws {
         guard !batch.operations.isEmpty else { return }
         // Rendered files of content-editing outputs are consumed by the commit, whether it succeeds or not.
         defer {
             for case .editContent(let edit) in batch.operations {
                 for case .file(let url)? in [edit.rendered, edit.renderedPairedVideo]
-                where url.path.hasPrefix(self.url.appendingPathComponent("tmp/editing").path) {
+                where url.path.hasPrefix(self.renderedContentDirectory.path + "/") {
                     try? FileManager.default.removeItem(at: url)
                 }
             }

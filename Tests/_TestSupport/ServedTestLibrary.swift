@@ -1,30 +1,32 @@
 import Foundation
 import PhotoLibrary
-import Photos
-import XCTest
-import _TestSupport
 
 /// With `PHOTOS_TEST_BACKEND=served`, each test's library is served by a real `photos serve --no-tcp --socket`
 /// process and opened as `PHPhotoLibrary(url: unix:…)`: the same suites check that both back ends behave alike
-/// (scripts/test.sh runs the fetch, change, observation and history suites both ways).
-final class ServedTestLibrary {
-    static var isRequested: Bool { ProcessInfo.processInfo.environment["PHOTOS_TEST_BACKEND"] == "served" }
+/// (scripts/test.sh runs the fetch, change, observation, history, image and editing suites both ways).
+public final class ServedTestLibrary: @unchecked Sendable {
+    /// Why a served library could not be made (no `photos` binary, or it did not start): tests skip on it.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
 
-    let socketURL: URL
+    public static var isRequested: Bool { ProcessInfo.processInfo.environment["PHOTOS_TEST_BACKEND"] == "served" }
+
+    public let socketURL: URL
     /// The library directory opened in this process too, as another program (the `photos` command) would: for
     /// what PhotoKit has no API for (burst picks, recovering from Recently Deleted, filling, trimming history).
-    let core: Library
+    public let core: Library
     /// The test account's API token (an admin: it answers as the library's owner).
-    let ownerToken: String
+    public let ownerToken: String
     /// The web address when started with `webAddress: true` (`http://127.0.0.1:PORT`).
-    private(set) var webURL: URL?
+    public private(set) var webURL: URL?
     private let server: Process
 
     /// Creates the library at `directory`, an account with an API token for this process (given to the client in
     /// `PHOTOS_LIBRARY_TOKEN`), and starts the service on a socket beside it (and, with `webAddress`, on a free
     /// loopback port too).
-    init(directory: URL, socketPath: String, webAddress: Bool = false) throws {
-        guard let photos = PhotosBinary.url else { throw XCTSkip(PhotosBinary.missingMessage) }
+    public init(directory: URL, socketPath: String, webAddress: Bool = false) throws {
+        guard let photos = PhotosBinary.url else { throw Unavailable(description: PhotosBinary.missingMessage) }
         core = try Library.open(at: directory)
         // A token-only account: "!" is no bcrypt hash, so no password ever signs in as it.
         let account = try core.createAccount(username: "tests", passwordHash: "!", role: .admin)
@@ -41,7 +43,7 @@ final class ServedTestLibrary {
         try server.run()
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: socketPath) {
-            guard server.isRunning, Date() < deadline else { throw XCTSkip("photos serve did not start on \(socketPath)") }
+            guard server.isRunning, Date() < deadline else { throw Unavailable(description: "photos serve did not start on \(socketPath)") }
             Thread.sleep(forTimeInterval: 0.02)
         }
         if webAddress {
@@ -55,13 +57,13 @@ final class ServedTestLibrary {
                     webURL = URL(string: String(printed[range].dropFirst(3)))
                 }
             }
-            guard webURL != nil else { throw XCTSkip("photos serve printed no web address: \(printed)") }
+            guard webURL != nil else { throw Unavailable(description: "photos serve printed no web address: \(printed)") }
         }
     }
 
     /// Stops the server (SIGKILL: a test process's children inherit its blocked SIGTERM; the library recovers
     /// from being killed anyway).
-    func stop() {
+    public func stop() {
         if server.isRunning { kill(server.processIdentifier, SIGKILL) }
         server.waitUntilExit()
     }
