@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build --skip LibraryServiceTests
-# PhotoKit against a served library: the fetch, change, observation, history, editing and image suites again, each
+# PhotoKit against a served library: the fetch, change, observation, history, editing, image and editing-extension
+# suites again, each
 # test's library served by a real `photos serve` on a Unix socket and opened as PHPhotoLibrary(url: unix:…)
 # (Docs/ServedLibrary.md); a fetch's answer carries 3 ids, so every larger fetch arrives in pages (the rest loaded in
 # the background). The image suites run one test at a time: each test's library hands its token to the client
@@ -14,6 +15,7 @@ swift test --skip-build --skip LibraryServiceTests
 PHOTOS_TEST_BACKEND=served PHOTOS_SERVED_FIRST_PAGE=3 swift test --skip-build \
     --filter 'PhotosTests\.(ChangeObservationTests|ChangeDetailsPropertyTests|BurstChangeDetailsTests|CompoundPredicateTests|FetchResultConversionTests|FetchResultSnapshotTests|PersistentHistoryTests|TransientCollectionTests|SeedSnippetTests|ContentEditingTests|ImageSavingTests|WWDC2014EditingDemoTests|RAWEditingTests|CorpusImportTests)'
 PHOTOS_TEST_BACKEND=served swift test --skip-build --no-parallel --filter ImageManagementTests
+PHOTOS_TEST_BACKEND=served swift test --skip-build --filter 'PhotosUITests\.(ExtensionHostTests|ExtensionFailureTests|ExtensionMotionTests)'
 # The service's tests on their own: they start real HTTP servers whose handlers run on the same cooperative thread
 # pool (one thread per core) as every test, and with the rest running, long synchronous tests could starve them
 # until requests timed out after 60 s (eight at once in a loaded fresh-clone run). Alone they take ~15 s.

@@ -1,17 +1,17 @@
 import Foundation
 
-/// An extension run's working directory in the library's staging area: `tmp/editing/<owner>-extension-<uuid>/`
-/// with the request, the adjustment data for `canHandle`, and `output/` (the only place the extension may
-/// write). Named after the host library handle's owner lock (`Library.workingFilePrefix`), so opening the library
-/// after a host crash removes it, while a live host's directory is kept.
+/// An extension run's working directory where the library's edits render (`tmp/editing/` of a directory, `editing/`
+/// beside a served library's cache): `<owner>-extension-<uuid>/` with the request, the adjustment data for
+/// `canHandle`, and `output/` (the only place the extension may write). Named after the host library handle's owner
+/// lock (`Library.workingFilePrefix`), so opening the library after a host crash removes it, while a live host's
+/// directory is kept.
 struct ExtensionWorkspace {
     let root: URL
     var output: URL { root.appendingPathComponent("output", isDirectory: true) }
 
     init(library: PHPhotoLibrary) throws {
-        guard let local = library.localLibrary else { throw PHPhotosError.needsLibraryDirectory(library, "Editing extensions") }
-        root = local.url.appendingPathComponent("tmp/editing", isDirectory: true)
-            .appendingPathComponent("\(local.workingFilePrefix)-extension-\(UUID().uuidString)", isDirectory: true)
+        root = library.renderedContentDirectory
+            .appendingPathComponent("\(library.workingFilePrefix)-extension-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("output", isDirectory: true), withIntermediateDirectories: true)
     }
 

@@ -13,7 +13,11 @@ extension PHEditingExtension {
         case .user: directory = userDirectory
         case .library:
             guard let library else { throw PHEditingExtensionError.invalidManifest("installing for a library needs the library") }
-            directory = libraryDirectory(for: library)
+            guard let own = libraryDirectory(for: library) else {
+                throw PHEditingExtensionError.launchFailed(extension: executable.lastPathComponent,
+                                                           reason: "\(library.url.absoluteString) is served: install for it on its machine (photos extensions install --for-library --library DIR), or for the user")
+            }
+            directory = own
         }
         let source = executable.resolvingSymlinksInPath()
         guard FileManager.default.isExecutableFile(atPath: source.path) else {

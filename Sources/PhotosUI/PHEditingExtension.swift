@@ -28,15 +28,16 @@ public struct PHEditingExtension: Sendable, Hashable, Identifiable {
         return base.appendingPathComponent("photos/extensions", isDirectory: true)
     }
 
-    /// A library's own extensions directory.
-    public static func libraryDirectory(for library: PHPhotoLibrary) -> URL {
-        library.url.appendingPathComponent("extensions", isDirectory: true)
+    /// A library's own extensions directory; nil for a served library (its extensions are the service's: a
+    /// program on a served library finds the user's).
+    public static func libraryDirectory(for library: PHPhotoLibrary) -> URL? {
+        library.localLibrary.map { $0.url.appendingPathComponent("extensions", isDirectory: true) }
     }
 
     /// The extensions installed for `library` (library first, then user), and why any bundle was skipped.
     public static func installed(for library: PHPhotoLibrary?, userDirectory: URL = userDirectory) -> (extensions: [PHEditingExtension], problems: [String]) {
         var directories: [(URL, Scope)] = []
-        if let library { directories.append((libraryDirectory(for: library), .library)) }
+        if let library, let own = libraryDirectory(for: library) { directories.append((own, .library)) }
         directories.append((userDirectory, .user))
         var found: [PHEditingExtension] = []
         var problems: [String] = []

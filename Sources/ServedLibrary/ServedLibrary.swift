@@ -132,8 +132,13 @@ public final class ServedLibrary: LibraryBackend {
             fetched.firstAssets = firstAssets
             return fetched
         }
-        guard count > ids.count, count <= 1 << 32 else {
+        guard count > ids.count else {
             throw LibraryError(.io, "The photo library service answered a fetch of \(count) ids with \(ids.count) of them")
+        }
+        // The ids are held in memory (8 bytes each): a count no library reaches is a lying answer, refused before
+        // anything is allocated for it.
+        guard count <= Self.maximumFetchCount else {
+            throw LibraryError(.io, "The photo library service answered a fetch of \(count) objects, more than the \(Self.maximumFetchCount) a served fetch may hold")
         }
         let paged = PagedRowIDs(count: count, firstPage: ids) { [weak self] range throws(LibraryError) -> [Int64] in
             guard let self else { throw LibraryError(.libraryUnavailable, "The served library was closed") }
@@ -225,6 +230,9 @@ public final class ServedLibrary: LibraryBackend {
         }
         return file
     }
+
+    /// The most objects one served fetch may hold (100 million: 800 MB of ids).
+    public static let maximumFetchCount = 100_000_000
 
     /// The largest total of resource bytes one change batch may carry to the service (they travel in its body).
     public static let maximumBatchBytes: Int64 = 64 << 20

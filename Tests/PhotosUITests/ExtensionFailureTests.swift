@@ -36,12 +36,12 @@ final class ExtensionFailureTests: ExtensionTestCase {
     func testProcessKilledFromOutsideChangesNothing() throws {
         let asset = try makePhoto()
         let executable = misbehaving.executableURL.resolvingSymlinksInPath().path
-        let libraryURL = library.url
+        let staging = self.staging
         // Kill the extension (whatever its pid) once its partial render exists.
         let killer = DispatchWorkItem {
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
-                for pid in ExtensionProcesses.pids(runningExecutable: executable) where ExtensionProcesses.hasPartialRender(inLibrary: libraryURL) { kill(pid, SIGKILL); return }
+                for pid in ExtensionProcesses.pids(runningExecutable: executable) where ExtensionProcesses.hasPartialRender(inStaging: staging) { kill(pid, SIGKILL); return }
                 usleep(20_000)
             }
         }
@@ -60,9 +60,9 @@ final class ExtensionFailureTests: ExtensionTestCase {
     func testCancelMidRenderLeavesNoTemporaryFile() throws {
         let asset = try makePhoto()
         let progress = Progress(totalUnitCount: 3)
-        let libraryURL = library.url
+        let staging = self.staging
         DispatchQueue.global().async {
-            while !ExtensionProcesses.hasPartialRender(inLibrary: libraryURL) { usleep(10_000) }
+            while !ExtensionProcesses.hasPartialRender(inStaging: staging) { usleep(10_000) }
             progress.cancel()
         }
         try assertNothingChanges(asset, { if case .cancelled = $0 { true } else { false } }) { try run("slow", on: asset, progress: progress) }

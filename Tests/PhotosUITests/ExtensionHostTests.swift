@@ -16,7 +16,16 @@ final class ExtensionHostTests: ExtensionTestCase {
         XCTAssertEqual(manifest.executableName, "filtster")
         XCTAssertEqual(manifest.supportedMediaTypes, [.image])
         XCTAssertEqual(manifest.parameters.map(\.name), ["filter", "intensity", "vignette"])
-        XCTAssertEqual(filtster.scope, .library)
+        // A served library's own extensions are the service's: the harness installs for the user there, and
+        // installing for the library is refused with the reason.
+        let scope: PHEditingExtension.Scope = served == nil ? .library : .user
+        XCTAssertEqual(filtster.scope, scope)
+        if served != nil {
+            XCTAssertThrowsError(try PHEditingExtension.install(executable: filtster.executableURL, scope: .library, library: library,
+                                                                userDirectory: userExtensions)) { error in
+                XCTAssertTrue("\(error)".contains("is served"), "\(error)")
+            }
+        }
 
         let plist = try XCTUnwrap(PropertyListSerialization.propertyList(
             from: Data(contentsOf: filtster.bundleURL.appendingPathComponent("Info.plist")), format: nil) as? [String: Any])
@@ -30,10 +39,10 @@ final class ExtensionHostTests: ExtensionTestCase {
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         try Data("not a plist".utf8).write(to: broken.appendingPathComponent("Info.plist"))
         let again = PHEditingExtension.installed(for: library, userDirectory: userExtensions)
-        XCTAssertEqual(again.extensions.filter { $0.id == "org.photokit-linux.filtster" }.map(\.scope), [.library])
+        XCTAssertEqual(again.extensions.filter { $0.id == "org.photokit-linux.filtster" }.map(\.scope), [scope])
         XCTAssertEqual(again.problems.count, 1)
         XCTAssertTrue(again.problems[0].contains("com.example.broken"), again.problems[0])
-        XCTAssertEqual(try PHEditingExtension.named("filtster", for: library, userDirectory: userExtensions).scope, .library)
+        XCTAssertEqual(try PHEditingExtension.named("filtster", for: library, userDirectory: userExtensions).scope, scope)
         XCTAssertThrowsError(try PHEditingExtension.named("nope", for: library, userDirectory: userExtensions))
     }
 

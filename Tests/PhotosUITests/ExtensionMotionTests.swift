@@ -12,12 +12,12 @@ final class ExtensionMotionTests: ExtensionTestCase {
         let staging = directory.appending("import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         for path in paths { try FileManager.default.copyItem(at: TestMedia.url(path)!, to: staging.appendingPathComponent((path as NSString).lastPathComponent)) }
-        let summary = try Importer(library: library.library).importItems(at: [staging])
+        let summary = try Importer(library: core).importItems(at: [staging])
         return try XCTUnwrap(refetch(XCTUnwrap(summary.createdAssetIdentifiers.first)))
     }
 
     func resource(_ asset: PHAsset, _ type: ResourceType) throws -> URL? {
-        let core = library.library
+        let core = self.core
         return try core.resources(assetRowID: XCTUnwrap(refetch(asset.localIdentifier)).record.rowID).first { $0.type == type }.map(core.fileURL(for:))
     }
 

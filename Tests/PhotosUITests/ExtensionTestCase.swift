@@ -6,9 +6,18 @@ import _TestSupport
 
 /// Base class: a fresh library (also `PHPhotoLibrary.shared()`), a private user extensions directory, and the
 /// built `filtster` and misbehaving test extensions installed into the library.
+///
+/// With `PHOTOS_TEST_BACKEND=served` the library is served by a real `photos serve` and opened over its socket (the
+/// extensions installed for the user then: a served library's own extensions are the service's).
 class ExtensionTestCase: XCTestCase {
     var directory: TemporaryDirectory!
     var library: PHPhotoLibrary!
+    /// The service, when served.
+    var served: ServedTestLibrary?
+    /// The library directory (opened beside the service when served).
+    var core: Library { served?.core ?? library.library }
+    /// Where renders and extension workspaces are staged.
+    var staging: URL { library.renderedContentDirectory }
     var userExtensions: URL!
     var filtster: PHEditingExtension!
     var misbehaving: PHEditingExtension!
@@ -22,16 +31,28 @@ class ExtensionTestCase: XCTestCase {
             throw XCTSkip("Landlock is not available on this kernel: editing extensions cannot be isolated, so they are not run")
         }
         directory = TemporaryDirectory(prefix: "photos-ui")
-        library = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+        if ServedTestLibrary.isRequested {
+            do {
+                served = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
+            } catch let unavailable as ServedTestLibrary.Unavailable {
+                throw XCTSkip(unavailable.description)
+            }
+            library = try PHPhotoLibrary(url: served!.socketURL)
+        } else {
+            library = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))
+        }
         PHPhotoLibrary.setShared(library)
         userExtensions = directory.appending("user-extensions")
-        filtster = try PHEditingExtension.install(executable: filtsterURL, scope: .library, library: library, userDirectory: userExtensions)
-        misbehaving = try PHEditingExtension.install(executable: testURL, scope: .library, library: library, userDirectory: userExtensions)
+        let scope: PHEditingExtension.Scope = served == nil ? .library : .user
+        filtster = try PHEditingExtension.install(executable: filtsterURL, scope: scope, library: library, userDirectory: userExtensions)
+        misbehaving = try PHEditingExtension.install(executable: testURL, scope: scope, library: library, userDirectory: userExtensions)
     }
 
     override func tearDown() {
         PHPhotoLibrary.setShared(nil)
         library = nil
+        served?.stop()
+        served = nil
         directory = nil
     }
 
@@ -52,12 +73,12 @@ class ExtensionTestCase: XCTestCase {
 
     /// The asset's current adjustment data, read through the library core.
     func currentAdjustment(_ asset: PHAsset) throws -> AdjustmentPayload? {
-        try library.library.currentEdit(assetRowID: XCTUnwrap(refetch(asset.localIdentifier)).record.rowID)?.adjustment
+        try core.currentEdit(assetRowID: XCTUnwrap(refetch(asset.localIdentifier)).record.rowID)?.adjustment
     }
 
     /// The file the library serves as the asset's current full-size image.
     func currentFile(_ asset: PHAsset) throws -> URL {
-        let core = library.library
+        let core = self.core
         let fresh = try XCTUnwrap(refetch(asset.localIdentifier))
         if let edit = try core.currentEdit(assetRowID: fresh.record.rowID) { return core.fileURL(for: edit.rendered) }
         return try XCTUnwrap(core.resources(assetRowID: fresh.record.rowID).first.map(core.fileURL(for:)))
@@ -65,7 +86,7 @@ class ExtensionTestCase: XCTestCase {
 
     /// Everything the library holds on disk except the database's own files: paths and sizes.
     func librarySnapshot() throws -> [String: Int] {
-        let root = library.url
+        let root = core.url
         var files: [String: Int] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])!
         for case let url as URL in enumerator {
@@ -80,7 +101,7 @@ class ExtensionTestCase: XCTestCase {
 
     /// What is left in the library's editing staging area.
     func editingLeftovers() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: library.url.appendingPathComponent("tmp/editing").path)) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
     }
 
     /// Mean colour of a decoded image file, per channel (0…255).

@@ -15,7 +15,11 @@ public enum ExtensionProcesses {
     /// True once an extension working in `library` has written a JPEG into its output directory
     /// (`tmp/editing/<workspace>/output/`).
     public static func hasPartialRender(inLibrary library: URL) -> Bool {
-        let staging = library.appendingPathComponent("tmp/editing")
+        hasPartialRender(inStaging: library.appendingPathComponent("tmp/editing"))
+    }
+
+    /// The same, for a staging directory named directly (a served library's editing folder).
+    public static func hasPartialRender(inStaging staging: URL) -> Bool {
         return ((try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []).contains { workspace in
             let output = staging.appendingPathComponent(workspace).appendingPathComponent("output")
             return ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).contains { $0.hasSuffix(".jpg") }

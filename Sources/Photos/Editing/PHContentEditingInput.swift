@@ -58,7 +58,7 @@ public final class PHContentEditingInput: NSObject, @unchecked Sendable {
         self.uniformTypeIdentifier = uniformTypeIdentifier
         assetIdentifier = asset.localIdentifier
         renderedContentDirectory = library.renderedContentDirectory
-        workingFilePrefix = library.localLibrary?.workingFilePrefix ?? "served"
+        workingFilePrefix = library.workingFilePrefix
         self.baseIsOriginal = baseIsOriginal
         super.init()
     }

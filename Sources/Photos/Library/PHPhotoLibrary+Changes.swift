@@ -46,6 +46,11 @@ extension PHPhotoLibrary {
             ?? backend.imagingDirectory.deletingLastPathComponent().appendingPathComponent("editing", isDirectory: true)
     }
 
+    /// What this process's working files in `renderedContentDirectory` are named with: the library handle's owner
+    /// lock (so opening the library after a crash removes a dead process's), or `served` for a served library's
+    /// local cache.
+    package var workingFilePrefix: String { localLibrary?.workingFilePrefix ?? "served" }
+
     private func commit(_ batch: ChangeBatch) throws {
         guard !batch.operations.isEmpty else { return }
         // Rendered files of content-editing outputs are consumed by the commit, whether it succeeds or not.
