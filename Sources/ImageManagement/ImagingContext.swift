@@ -92,6 +92,7 @@ public final class ImagingContext: @unchecked Sendable {
             }
         }
         if videoPosters, let still = try VideoPosters.still(from: resources, version: version, library: library, store: store) {
+            if !library.ownsImagingDirectory { servedDerivatives.fill(still.rendition, of: asset, full: still.rendition.pixelSize, from: library, into: store) }
             return RepresentationSet(rendition: still.rendition, full: still.rendition.pixelSize, fileURL: still.poster, store: store)
         }
         let kind = asset.mediaType == .video ? "a video" : asset.mediaType == .audio ? "an audio asset" : "an asset without a photo resource"

@@ -150,6 +150,19 @@ final class ServedImageTests: XCTestCase {
         let remote = try PHPhotoLibrary(url: served.socketURL)
         let video = try asset(in: remote)
         XCTAssertEqual(video.mediaType, .video)
+
+        // Its picture: the poster the service keeps (made here in advance, as the service makes it for its grid),
+        // with the movie not downloaded for it.
+        let core = served.core
+        let row = try XCTUnwrap(core.assetRowIDs(AssetQuery(scope: .all)).first)
+        _ = try ImagingContext.context(for: core).representations(of: XCTUnwrap(core.assets(rowIDs: [row])[row]), version: .current,
+                                                                  in: core, videoPosters: true)
+        let still = try picture(video, CGSize(width: 32, height: 32), .aspectFill)
+        XCTAssertEqual([still.width, still.height], [32, 32])
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: cache.path)
+        XCTAssertFalse(kept.contains { $0.hasSuffix(ContentDigest.sha256Hex(bytes)) }, "the movie is not downloaded for its picture: \(kept)")
+        XCTAssertTrue(kept.contains { $0.hasSuffix(".poster.jpg") }, "the service's poster is kept: \(kept)")
+
         let delivered = expectation(description: "the movie")
         let url = Locked<URL?>(nil)
         PHImageManager.default().requestAVAsset(forVideo: video, options: nil) { asset, _, info in

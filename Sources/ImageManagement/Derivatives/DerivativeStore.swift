@@ -37,6 +37,13 @@ public struct DerivativeStore: Sendable {
         return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
     }
 
+    /// A movie rendition's poster file when it exists.
+    public func existing(posterOf contentKey: String) -> URL? {
+        let url = posterURL(contentKey: contentKey)
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
+    }
+
     /// Stores encoded bytes for a derivative (atomically; replaces an older file).
     public func write(_ data: Data, contentKey: String, kind: DerivativeKind) throws(ImageManagementError) {
         try write(data, to: url(contentKey: contentKey, kind: kind))

@@ -12,7 +12,7 @@ import Movies
 ///
 /// Threading: stateless; decoding runs on the calling thread. Several processes may make the same poster at once
 /// (the content is the same; the file is written atomically).
-enum VideoPosters {
+public enum VideoPosters {
     /// Frames larger than this are refused before decoding (8K video is 33 Mpx).
     static let maximumPixels: Int64 = 100_000_000
 
@@ -30,6 +30,11 @@ enum VideoPosters {
                       store: DerivativeStore) throws(ImageManagementError) -> (rendition: Rendition, poster: URL)? {
         guard var movie = rendition(from: resources, version: version) else { return nil }
         let resource = movie.resource
+        // A served library's poster is the one its service keeps, when it keeps one: the movie is not downloaded.
+        if !library.ownsImagingDirectory, store.existing(posterOf: movie.contentKey) == nil,
+           let kept = try? library.storedDerivative(assetRowID: resource.assetID, contentKey: movie.contentKey, kind: Self.servedKind) {
+            try? store.writePoster(kept, contentKey: movie.contentKey)
+        }
         let poster = try poster(of: movie, store: store) { () throws(ImageManagementError) in try ImagingContext.file(of: resource, in: library) }
         let size = try PixelOps.orientedSize(of: poster)
         movie.resource.pixelWidth = size.width
@@ -37,13 +42,15 @@ enum VideoPosters {
         return (movie, poster)
     }
 
+    /// The name a served library's service gives posters among its derivatives (`GET …/derivatives/poster`).
+    public static let servedKind = "poster"
+
     /// The poster file of a movie rendition, made now when missing from the file `movieURL` gives (asked only
     /// then: an existing poster needs no movie, and a served library's would be downloaded for nothing).
     static func poster(of rendition: Rendition, store: DerivativeStore,
                        movieURL: () throws(ImageManagementError) -> URL) throws(ImageManagementError) -> URL {
+        if let url = store.existing(posterOf: rendition.contentKey) { return url }
         let url = store.posterURL(contentKey: rendition.contentKey)
-        var info = stat()
-        if stat(url.path, &info) == 0, info.st_size > 0 { return url }
         let image = try frame(of: try movieURL(), at: 0).image
         try store.writePoster(try PixelOps.encode(image, as: .jpeg, quality: 0.92), contentKey: rendition.contentKey)
         return url

@@ -110,17 +110,19 @@ extension PhotosService {
         }
 
         // A derivative the service keeps for one of the asset's renditions (named by its content key, which must
-        // be one of the asset's resources): 404 when none is kept, so the client makes its own.
+        // be one of the asset's resources), or a movie's poster: 404 when none is kept, so the client makes its own.
         router.get("/api/photokit/assets/:row/derivatives/:kind") { request, context -> Response in
             _ = try context.requireAccount()
             let row = try self.visibleAsset(context)
-            guard let kind = context.parameters.get("kind").flatMap(DerivativeKind.init(rawValue:)) else { throw Problem.notFound("No such derivative kind") }
+            let name = context.parameters.get("kind") ?? ""
+            let kind = DerivativeKind(rawValue: name)
+            guard kind != nil || name == VideoPosters.servedKind else { throw Problem.notFound("No such derivative kind") }
             let contentKey = request.uri.queryParameters["contentKey"].map(String.init) ?? ""
             guard try self.library.resources(assetRowID: row).contains(where: { $0.sha256 == contentKey }),
-                  let url = self.imaging.store.existing(contentKey: contentKey, kind: kind) else {
-                throw Problem.notFound("No \(kind.rawValue) is kept for this version of asset \(row)")
+                  let url = kind.map({ self.imaging.store.existing(contentKey: contentKey, kind: $0) }) ?? self.imaging.store.existing(posterOf: contentKey) else {
+                throw Problem.notFound("No \(name) is kept for this version of asset \(row)")
             }
-            return try FileResponses.file(at: url, etag: "\(contentKey)-\(kind.rawValue)", contentType: "image/jpeg",
+            return try FileResponses.file(at: url, etag: "\(contentKey)-\(name)", contentType: "image/jpeg",
                                           request: request, cacheControl: "private, max-age=31536000, immutable")
         }
 
