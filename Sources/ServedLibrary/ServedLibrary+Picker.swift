@@ -68,6 +68,11 @@ extension ServedLibrary {
         return try Self.decode(try Self.send(client, token: token, .GET, path, timeoutSeconds: Int64(wait) + 60))
     }
 
+    /// Gives up a session (the program no longer waits): a waiting one is cancelled, so the owner is not asked.
+    public func cancelPickerSession(_ session: String) throws(LibraryError) {
+        _ = try Self.send(client, token: token, .DELETE, "/api/picker/sessions/\(Self.pathSegment(session))", timeoutSeconds: 30)
+    }
+
     /// Writes a picked item's bytes to `file` (a temporary name first, then renamed).
     public func downloadPickedItem(_ item: PickedItem, to file: URL) throws(LibraryError) {
         guard item.url.hasPrefix("/api/picker/sessions/"), !item.url.contains("..") else {

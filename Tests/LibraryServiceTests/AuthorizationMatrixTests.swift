@@ -57,6 +57,7 @@ import Testing
             ("GET", { _ in "/api/photokit/wait?after=0&timeout=0" }, nil, .account),
             ("GET", { _ in "/api/photokit/assets/1/resources" }, nil, .account),
             ("GET", { _ in "/api/photokit/assets/1/derivatives/thumbnail?contentKey=00" }, nil, .account),
+            ("GET", { _ in "/api/picker/sessions" }, nil, .admin),
             ("GET", { _ in "/api/photokit/collections/1/count" }, nil, .account),
             ("POST", { _ in "/api/photokit/cloud-identities" }, [fullAsset], .account),
             ("POST", { _ in "/api/photokit/changes" }, ["operations": [["op": "editAsset", "identifier": fullAsset, "edits": ["isFavorite": true]]]], .writer),

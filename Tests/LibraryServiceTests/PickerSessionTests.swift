@@ -168,6 +168,20 @@ struct PickerSessionTests {
         // A member (not an admin) cannot see or answer it either.
         #expect(try await harness.client("member").get("/api/picker/sessions/\(id)").status == 403)
         #expect(try await app.get("/api/picker/sessions/\(id)/results").json["state"] as? String == "picked")
+
+        // The waiting ones are offered to admins only; an application gives up its own, and only its own.
+        let waiting = try await open(app, ["selectionLimit": 1])
+        let offered = { () async throws -> [String] in
+            ((try await harness.client("admin").get("/api/picker/sessions").json["sessions"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        }
+        #expect(try await offered() == [waiting], "the answered one is not offered")
+        #expect(try await harness.client("member").get("/api/picker/sessions").status == 403)
+        let listed = try await app.get("/api/picker/sessions")
+        #expect(listed.status == 401, "applications do not list sessions (on the socket an admin route sees nobody): \(listed.status)")
+        #expect(try await other.request("DELETE", "/api/picker/sessions/\(waiting)").status == 404)
+        #expect(try await app.request("DELETE", "/api/picker/sessions/\(waiting)").status == 204)
+        #expect(try await offered() == [])
+        #expect(try await app.get("/api/picker/sessions/\(waiting)/results").json["state"] as? String == "cancelled")
     }
 
     @Test(.enabled(if: TestMedia.folder != nil, Comment(rawValue: TestMedia.skipMessage)))

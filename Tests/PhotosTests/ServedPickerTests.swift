@@ -52,12 +52,16 @@ final class ServedPickerTests: XCTestCase {
 
     /// The owner's answer, sent as the picker page sends it (`POST …/choice`, an admin's token, over TCP).
     private func answer(_ page: URL, _ body: String) throws -> (status: Int32, output: String) {
-        let session = page.lastPathComponent
-        let url = try XCTUnwrap(served.webURL).appendingPathComponent("api/picker/sessions/\(session)/choice")
+        try asOwner("POST", "api/picker/sessions/\(page.lastPathComponent)/choice", body)
+    }
+
+    /// A request as the library's owner (an admin's token, over TCP), with curl; the status and the body.
+    private func asOwner(_ method: String, _ path: String, _ body: String? = nil) throws -> (status: Int32, output: String) {
+        let url = try XCTUnwrap(served.webURL).appendingPathComponent(path)
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-o", "/dev/stdout", "-w", "\n%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(served.ownerToken)",
-                          "-H", "Content-Type: application/json", "--data", body, url.absoluteString]
+        curl.arguments = ["-s", "-o", "/dev/stdout", "-w", "\n%{http_code}", "-X", method, "-H", "Authorization: Bearer \(served.ownerToken)"]
+            + (body.map { ["-H", "Content-Type: application/json", "--data", $0] } ?? []) + [url.absoluteString]
         let pipe = Pipe()
         curl.standardOutput = pipe
         try curl.run()
@@ -85,6 +89,8 @@ final class ServedPickerTests: XCTestCase {
         picker.delegate = recorder
         let page = try XCTUnwrap(try picker.present(openingBrowser: false), "the page's address, on the service's web address")
         XCTAssertTrue(page.absoluteString.hasPrefix(try XCTUnwrap(served.webURL).absoluteString + "/pick/"), page.absoluteString)
+        let offered = try asOwner("GET", "api/picker/sessions")
+        XCTAssertTrue(offered.status == 200 && offered.output.contains(page.lastPathComponent), "the web app offers it: \(offered.output)")
 
         // Over the limit is refused on the service; the owner then picks two.
         XCTAssertEqual(try answer(page, #"{"assets":["\#(photos[0])","\#(photos[1])","\#(photos[2])"]}"#).status, 422)
@@ -117,14 +123,21 @@ final class ServedPickerTests: XCTestCase {
         await fulfillment(of: [recorder.finished], timeout: 30)
         XCTAssertEqual(recorder.results, [[]])
 
-        // Dismissed before an answer: the delegate is not called, even once the owner answers.
+        // Dismissed before an answer: the session is given up on the service (no longer offered, an answer is
+        // refused) and the delegate is not called.
         let dismissed = PHPickerViewController(configuration: PHPickerConfiguration(photoLibrary: app))
         let silent = Recorder(expectation(description: "never told"))
         silent.finished.isInverted = true
         dismissed.delegate = silent
         let second = try XCTUnwrap(try dismissed.present(openingBrowser: false))
+        XCTAssertTrue(try asOwner("GET", "api/picker/sessions").output.contains(second.lastPathComponent))
         dismissed.dismiss()
-        XCTAssertEqual(try answer(second, #"{"assets":["\#(photos[0])"]}"#).status, 200)
+        let deadline = Date().addingTimeInterval(10)
+        while try asOwner("GET", "api/picker/sessions").output.contains(second.lastPathComponent), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        XCTAssertFalse(try asOwner("GET", "api/picker/sessions").output.contains(second.lastPathComponent), "no longer offered")
+        XCTAssertEqual(try answer(second, #"{"assets":["\#(photos[0])"]}"#).status, 409)
         await fulfillment(of: [silent.finished], timeout: 2)
 
         let local = try PHPhotoLibrary(url: directory.appending("Local.photoslibrary"))

@@ -1264,12 +1264,16 @@ class WebAppTests(unittest.TestCase):
         except urllib.error.HTTPError as error:
             return error.code, error.read()
 
-    def open_picker_page(self, session_id):
-        self.browser.get(f"{self.server.url}/pick/{session_id}")
-        self.wait(lambda: self.finds("input[name=password]") or self.finds(".pick"), message="the picker page or sign-in")
+    def open_signed_in(self, path, ready):
+        """Opens `path` on the main server, signing in as the owner when the page asks; waits for `ready`."""
+        self.browser.get(f"{self.server.url}{path}")
+        self.wait(lambda: self.finds("input[name=password]") or self.finds(ready), message=f"{ready} or sign-in")
         if self.finds("input[name=password]"):
             self.find("input[name=username]").send_keys("owner")
             self.find("input[name=password]").send_keys(PASSWORD + Keys.ENTER)
+
+    def open_picker_page(self, session_id):
+        self.open_signed_in(f"/pick/{session_id}", ".pick")
         self.wait(lambda: self.finds(".pick-done") or self.browser.execute_script(
             "const c = [...document.querySelectorAll('.pick-cell img')]; return c.length > 0 && c.every((i) => i.complete && i.naturalWidth > 0)"),
             message="the picker's candidates")
@@ -1281,6 +1285,13 @@ class WebAppTests(unittest.TestCase):
         status, answer = self.app_request(token, "POST", "/api/picker/sessions", {"selectionLimit": 2, "filter": "images"})
         self.assertEqual(status, 201, answer)
         session = json.loads(answer)
+        # The owner learns of it in the web app: the prompt offers the picker, and Pick… opens its page.
+        self.open_signed_in("/", ".topbar")
+        self.wait(lambda: self.finds(".app-prompt [data-prompt=pick]"), timeout=15, message="the prompt offers the picker")
+        self.assertIn("asks you to pick up to 2 photos", self.find(".app-prompt").text)
+        self.shot("17-picker-prompt")
+        self.find(".app-prompt [data-prompt=pick]").click()
+        self.wait(lambda: self.browser.current_url.endswith(f"/pick/{session['id']}"), message="the picker page")
         self.open_picker_page(session["id"])
         self.assertIn("wants up to 2 photos", self.find(".pick-head h2").text)
         cells = self.finds(".pick-cell")

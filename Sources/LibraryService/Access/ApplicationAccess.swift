@@ -50,8 +50,10 @@ enum ApplicationAccess {
     /// authorization. The session's other routes are the owner's.
     static func isPickerPath(_ path: String, method: HTTPRequest.Method) -> Bool {
         if path == "/api/picker/sessions" { return method == .post }
-        guard method == .get || method == .head, path.hasPrefix("/api/picker/sessions/") else { return false }
+        guard path.hasPrefix("/api/picker/sessions/") else { return false }
         let parts = path.dropFirst("/api/picker/sessions/".count).split(separator: "/", omittingEmptySubsequences: false)
+        if method == .delete { return parts.count == 1 }
+        guard method == .get || method == .head else { return false }
         return (parts.count == 2 && parts[1] == "results") || (parts.count == 5 && parts[1] == "results" && parts[3] == "items")
     }
 

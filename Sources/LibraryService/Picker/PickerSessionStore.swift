@@ -98,6 +98,14 @@ final class PickerSessionStore: Sendable {
         }
     }
 
+    /// The sessions still waiting for the owner, newest first (the web app offers them).
+    func waiting() -> [PickerSession] {
+        sessions.withLock { all in
+            Self.dropExpired(&all)
+            return all.values.filter { $0.state == .waiting }.sorted { $0.created > $1.created }
+        }
+    }
+
     private static func dropExpired(_ all: inout [String: PickerSession]) {
         let now = Date()
         all = all.filter { now.timeIntervalSince($0.value.created) < lifetime }

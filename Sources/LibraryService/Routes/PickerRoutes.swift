@@ -11,7 +11,8 @@ extension PhotosService {
     ///   "preselectedAssetIdentifiers"}` → 201 `{"id", "url"}`), `GET /api/picker/sessions/{id}/results?wait=SECONDS`
     ///   (`PHPickerResult`s once the owner answered), `GET /api/picker/sessions/{id}/results/{n}/items/{i}` (an
     ///   item's bytes, byte ranges);
-    /// - for admins: `GET /api/picker/sessions/{id}` (who asks, for what), `GET /api/picker/sessions/{id}/candidates`
+    ///   `DELETE /api/picker/sessions/{id}` (gives it up: a waiting session is cancelled);
+    /// - for admins: `GET /api/picker/sessions` (the waiting ones, newest first), `GET /api/picker/sessions/{id}` (who asks, for what), `GET /api/picker/sessions/{id}/candidates`
     ///   (the assets the filter shows, newest first, paged) and `POST /api/picker/sessions/{id}/choice`
     ///   (`{"assets"}` or `{"cancelled": true}`).
     ///
@@ -41,6 +42,20 @@ extension PhotosService {
             var response = try JSONBody.response(answer, status: .created)
             response.headers[.location] = "/api/picker/sessions/\(session.id)"
             return response
+        }
+
+        router.get("/api/picker/sessions") { _, context -> Response in
+            _ = try context.requireAdmin()
+            return try JSONBody.response(["sessions": self.pickerSessions.waiting().map(PickerSessionJSON.init)])
+        }
+
+        // The application gives up its picker (PHPickerViewController's dismiss): a waiting session is cancelled,
+        // so the owner is not asked any more.
+        router.delete("/api/picker/sessions/:session") { _, context -> Response in
+            let owner = try Self.pickerOwner(try Self.applicant(context))
+            let session = try self.pickerSession(try context.parameters.require("session"), owner: owner)
+            _ = self.pickerSessions.finish(session.id, state: .cancelled)
+            return Response(status: .noContent)
         }
 
         router.get("/api/picker/sessions/:session") { _, context -> Response in

@@ -41,6 +41,7 @@ extension PHPickerViewController {
         FileHandle.standardError.write(Data("Pick photos for this program: \(page?.absoluteString ?? "the library's web app, at \(session.url)")\n".utf8))
         if openingBrowser, let page { PickerPage.open(page) }
         let sessionID = session.id
+        presentedSession = sessionID
         // The wait holds the picker, as a presentation holds its view controller: a program need not keep it.
         presentation = Task.detached {
             let answer = PickerPage.waitForAnswer(sessionID, from: served)
@@ -50,10 +51,14 @@ extension PHPickerViewController {
     }
 
     /// Stops waiting for the owner's answer (the delegate is not called). Linux addition: what dismissing Apple's
-    /// presented picker does. The page stays open on the service until answered or expired; its answer is dropped.
+    /// presented picker does. The session is given up on the service, so the owner is no longer asked.
     public func dismiss() {
         presentation?.cancel()
         finished = true
+        if let session = presentedSession, let served = photoLibrary.servedLibrary {
+            presentedSession = nil
+            Task.detached { try? served.cancelPickerSession(session) }
+        }
     }
 
     /// Turns the owner's answer into the delegate's results.

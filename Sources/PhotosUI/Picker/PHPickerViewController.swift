@@ -38,6 +38,8 @@ open class PHPickerViewController: NSObject {
     var finished = false
     /// The wait for the owner's answer while presented over the service (`present(openingBrowser:)`).
     var presentation: Task<Void, Never>?
+    /// The service's session while presented.
+    var presentedSession: String?
 
     /// A picker with `configuration`.
     public init(configuration: PHPickerConfiguration) {

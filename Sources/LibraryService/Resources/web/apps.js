@@ -1,6 +1,6 @@
 // Applications' access (Docs/AppAccess.md), for the library's admins: the Settings section that lists every
-// application and decides about it, the prompt when one is waiting (a note under the top bar and a count on
-// Settings), and giving a limited application the photos selected in a grid (the limited-library picker's answer).
+// application and decides about it, the prompt when one is waiting or a program waits on a picker (a note under
+// the top bar and a count on Settings), and giving a limited application the photos selected in a grid (the limited-library picker's answer).
 // There is no change event for a question being asked, so the list is read on load, every 10 s while the tab is
 // visible, when the tab becomes visible again, and after changes arrive on the page's change stream.
 
@@ -9,11 +9,13 @@ import { escape, formatDate } from '/app/format.js';
 import { toast, confirmAction, showError } from '/app/ui.js';
 import { navigate, session } from '/app/main.js';
 import { onChange } from '/app/live.js';
+import { wantedText } from '/app/pick.js';
 
 const POLL_MS = 10_000;
 const LATER_KEY = 'photos.applications.later';
 
 let latest = [];
+let latestPickers = [];
 let signature = '';
 let pollTimer = 0;
 let changeTimer = 0;
@@ -46,22 +48,27 @@ export function statusText(app) {
   }
 }
 
-/** Every application, the waiting ones first (then by name); every read updates the prompt and the count. */
+/**
+ * Every application, the waiting ones first (then by name), and the pickers programs opened that wait for the
+ * owner (`GET /api/picker/sessions`); every read updates the prompt and the count.
+ */
 async function applications() {
-  const { applications: apps } = await get('/api/access/apps');
+  const [{ applications: apps }, { sessions }] = await Promise.all([get('/api/access/apps'), get('/api/picker/sessions')]);
   apps.sort((a, b) => (isWaiting(b) - isWaiting(a)) || a.name.localeCompare(b.name) || a.id - b.id);
-  publish(apps);
+  publish(apps, sessions);
   return apps;
 }
 
 /** A new list: the prompt, the count on Settings and an open Settings section follow. */
-function publish(apps) {
-  const text = JSON.stringify(apps);
+function publish(apps, pickers) {
+  const text = JSON.stringify([apps, pickers]);
   if (text === signature) return;
+  const appsChanged = JSON.stringify(apps) !== JSON.stringify(latest);
   signature = text;
   latest = apps;
+  latestPickers = pickers;
   renderPrompt();
-  window.dispatchEvent(new CustomEvent('photos:applications', { detail: apps }));
+  if (appsChanged) window.dispatchEvent(new CustomEvent('photos:applications', { detail: apps }));
 }
 
 // The prompt ---------------------------------------------------------------------------------------------------
@@ -85,6 +92,7 @@ export function stopWatchingApplications() {
   stopListening?.();
   stopListening = null;
   latest = [];
+  latestPickers = [];
   signature = '';
   promptHost?.remove();
   promptHost = null;
@@ -132,12 +140,26 @@ function renderPrompt() {
     promptHost.addEventListener('click', onPromptClick);
     topbar.append(promptHost);
   }
-  const key = waitingKey(waiting);
+  const pickers = latestPickers;
+  const key = [waitingKey(waiting), ...pickers.map((p) => `pick:${p.id}`)].join(',');
   // Not on Settings (the answers are there) nor on a picker page (the owner is already answering an application,
   // and the prompt, floating under the top bar, would cover the picker's Add and Cancel).
   const elsewhere = location.pathname !== '/settings' && !location.pathname.startsWith('/pick/');
-  const show = waiting.length > 0 && session.account && elsewhere && sessionStorage.getItem(LATER_KEY) !== key;
+  const show = (waiting.length > 0 || pickers.length > 0) && session.account && elsewhere && sessionStorage.getItem(LATER_KEY) !== key;
   if (!show) { if (promptHost.firstChild) promptHost.replaceChildren(); promptHTML = ''; return; }
+  // A program waiting on a picker comes first: it is waiting right now.
+  if (pickers.length) {
+    const picker = pickers[0];
+    const name = picker.application.name || picker.application.identifier;
+    const more = pickers.length > 1 ? ` · ${plural(pickers.length - 1, 'more picker', 'more pickers')}` : '';
+    const html = `<section class="app-prompt" aria-labelledby="app-prompt-title" data-key="${escape(key)}">
+      <h2 id="app-prompt-title">“${escape(name)}” asks you to pick ${escape(wantedText(picker.selectionLimit, picker.filter))}</h2>
+      <p>It receives only what you pick, not your library · ${escape(picker.application.identifier)}${escape(more)}</p>
+      <menu><button type="button" data-prompt="later">Later</button>
+        <button type="button" class="primary" data-prompt="pick" data-picker="${escape(picker.id)}">Pick…</button></menu></section>`;
+    if (promptHTML !== html) { promptHost.innerHTML = html; promptHTML = html; }
+    return;
+  }
   const one = waiting.length === 1 ? waiting[0] : null;
   const title = one ? `“${one.name}” asks for access to your photos` : `${waiting.length} applications ask for access to your photos`;
   const detail = one
@@ -159,6 +181,8 @@ function onPromptClick(event) {
     document.querySelector('main.content')?.focus();
   } else if (action === 'review') {
     navigate('/settings#applications');
+  } else if (action === 'pick') {
+    navigate(`/pick/${event.target.closest('[data-picker]').dataset.picker}`);
   }
 }
 
