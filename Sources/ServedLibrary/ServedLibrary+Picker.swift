@@ -26,7 +26,9 @@ extension ServedLibrary {
 
     /// One picked asset: its identifier when the program may read it, and its items.
     public struct PickedResult: Sendable, Decodable {
+        /// The asset's local identifier, only when the program may read the asset anyway.
         public var assetIdentifier: String?
+        /// Its representations, in the service's order (a photo's still first).
         public var items: [PickedItem]
     }
 
