@@ -107,7 +107,7 @@ final class ServedImageTests: XCTestCase {
     func testAnAssetOutsideAGrantHasNoPicture() throws {
         let identifiers = (0..<2).map { _ in LocalIdentifier.make(.asset) }
         _ = try served.core.apply(ChangeBatch(operations: identifiers.enumerated().map { index, identifier in
-            .createAsset(NewAsset(identifier: identifier, resources: [NewResource(type: .photo, source: .data(FixtureImages.jpeg(seed: index)))]))
+            .createAsset(NewAsset(identifier: identifier, resources: [NewResource(type: .photo, source: .data(FixtureImages.jpeg(width: 600, height: 400, seed: index)))]))
         }))
         let owner = try XCTUnwrap(served.core.account(named: "tests")).account
         let full = try PHPhotoLibrary(url: served.socketURL)
@@ -132,6 +132,12 @@ final class ServedImageTests: XCTestCase {
         XCTAssertNil(image)
         XCTAssertNotNil(error, "an asset outside the selection has no picture")
         XCTAssertNil(bytes(foreign).0)
+        // Nor are the derivatives the service keeps for it (asked for directly, by row and content key).
+        let core = served.core
+        _ = try ImagingContext.context(for: core).generator.generate(assetRowID: hidden.record.rowID, in: core)   // kept (if the service has not yet)
+        let contentKey = try XCTUnwrap(core.resources(assetRowID: hidden.record.rowID).first).sha256
+        XCTAssertNotNil(try full.backend.storedDerivative(assetRowID: hidden.record.rowID, contentKey: contentKey, kind: "thumbnail"), "the owner's is")
+        XCTAssertNil(try app.backend.storedDerivative(assetRowID: hidden.record.rowID, contentKey: contentKey, kind: "thumbnail"))
         XCTAssertNoThrow(try picture(try asset(in: app), CGSize(width: 32, height: 32), .aspectFill), "its own selection has pictures")
     }
 
