@@ -10,11 +10,11 @@ swift test --skip-build --skip LibraryServiceTests
 # suites again, each
 # test's library served by a real `photos serve` on a Unix socket and opened as PHPhotoLibrary(url: unix:…)
 # (Docs/ServedLibrary.md); a fetch's answer carries 3 ids, so every larger fetch arrives in pages (the rest loaded in
-# the background). The image suites run one test at a time: each test's library hands its token to the client
+# the background), and every download larger than 64 KiB in several ranges. The image suites run one test at a time: each test's library hands its token to the client
 # through the environment. Suites about the directory's own derivative store skip themselves there.
-PHOTOS_TEST_BACKEND=served PHOTOS_SERVED_FIRST_PAGE=3 swift test --skip-build \
+PHOTOS_TEST_BACKEND=served PHOTOS_SERVED_FIRST_PAGE=3 PHOTOS_SERVED_DOWNLOAD_CHUNK=65536 swift test --skip-build \
     --filter 'PhotosTests\.(ChangeObservationTests|ChangeDetailsPropertyTests|BurstChangeDetailsTests|CompoundPredicateTests|FetchResultConversionTests|FetchResultSnapshotTests|PersistentHistoryTests|TransientCollectionTests|SeedSnippetTests|ContentEditingTests|ImageSavingTests|WWDC2014EditingDemoTests|RAWEditingTests|CorpusImportTests)'
-PHOTOS_TEST_BACKEND=served swift test --skip-build --no-parallel --filter ImageManagementTests
+PHOTOS_TEST_BACKEND=served PHOTOS_SERVED_DOWNLOAD_CHUNK=65536 swift test --skip-build --no-parallel --filter ImageManagementTests
 PHOTOS_TEST_BACKEND=served swift test --skip-build --filter 'PhotosUITests\.(ExtensionHostTests|ExtensionFailureTests|ExtensionMotionTests)'
 # The service's tests on their own: they start real HTTP servers whose handlers run on the same cooperative thread
 # pool (one thread per core) as every test, and with the rest running, long synchronous tests could starve them

@@ -16,6 +16,9 @@ public final class ServedLibrary: LibraryBackend {
     public let url: URL
     let client: UnixHTTPClient
     let token: String?
+    /// How many bytes of a resource one request downloads: 32 MiB, or `$PHOTOS_SERVED_DOWNLOAD_CHUNK` (at least
+    /// 4,096; tests use small chunks so that every download arrives in several).
+    let downloadChunk: Int64 = ProcessInfo.processInfo.environment["PHOTOS_SERVED_DOWNLOAD_CHUNK"].flatMap { Int64($0) }.map { max(4_096, $0) } ?? 32 << 20
     /// The library's identifier, once the service has told it (an application its owner has not let in yet
     /// learns it when it is let in).
     private let knownIdentifier = Mutex<String?>(nil)
@@ -42,7 +45,7 @@ public final class ServedLibrary: LibraryBackend {
     }
 
     /// Where verified resource bytes are kept: `$XDG_CACHE_HOME/photokit-served/<library identifier>`.
-    private func resourceCacheDirectory() throws(LibraryError) -> URL {
+    func resourceCacheDirectory() throws(LibraryError) -> URL {
         Self.cacheRoot.appendingPathComponent(try libraryIdentifier(), isDirectory: true)
     }
 
@@ -201,35 +204,6 @@ public final class ServedLibrary: LibraryBackend {
         try get("/api/photokit/assets/\(assetRowID)/resources")
     }
 
-    /// A verified local copy, downloaded on first use and kept by content hash.
-    public func resourceFile(_ resource: ResourceRecord) throws(LibraryError) -> URL {
-        let cacheDirectory = try resourceCacheDirectory()
-        let file = cacheDirectory.appendingPathComponent(resource.sha256)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.int64Value == resource.byteCount {
-            return file
-        }
-        let response = try send(.GET, "/api/photokit/assets/\(resource.assetID)/resources/\(resource.rowID)")
-        if Int64(response.body.count) < resource.byteCount {
-            throw LibraryError(.invalidResource, "The photo library service sent \(response.body.count) of the \(resource.byteCount) bytes of \(resource.originalFilename): its stored file is truncated")
-        }
-        guard ContentDigest.sha256Hex(response.body) == resource.sha256 else {
-            throw LibraryError(.invalidResource, "The photo library service sent bytes for \(resource.originalFilename) that do not match its SHA-256")
-        }
-        do {
-            try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-            let temporary = cacheDirectory.appendingPathComponent(".\(resource.sha256).\(UUID().uuidString)")
-            try response.body.write(to: temporary)
-            if rename(temporary.path, file.path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
-                throw LibraryError(.io, "Cannot keep a downloaded resource at \(file.path): \(String(cString: strerror(errno)))")
-            }
-        } catch let error as LibraryError {
-            throw error
-        } catch {
-            throw LibraryError(.io, "Cannot keep a downloaded resource in \(cacheDirectory.path): \(error.localizedDescription)")
-        }
-        return file
-    }
 
     /// The most objects one served fetch may hold (100 million: 800 MB of ids).
     public static let maximumFetchCount = 100_000_000
@@ -336,13 +310,16 @@ public final class ServedLibrary: LibraryBackend {
     /// One request with the caller's token; a transport failure is `.libraryUnavailable`, a problem answer the core
     /// error it names.
     static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
-                             contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
-        var response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
+                             contentType: String = "application/json", headers extra: [(String, String)] = [],
+                             timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
+        var response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, headers: extra,
+                                                timeoutSeconds: timeoutSeconds)
         // Refused by the rate limit before anything ran: wait as told (up to 10 s) and ask once more.
         if response.status == 429 {
             let seconds = response.headers["Retry-After"].first.flatMap { Int($0) } ?? 1
             Thread.sleep(forTimeInterval: TimeInterval(min(max(seconds, 1), 10)))
-            response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
+            response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, headers: extra,
+                                                timeoutSeconds: timeoutSeconds)
         }
         guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
         return response
@@ -351,8 +328,9 @@ public final class ServedLibrary: LibraryBackend {
     /// One request with the caller's token, whatever the status of its answer; a transport failure is
     /// `.libraryUnavailable`.
     static func sendAllowingProblems(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
-                                     contentType: String = "application/json", timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
-        var headers: [(String, String)] = []
+                                     contentType: String = "application/json", headers extra: [(String, String)] = [],
+                                     timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
+        var headers: [(String, String)] = extra
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if body != nil { headers.append(("Content-Type", contentType)) }
         do {

@@ -17,11 +17,13 @@ final class ServedImageTests: XCTestCase {
         directory = TemporaryDirectory(prefix: "served-images")
         cache = directory.appending("cache")
         setenv("XDG_CACHE_HOME", cache.path, 1)
+        setenv("PHOTOS_SERVED_DOWNLOAD_CHUNK", "4096", 1)   // every download here arrives in several ranges
         served = try ServedTestLibrary.orSkip { try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path) }
     }
 
     override func tearDown() {
         unsetenv("XDG_CACHE_HOME")
+        unsetenv("PHOTOS_SERVED_DOWNLOAD_CHUNK")
         served?.stop()
         served = nil
         directory = nil
