@@ -32,14 +32,16 @@ public struct DerivativeStore: Sendable {
 
     /// The derivative's file when it exists.
     public func existing(contentKey: String, kind: DerivativeKind) -> URL? {
-        let url = url(contentKey: contentKey, kind: kind)
-        var info = stat()
-        return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
+        Self.nonEmpty(url(contentKey: contentKey, kind: kind))
     }
 
     /// A movie rendition's poster file when it exists.
     public func existing(posterOf contentKey: String) -> URL? {
-        let url = posterURL(contentKey: contentKey)
+        Self.nonEmpty(posterURL(contentKey: contentKey))
+    }
+
+    /// `url` when a non-empty file is there (one `stat`).
+    private static func nonEmpty(_ url: URL) -> URL? {
         var info = stat()
         return stat(url.path, &info) == 0 && info.st_size > 0 ? url : nil
     }
