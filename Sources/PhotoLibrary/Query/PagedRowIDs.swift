@@ -2,15 +2,20 @@ import Foundation
 import Synchronization
 
 /// The ids of a large fetch made by a served library's service, arriving in two parts: the first page with the
-/// fetch's answer (so `count` and the first objects need no more), the rest loaded in the background at once
-/// (one request) — or by the first read beyond the first page, which then waits for it. The service keeps the
-/// fetch's ids only until the rest is loaded, so a result never depends on the service keeping them for long.
+/// fetch's answer (so `count` and the first objects need no more), the rest by the first read beyond the first
+/// page (which waits for it) or in the background once the list has been kept for `backgroundDelay` — whichever
+/// comes first. A fetch result dropped sooner (a count, a first object) costs no more than its first page, and
+/// the service is told it may forget the fetch (`release`). The service keeps a fetch's ids only until the rest is
+/// loaded, so a kept result never depends on the service keeping them for long.
 ///
 /// When the rest cannot be loaded (the service went away, or dropped the fetch), its ids read as 0 — no row has
 /// that id, so those objects come back as deleted ones — and the reason is written to standard error once.
 public final class PagedRowIDs: @unchecked Sendable {
     /// Loads the ids at the given positions (all of them, in order).
     public typealias Loader = @Sendable (Range<Int>) throws(LibraryError) -> [Int64]
+
+    /// How long a list waits before loading the rest of its ids in the background.
+    public static let backgroundDelay: DispatchTimeInterval = .milliseconds(500)
 
     /// How many ids the list holds.
     public let count: Int
@@ -19,13 +24,15 @@ public final class PagedRowIDs: @unchecked Sendable {
     private let isComplete = Atomic<Bool>(false)
     private let loadLock = NSLock()
     private var loader: Loader?
+    private let release: (@Sendable () -> Void)?
 
-    /// A list of `count` ids whose first ones are `firstPage`; `loader` fetches the rest, which starts at once on a
-    /// background queue.
-    public init(count: Int, firstPage: [Int64], loader: @escaping Loader) {
+    /// A list of `count` ids whose first ones are `firstPage`; `loader` fetches the rest (once), `release` is
+    /// called when the list goes away without having loaded it.
+    public init(count: Int, firstPage: [Int64], loader: @escaping Loader, release: (@Sendable () -> Void)? = nil) {
         precondition(firstPage.count <= count, "PagedRowIDs: a first page of \(firstPage.count) ids for a list of \(count)")
         self.count = count
         self.loadedCount = firstPage.count
+        self.release = release
         buffer = .allocate(capacity: Swift.max(1, count))
         if !firstPage.isEmpty { firstPage.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: firstPage.count) } }
         // The rest is written before it is read (`loadRest` runs first), so it is not zeroed here.
@@ -33,11 +40,14 @@ public final class PagedRowIDs: @unchecked Sendable {
             isComplete.store(true, ordering: .releasing)
         } else {
             self.loader = loader
-            DispatchQueue.global(qos: .utility).async { self.loadRest() }
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.backgroundDelay) { [weak self] in self?.loadRest() }
         }
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        if !isComplete.load(ordering: .acquiring), let release { release() }
+        buffer.deallocate()
+    }
 
     /// The id at `position` (waiting for the rest when it lies beyond the first page and has not arrived).
     func id(at position: Int) -> Int64 {
