@@ -70,8 +70,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
-        // A served library's client (ServedLibrary): HTTP/1.1 over the service's Unix socket.
+        // A served library's client (ServedLibrary): HTTP/1.1 over the service's Unix socket, or TCP with TLS.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs of Photos, PhotosUI, CoreImage.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -117,6 +118,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
         ]),
         .target(name: "Photos", dependencies: [
             "PhotoLibrary", "ServedLibrary", "FetchPredicates", "CoreLocation", "CoreGraphics", "UniformTypeIdentifiers",
@@ -161,7 +164,7 @@ let package = Package(
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG", "PhotoLibrary"], path: "Tests/_TestSupport"),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ServedLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
         .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -24,7 +24,7 @@ extension ServedLibrary {
         }
     }
 
-    private func status(of response: UnixHTTPClient.Response) throws(LibraryError) -> String {
+    private func status(of response: ServiceHTTPClient.Response) throws(LibraryError) -> String {
         if response.status == 403, ServiceProblem.slug(response) == "not-an-application" { return "authorized" }
         guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
         struct Answer: Decodable { var status: String }

@@ -3,18 +3,19 @@ import NIOHTTP1
 import PhotoLibrary
 import Synchronization
 
-/// A library served by `photos serve --socket PATH`, as PhotoKit's façade uses it: every operation is one request
-/// to the service's PhotoKit back end (`/api/photokit/…`), which runs the core's own functions under the caller's
-/// grant. Opened with `PHPhotoLibrary(url: URL(string: "unix:/path/to.sock"))` or `PHOTOS_LIBRARY=unix:/path`.
+/// A library served by `photos serve`, as PhotoKit's façade uses it: every operation is one request to the
+/// service's PhotoKit back end (`/api/photokit/…`), which runs the core's own functions under the caller's grant.
+/// Opened with `PHPhotoLibrary(url:)` or `PHOTOS_LIBRARY` naming its socket (`unix:/path/to.sock`) or, from
+/// another machine, its HTTPS address (`https://host:port`, with an API token).
 ///
 /// Who is asking: the service identifies a program on its socket by the kernel's peer credentials and its
 /// executable (an *application*, which the library's owner lets in; see Docs/AppAccess.md), or by an API token
-/// given in `PHOTOS_LIBRARY_TOKEN`. Resource bytes are downloaded once into a local cache, verified against their
-/// SHA-256, and kept by content.
+/// given in `PHOTOS_LIBRARY_TOKEN` (the only way in over TCP). Resource bytes are downloaded once into a local
+/// cache, verified against their SHA-256, and kept by content.
 public final class ServedLibrary: LibraryBackend {
-    /// The `unix:` URL the library was opened with.
+    /// The service's URL the library was opened with (`unix:`, `https:`, or loopback `http:`).
     public let url: URL
-    let client: UnixHTTPClient
+    let client: ServiceHTTPClient
     let token: String?
     /// How many bytes of a resource one request downloads: 32 MiB, or `$PHOTOS_SERVED_DOWNLOAD_CHUNK` (at least
     /// 4,096; tests use small chunks so that every download arrives in several).
@@ -23,17 +24,16 @@ public final class ServedLibrary: LibraryBackend {
     /// learns it when it is let in).
     private let knownIdentifier = Mutex<String?>(nil)
 
-    /// Connects to the service at `url` (`unix:/path/to.sock`) and reads the library's identity; fails with
-    /// `.libraryUnavailable` naming the socket when nothing answers, `.notPermitted` when the service refuses a
-    /// person's credentials. An application the owner has not decided about, or has denied, connects all the same
-    /// (it may ask for access: `authorizationStatus(level:)`, `requestAuthorization(level:)`); its reads fail until
-    /// it is let in.
-    public init(url: URL, token: String? = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY_TOKEN"]) throws(LibraryError) {
-        guard let path = Self.socketPath(of: url) else {
-            throw LibraryError(.invalidIdentifier, "A served library's URL is unix:/path/to/socket, not \(url.absoluteString)")
-        }
+    /// Connects to the service at `url` — `unix:/path/to.sock` on this machine, `https://host[:port]` elsewhere
+    /// (with `token`; `certificateAuthority` is a PEM file of certificates to trust besides the system's, for a
+    /// self-signed service) — and reads the library's identity; fails with `.libraryUnavailable` naming the
+    /// address when nothing answers or TLS fails, `.notPermitted` when the service refuses the credentials. An
+    /// application the owner has not decided about, or has denied, connects all the same (it may ask for access:
+    /// `authorizationStatus(level:)`, `requestAuthorization(level:)`); its reads fail until it is let in.
+    public init(url: URL, token: String? = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY_TOKEN"],
+                certificateAuthority: String? = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY_CA"]) throws(LibraryError) {
         self.url = url
-        self.client = UnixHTTPClient(socketPath: path)
+        self.client = ServiceHTTPClient(endpoint: try Self.endpoint(of: url, certificateAuthority: certificateAuthority))
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         let response = try Self.sendAllowingProblems(client, token: self.token, .GET, "/api/photokit/library", timeoutSeconds: 30)
         if (200..<300).contains(response.status) {
@@ -63,7 +63,6 @@ public final class ServedLibrary: LibraryBackend {
         return Self.cacheRoot.appendingPathComponent(identifier, isDirectory: true).appendingPathComponent("imaging", isDirectory: true)
     }
 
-    /// The socket path of a `unix:` URL (`unix:/run/photos.sock` or `unix:///run/photos.sock`), else nil.
     /// The local cache, not the library's: derivatives come from the service (`storedDerivative`).
     public var ownsImagingDirectory: Bool { false }
 
@@ -77,14 +76,6 @@ public final class ServedLibrary: LibraryBackend {
         if response.status == 404 { return nil }
         guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
         return response.body
-    }
-
-    public static func socketPath(of url: URL) -> String? {
-        guard url.scheme == "unix" else { return nil }
-        let text = url.absoluteString.dropFirst("unix:".count)
-        let path = text.hasPrefix("//") ? String(text.dropFirst(2)) : String(text)
-        guard path.hasPrefix("/"), let decoded = path.removingPercentEncoding else { return nil }
-        return decoded
     }
 
     // MARK: LibraryBackend
@@ -107,7 +98,7 @@ public final class ServedLibrary: LibraryBackend {
     /// How many asset records come with a fetch's ids: one batch of `PHFetchResult`.
     static let firstRecordCount = 32
 
-    /// How many ids a fetch's answer carries; a larger fetch's other ids follow in the background (`PagedRowIDs`).
+    /// How many ids a fetch's answer carries; a larger fetch's other ids follow when read or kept (`PagedRowIDs`).
     /// 4,096, or `$PHOTOS_SERVED_FIRST_PAGE` (the test command runs the served suites with a tiny first page, so
     /// that every fetch there arrives in pages).
     static let firstPageCount = ProcessInfo.processInfo.environment["PHOTOS_SERVED_FIRST_PAGE"].flatMap { Int($0) }.map { max(1, $0) } ?? 4_096
@@ -146,6 +137,10 @@ public final class ServedLibrary: LibraryBackend {
         let paged = PagedRowIDs(count: count, firstPage: ids) { [weak self] range throws(LibraryError) -> [Int64] in
             guard let self else { throw LibraryError(.libraryUnavailable, "The served library was closed") }
             return try self.remainingIDs(of: snapshot, range)
+        } release: { [weak self] in
+            // Dropped before its rest was needed: the service may forget the fetch now rather than in an hour.
+            guard let library = self else { return }
+            DispatchQueue.global(qos: .utility).async { _ = try? library.send(.DELETE, "/api/fetches/\(snapshot)") }
         }
         var fetched = FetchedRowIDs(list: RowIDList(paged: paged), token: token)
         fetched.firstAssets = firstAssets
@@ -303,15 +298,15 @@ public final class ServedLibrary: LibraryBackend {
     }
 
     private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil, contentType: String = "application/json",
-                      timeoutSeconds: Int64 = 120) throws(LibraryError) -> UnixHTTPClient.Response {
+                      timeoutSeconds: Int64 = 120) throws(LibraryError) -> ServiceHTTPClient.Response {
         try Self.send(client, token: token, method, path, body: body, contentType: contentType, timeoutSeconds: timeoutSeconds)
     }
 
     /// One request with the caller's token; a transport failure is `.libraryUnavailable`, a problem answer the core
     /// error it names.
-    static func send(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
+    static func send(_ client: ServiceHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
                              contentType: String = "application/json", headers extra: [(String, String)] = [],
-                             timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
+                             timeoutSeconds: Int64) throws(LibraryError) -> ServiceHTTPClient.Response {
         var response = try sendAllowingProblems(client, token: token, method, path, body: body, contentType: contentType, headers: extra,
                                                 timeoutSeconds: timeoutSeconds)
         // Refused by the rate limit before anything ran: wait as told (up to 10 s) and ask once more.
@@ -327,9 +322,9 @@ public final class ServedLibrary: LibraryBackend {
 
     /// One request with the caller's token, whatever the status of its answer; a transport failure is
     /// `.libraryUnavailable`.
-    static func sendAllowingProblems(_ client: UnixHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
+    static func sendAllowingProblems(_ client: ServiceHTTPClient, token: String?, _ method: HTTPMethod, _ path: String, body: Data? = nil,
                                      contentType: String = "application/json", headers extra: [(String, String)] = [],
-                                     timeoutSeconds: Int64) throws(LibraryError) -> UnixHTTPClient.Response {
+                                     timeoutSeconds: Int64) throws(LibraryError) -> ServiceHTTPClient.Response {
         var headers: [(String, String)] = extra
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if body != nil { headers.append(("Content-Type", contentType)) }
@@ -340,7 +335,7 @@ public final class ServedLibrary: LibraryBackend {
         }
     }
 
-    static func decode<T: Decodable>(_ response: UnixHTTPClient.Response) throws(LibraryError) -> T {
+    static func decode<T: Decodable>(_ response: ServiceHTTPClient.Response) throws(LibraryError) -> T {
         do { return try WireJSON.decode(T.self, from: response.body) } catch {
             throw LibraryError(.io, "The photo library service answered with JSON this library cannot read: \(error)")
         }

@@ -2,11 +2,37 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
+import NIOTLS
 import Synchronization
 
-/// A blocking HTTP/1.1 client for one Unix-domain socket, keeping idle connections for reuse (NIO's HTTP codec;
-/// PhotoKit's synchronous API waits on it from the caller's thread, never from an event loop).
-final class UnixHTTPClient: Sendable {
+/// Where a served library's service listens: its Unix-domain socket (programs on the same machine), or a TCP
+/// address — HTTPS for a remote one, plain HTTP only on the loopback interface.
+enum ServiceEndpoint: Sendable, CustomStringConvertible {
+    case unixSocket(path: String)
+    /// `tls` is nil for plain HTTP.
+    case tcp(host: String, port: Int, tls: NIOSSLContext?)
+
+    var description: String {
+        switch self {
+        case .unixSocket(let path): "unix:\(path)"
+        case .tcp(let host, let port, let tls): "\(tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        }
+    }
+
+    /// What the `Host` header names.
+    var hostHeader: String {
+        switch self {
+        case .unixSocket: "localhost"
+        case .tcp(let host, let port, _): "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        }
+    }
+}
+
+/// A blocking HTTP/1.1 client for one service endpoint (a Unix-domain socket, or TCP with TLS), keeping idle
+/// connections for reuse (NIO's HTTP codec; PhotoKit's synchronous API waits on it from the caller's thread,
+/// never from an event loop).
+final class ServiceHTTPClient: Sendable {
     /// One response: status, headers and the whole body.
     struct Response: Sendable {
         var status: Int
@@ -17,25 +43,29 @@ final class UnixHTTPClient: Sendable {
     enum Failure: Error, CustomStringConvertible {
         case connect(String, any Error)
         case transport(String, any Error)
+        case tls(String, any Error)
         case tooLarge(Int)
 
         var description: String {
             switch self {
-            case .connect(let path, let error): "Cannot connect to the photo library service at \(path): \(error)"
+            case .connect(let endpoint, let error): "Cannot connect to the photo library service at \(endpoint): \(error)"
             case .transport(let what, let error): "The photo library service stopped answering (\(what)): \(error)"
+            case .tls(let endpoint, let error):
+                "The TLS handshake with the photo library service at \(endpoint) failed: \(error) (for a certificate this "
+                    + "system does not trust, give its CA's PEM file in PHOTOS_LIBRARY_CA)"
             case .tooLarge(let limit): "The photo library service sent a response larger than \(limit) bytes"
             }
         }
     }
 
-    let socketPath: String
+    let endpoint: ServiceEndpoint
     /// The largest response body accepted.
     let maximumBody: Int
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let idle = Mutex<[any Channel]>([])
 
-    init(socketPath: String, maximumBody: Int = 1 << 30) {
-        self.socketPath = socketPath
+    init(endpoint: ServiceEndpoint, maximumBody: Int = 1 << 30) {
+        self.endpoint = endpoint
         self.maximumBody = maximumBody
     }
 
@@ -61,25 +91,49 @@ final class UnixHTTPClient: Sendable {
     }
 
     private func connect() throws -> any Channel {
-        do {
-            return try ClientBootstrap(group: group)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                        try channel.pipeline.syncOperations.addHandler(ResponseCollector())
+        let endpoint = self.endpoint
+        let bootstrap = ClientBootstrap(group: group)
+            .connectTimeout(.seconds(30))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if case .tcp(let host, _, let tls?) = endpoint {
+                        // SNI and the certificate's name for a host name; an address is checked against the
+                        // certificate's IP addresses.
+                        let name = host.isIPAddress ? nil : host
+                        try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: name))
+                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: channel.eventLoop.makePromise()))
                     }
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(ResponseCollector())
                 }
-                .connect(unixDomainSocketPath: socketPath).wait()
+            }
+        let channel: any Channel
+        do {
+            switch endpoint {
+            case .unixSocket(let path): channel = try bootstrap.connect(unixDomainSocketPath: path).wait()
+            case .tcp(let host, let port, _): channel = try bootstrap.connect(host: host, port: port).wait()
+            }
         } catch {
-            throw Failure.connect(socketPath, error)
+            throw Failure.connect(endpoint.description, error)
         }
+        // Over TLS, a certificate this program does not trust is a connection failure, named as such.
+        if case .tcp(_, _, _?) = endpoint {
+            let handshake = channel.pipeline.handler(type: HandshakeWaiter.self).flatMap { $0.handshake }
+            let timer = channel.eventLoop.scheduleTask(in: .seconds(30)) { channel.close(promise: nil) }
+            defer { timer.cancel() }
+            do { try handshake.wait() } catch {
+                channel.close(promise: nil)
+                throw Failure.tls(endpoint.description, error)
+            }
+        }
+        return channel
     }
 
     private func exchange(on channel: any Channel, _ method: HTTPMethod, _ path: String, _ headers: [(String, String)], _ body: Data?,
                           _ timeout: TimeAmount) throws -> Response {
         let promise = channel.eventLoop.makePromise(of: Response.self)
         var head = HTTPRequestHead(version: .http1_1, method: method, uri: path)
-        head.headers.add(name: "Host", value: "localhost")
+        head.headers.add(name: "Host", value: endpoint.hostHeader)
         head.headers.add(name: "Content-Length", value: String(body?.count ?? 0))
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         let request = PendingRequest(head: head, body: body, promise: promise, maximumBody: maximumBody)
@@ -107,8 +161,42 @@ final class UnixHTTPClient: Sendable {
 private struct PendingRequest {
     var head: HTTPRequestHead
     var body: Data?
-    var promise: EventLoopPromise<UnixHTTPClient.Response>
+    var promise: EventLoopPromise<ServiceHTTPClient.Response>
     var maximumBody: Int
+}
+
+/// Completes `handshake` when the TLS handshake has, or fails it with the handshake's error (or when the
+/// connection closes first).
+private final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    private let promise: EventLoopPromise<Void>
+    private var pending = true
+    var handshake: EventLoopFuture<Void> { promise.futureResult }
+
+    init(promise: EventLoopPromise<Void>) { self.promise = promise }
+
+    private func complete(_ result: Result<Void, any Error>) {
+        guard pending else { return }
+        pending = false
+        promise.completeWith(result)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case TLSUserEvent.handshakeCompleted = event { complete(.success(())) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        complete(.failure(error))
+        context.fireErrorCaught(error)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        complete(.failure(ChannelError.ioOnClosedChannel))
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { complete(.failure(ChannelError.ioOnClosedChannel)) }
 }
 
 /// Writes one request at a time and assembles its response.
@@ -144,7 +232,7 @@ private final class ResponseCollector: ChannelDuplexHandler {
             guard let pending else { return }
             if (body?.readableBytes ?? 0) + buffer.readableBytes > pending.maximumBody {
                 self.pending = nil
-                pending.promise.fail(UnixHTTPClient.Failure.tooLarge(pending.maximumBody))
+                pending.promise.fail(ServiceHTTPClient.Failure.tooLarge(pending.maximumBody))
                 context.close(promise: nil)
                 return
             }
@@ -154,7 +242,7 @@ private final class ResponseCollector: ChannelDuplexHandler {
             self.pending = nil
             let bytes = body.map { Data($0.readableBytesView) } ?? Data()
             body = nil
-            pending.promise.succeed(UnixHTTPClient.Response(status: Int(head.status.code), headers: head.headers, body: bytes))
+            pending.promise.succeed(ServiceHTTPClient.Response(status: Int(head.status.code), headers: head.headers, body: bytes))
         }
     }
 
@@ -168,5 +256,13 @@ private final class ResponseCollector: ChannelDuplexHandler {
         pending?.promise.fail(ChannelError.ioOnClosedChannel)
         pending = nil
         context.fireChannelInactive()
+    }
+}
+
+extension String {
+    /// Whether this is an IPv4 or IPv6 address rather than a host name.
+    var isIPAddress: Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, self, &v4) == 1 || inet_pton(AF_INET6, self, &v6) == 1
     }
 }

@@ -1,12 +1,18 @@
 // A PhotoKit program written as for iOS, running on Linux: `swift run photokit-example [LIBRARY]`, where LIBRARY is
-// a library directory or the `unix:` socket of `photos serve` (then the service decides what this program may do).
+// a library directory, the `unix:` socket of `photos serve`, or its `https://host:port` address with an API token in
+// PHOTOS_LIBRARY_TOKEN (then the service decides what this program may do).
 import Foundation
 import Photos
 
 if CommandLine.arguments.count > 1 {
     let argument = CommandLine.arguments[1]
-    let url = argument.hasPrefix("unix:") ? URL(string: argument)! : URL(fileURLWithPath: argument)
-    PHPhotoLibrary.setShared(try PHPhotoLibrary(url: url))
+    let url = ["unix:", "https:", "http:"].contains(where: argument.hasPrefix) ? URL(string: argument)! : URL(fileURLWithPath: argument)
+    do {
+        PHPhotoLibrary.setShared(try PHPhotoLibrary(url: url))
+    } catch {
+        print("cannot open \(argument): \(error.localizedDescription)")
+        exit(1)
+    }
 }
 
 // Ask first, as an iOS app does (a library directory is always authorized; a served library asks its owner).

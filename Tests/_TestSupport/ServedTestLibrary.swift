@@ -18,14 +18,14 @@ public final class ServedTestLibrary: @unchecked Sendable {
     public let core: Library
     /// The test account's API token (an admin: it answers as the library's owner).
     public let ownerToken: String
-    /// The web address when started with `webAddress: true` (`http://127.0.0.1:PORT`).
+    /// The web address when started with `webAddress: true` (`http://127.0.0.1:PORT`, `https://` with `tls`).
     public private(set) var webURL: URL?
     private let server: Process
 
     /// Creates the library at `directory`, an account with an API token for this process (given to the client in
     /// `PHOTOS_LIBRARY_TOKEN`), and starts the service on a socket beside it (and, with `webAddress`, on a free
-    /// loopback port too).
-    public init(directory: URL, socketPath: String, webAddress: Bool = false) throws {
+    /// loopback port too: over TLS with `tls`, a PEM certificate and key).
+    public init(directory: URL, socketPath: String, webAddress: Bool = false, tls: (certificate: String, key: String)? = nil) throws {
         guard let photos = PhotosBinary.url else { throw Unavailable(description: PhotosBinary.missingMessage) }
         core = try Library.open(at: directory)
         // A token-only account: "!" is no bcrypt hash, so no password ever signs in as it.
@@ -37,6 +37,7 @@ public final class ServedTestLibrary: @unchecked Sendable {
         server = Process()
         server.executableURL = photos
         server.arguments = ["serve", "--library", directory.path, "--socket", socketPath] + (webAddress ? ["--listen", "127.0.0.1:0"] : ["--no-tcp"])
+            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
         let output = Pipe()
         server.standardOutput = webAddress ? output : FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
@@ -47,13 +48,13 @@ public final class ServedTestLibrary: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         if webAddress {
-            // "Serving … at http://127.0.0.1:PORT" is printed once the port is bound.
+            // "Serving … at http(s)://127.0.0.1:PORT" is printed once the port is bound.
             var printed = ""
             while webURL == nil, Date() < deadline {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 printed += String(decoding: chunk, as: UTF8.self)
-                if let range = printed.range(of: #"at http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                if let range = printed.range(of: #"at https?://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
                     webURL = URL(string: String(printed[range].dropFirst(3)))
                 }
             }

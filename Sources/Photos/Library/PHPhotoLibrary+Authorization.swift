@@ -61,7 +61,7 @@ extension PHPhotoLibrary {
     /// not answer is an error here, not the fatal one `shared()` would report.
     private static func sharedServedLibrary() throws -> ServedLibrary? {
         if let current = currentShared() { return current.servedLibrary }
-        guard defaultURL().scheme == "unix" else { return nil }
+        guard ServedLibrary.isServiceURL(defaultURL()) else { return nil }
         return adoptShared(try PHPhotoLibrary(url: defaultURL())).servedLibrary
     }
 }

@@ -48,11 +48,13 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
     /// Held while a change block runs and while observers are called, so the two never overlap.
     let changeBlockLock = NSRecursiveLock()
 
-    /// Opens (creating if needed) the library at a directory, or connects to a served library at a `unix:` URL
-    /// (`URL(string: "unix:/path/to/socket")`). Linux addition.
+    /// Opens (creating if needed) the library at a directory, or connects to a served library: on this machine at
+    /// its socket (`URL(string: "unix:/path/to/socket")`), from another at its HTTPS address
+    /// (`URL(string: "https://host:port")`, with an API token in `PHOTOS_LIBRARY_TOKEN` and, for a self-signed
+    /// service, its certificate in `PHOTOS_LIBRARY_CA`; plain `http://` only on the loopback interface). Linux addition.
     public init(url: URL) throws {
         do {
-            if url.scheme == "unix" {
+            if ServedLibrary.isServiceURL(url) {
                 backend = try ServedLibrary(url: url)
                 localLibrary = nil
                 self.url = url
@@ -85,7 +87,7 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
             sharedLibrary = library
             return library
         } catch {
-            fatalError("PHPhotoLibrary.shared(): cannot open the photo library at \(url.path): \(error.localizedDescription)")
+            fatalError("PHPhotoLibrary.shared(): cannot open the photo library at \(url.isFileURL ? url.path : url.absoluteString): \(error.localizedDescription)")
         }
     }
 
@@ -113,11 +115,11 @@ public final class PHPhotoLibrary: NSObject, @unchecked Sendable {
         sharedLock.unlock()
     }
 
-    /// Where `shared()` looks: `$PHOTOS_LIBRARY` (a directory, or `unix:/path/to/socket` for a served library),
-    /// else `~/Pictures/Photos Library.photoslibrary`. Linux addition.
+    /// Where `shared()` looks: `$PHOTOS_LIBRARY` (a directory, or a served library's `unix:/path/to/socket` or
+    /// `https://host:port`), else `~/Pictures/Photos Library.photoslibrary`. Linux addition.
     public class func defaultURL() -> URL {
         if let path = ProcessInfo.processInfo.environment["PHOTOS_LIBRARY"], !path.isEmpty {
-            if path.hasPrefix("unix:"), let url = URL(string: path) { return url }
+            if let url = URL(string: path), url.scheme != nil, ServedLibrary.isServiceURL(url) { return url }
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         return FileManager.default.homeDirectoryForCurrentUser
