@@ -18,7 +18,7 @@ final class TestLibrary: @unchecked Sendable {
             let served = try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path)
             self.served = served
             library = served.core
-            photos = try PHPhotoLibrary(url: served.socketURL)
+            photos = try served.withOwnerToken { try PHPhotoLibrary(url: served.socketURL) }
         } else {
             served = nil
             photos = try PHPhotoLibrary(url: directory.appending("Test.photoslibrary"))

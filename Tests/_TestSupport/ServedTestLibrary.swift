@@ -31,7 +31,7 @@ public final class ServedTestLibrary: @unchecked Sendable {
         // A token-only account: "!" is no bcrypt hash, so no password ever signs in as it.
         let account = try core.createAccount(username: "tests", passwordHash: "!", role: .admin)
         let token = try core.createCredential(.token, accountID: account.rowID, name: "served tests").secret
-        setenv("PHOTOS_LIBRARY_TOKEN", token, 1)
+        Self.environmentLock.withLock { setenv("PHOTOS_LIBRARY_TOKEN", token, 1) }
         ownerToken = token
         socketURL = URL(string: "unix:" + socketPath)!
         server = Process()
@@ -59,6 +59,19 @@ public final class ServedTestLibrary: @unchecked Sendable {
                 }
             }
             guard webURL != nil else { throw Unavailable(description: "photos serve printed no web address: \(printed)") }
+        }
+    }
+
+    /// Held while the token is in the environment for a client being opened: tests running in parallel each
+    /// open their own library with their own token.
+    private static let environmentLock = NSLock()
+
+    /// Runs `open` (which opens a client of this library, reading `PHOTOS_LIBRARY_TOKEN`) with this library's owner
+    /// token in the environment, while no other test's library opens.
+    public func withOwnerToken<T>(_ open: () throws -> T) rethrows -> T {
+        try Self.environmentLock.withLock {
+            setenv("PHOTOS_LIBRARY_TOKEN", ownerToken, 1)
+            return try open()
         }
     }
 
