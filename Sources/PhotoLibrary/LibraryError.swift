@@ -58,16 +58,31 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
 }
 
 extension LibraryError {
-    /// Wraps any error thrown while talking to the database or file system.
-    static func wrap(_ error: any Error, _ context: String) -> LibraryError {
+    /// Wraps any error thrown while talking to the database or file system: a full disk is `.notEnoughSpace`, a
+    /// database error `.database`, anything else `.io`, each with `context` and the cause in plain words.
+    package static func wrap(_ error: any Error, _ context: String) -> LibraryError {
         if let error = error as? LibraryError { return error }
-        let nsError = error as NSError
-        if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOSPC) {
-            return LibraryError(.notEnoughSpace, "\(context): the disk is full")
-        }
+        if isDiskFull(error) { return LibraryError(.notEnoughSpace, "\(context): the disk is full") }
         let code: Code = error is DatabaseError ? .database : .io
         let text = error is DatabaseError ? "\(error)" : FileErrorText.describe(error)
         return LibraryError(code, "\(context): \(text)", underlying: SendableBox(String(describing: error)))
+    }
+
+    /// A failed system call's `errno` with `context`: `.notEnoughSpace` for a full disk or quota, else `code`, with
+    /// the cause in plain words.
+    package static func posix(_ number: Int32, _ context: String, code: Code = .io) -> LibraryError {
+        if number == ENOSPC || number == EDQUOT { return LibraryError(.notEnoughSpace, "\(context): the disk is full") }
+        return LibraryError(code, "\(context): \(FileErrorText.posix(number))")
+    }
+
+    /// Whether a file-system error means the disk (or the user's quota) is full: POSIX `ENOSPC` or `EDQUOT`, as
+    /// such or underneath a Foundation error, or Foundation's out-of-space code. The one rule for every writer.
+    package static func isDiskFull(_ error: any Error) -> Bool {
+        let nsError = error as NSError
+        let posix: NSError? = nsError.domain == NSPOSIXErrorDomain ? nsError
+            : (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+        if let posix, posix.code == Int(ENOSPC) || posix.code == Int(EDQUOT) { return true }
+        return nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteOutOfSpaceError
     }
 
     /// The nearest existing ancestor of `url` that is not a directory (a path under a regular file), if any.

@@ -20,8 +20,12 @@ extension ServedLibrary {
     public struct PickerAnswer: Sendable, Decodable {
         /// `waiting`, `picked`, `cancelled` or `expired`.
         public var state: String
-        /// One per picked asset, in the owner's order (empty unless `picked`).
+        /// One per picked asset, in the owner's order (empty unless `picked`; always empty for a limited-library
+        /// session).
         public var results: [PickedResult]
+        /// A limited-library session's answer: the picked assets that joined the program's selection (those it
+        /// could see before are not repeated).
+        public var addedAssetIdentifiers: [String]?
     }
 
     /// One picked asset: its identifier when the program may read it, and its items.
@@ -63,6 +67,17 @@ extension ServedLibrary {
         return try Self.decode(try Self.send(client, token: token, .POST, "/api/picker/sessions", body: body, timeoutSeconds: 30))
     }
 
+    /// Opens a limited-library picker session (`presentLimitedLibraryPicker`): every asset is offered, and what the
+    /// owner picks joins this program's limited selection. Returns nil when the program's access is not limited
+    /// (the service answers 409 `not-limited`: there is no selection to grow).
+    public func openLimitedLibraryPickerSession() throws(LibraryError) -> PickerSession? {
+        let response = try Self.sendAllowingProblems(client, token: token, .POST, "/api/picker/sessions",
+                                                     body: Data(#"{"purpose":"limitedLibrary"}"#.utf8), timeoutSeconds: 30)
+        if response.status == 409, ServiceProblem.slug(response) == "not-limited" { return nil }
+        guard (200..<300).contains(response.status) else { throw ServiceProblem.error(response) }
+        return try Self.decode(response)
+    }
+
     /// The session's answer, waiting up to `waitSeconds` (at most 300) for the owner when none came yet.
     public func pickerAnswer(session: String, waitSeconds: Int) throws(LibraryError) -> PickerAnswer {
         let wait = min(max(waitSeconds, 0), 300)
@@ -75,22 +90,22 @@ extension ServedLibrary {
         _ = try Self.send(client, token: token, .DELETE, "/api/picker/sessions/\(Self.pathSegment(session))", timeoutSeconds: 30)
     }
 
-    /// Writes a picked item's bytes to `file` (a temporary name first, then renamed).
+    /// Writes a picked item's bytes to `file`: downloaded in ranges to a temporary name beside it (bounded memory
+    /// for a movie of any size), flushed, checked against the announced size, then renamed.
     public func downloadPickedItem(_ item: PickedItem, to file: URL) throws(LibraryError) {
         guard item.url.hasPrefix("/api/picker/sessions/"), !item.url.contains("..") else {
             throw LibraryError(.io, "The photo library service named a picked item outside its picker: \(item.url.prefix(80))")
         }
-        let response = try Self.send(client, token: token, .GET, item.url, timeoutSeconds: 600)
-        if let expected = item.byteCount, Int64(response.body.count) != expected {
-            throw LibraryError(.io, "The photo library service sent \(response.body.count) bytes of \(item.suggestedName), not \(expected)")
-        }
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
-        do {
-            try response.body.write(to: temporary)
-            try FileManager.default.moveItem(at: temporary, to: file)
+        do throws(LibraryError) {
+            let received = try downloadInRanges(item.url, byteCount: item.byteCount, name: item.suggestedName, to: temporary)
+            if let expected = item.byteCount, received != expected {
+                throw LibraryError(.io, "The photo library service sent \(received) bytes of \(item.suggestedName), not \(expected)")
+            }
+            guard rename(temporary.path, file.path) == 0 else { throw LibraryError.posix(errno, "Cannot write \(file.lastPathComponent)") }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw LibraryError(.io, "Cannot write \(file.lastPathComponent): \(error.localizedDescription)")
+            throw error
         }
     }
 

@@ -117,6 +117,42 @@ struct PickerSessionTests {
         #expect(try await app.get("/api/picker/sessions/\(limited)/results/1/items/0").status == 200)
     }
 
+    @Test func theLimitedLibraryPickerGrowsOnlyALimitedSelection() async throws {
+        let (harness, app) = try await start()
+        defer { Task { await harness.stop() } }
+        let assets = try harness.assetIdentifiers()
+        let owner = harness.client("admin")
+
+        // Undecided, then full: there is no selection to grow (409), and nothing is offered to the owner.
+        let undecided = try await app.post("/api/picker/sessions", ["purpose": "limitedLibrary"])
+        #expect(undecided.status == 409 && undecided.problemType == "not-limited", "\(String(decoding: undecided.body, as: UTF8.self))")
+        try harness.library.decideAppAccess(identifier: Self.curlID, status: .full)
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try await app.post("/api/picker/sessions", ["purpose": "limitedLibrary"]).status == 409)
+        #expect((try await owner.get("/api/picker/sessions").json["sessions"] as? [Any])?.isEmpty == true)
+
+        // Limited to one photo: a limited-library session takes nothing but its purpose.
+        try harness.library.decideAppAccess(identifier: Self.curlID, status: .limited, selection: [assets[0]])
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try await app.post("/api/picker/sessions", ["purpose": "limitedLibrary", "selectionLimit": 1]).status == 400)
+        #expect(try await app.post("/api/picker/sessions", ["purpose": "everything"]).status == 400)
+        let id = try await open(app, ["purpose": "limitedLibrary"])
+        let offered = try await owner.get("/api/picker/sessions/\(id)")
+        #expect(offered.json["purpose"] as? String == "limitedLibrary")
+        #expect(offered.json["selectionLimit"] as? Int == 0)
+        #expect(try await owner.get("/api/picker/sessions/\(id)/candidates").json["count"] as? Int == 3, "every photo is offered")
+
+        // The owner adds one it had and one it had not: the selection grows by one, and only that one is reported.
+        #expect(try await owner.post("/api/picker/sessions/\(id)/choice", ["assets": [assets[0], assets[2]]]).status == 200)
+        let results = try await app.get("/api/picker/sessions/\(id)/results")
+        #expect(results.json["state"] as? String == "picked")
+        #expect(results.json["addedAssetIdentifiers"] as? [String] == [assets[2]])
+        #expect((results.json["results"] as? [Any])?.isEmpty == true, "no items are handed over: the photos are now its to read")
+        #expect(try await app.post("/api/fetches", ["entity": "assets"]).json["count"] as? Int == 2)
+        #expect(try await app.get("/api/assets/\(assets[2].prefix(36))").status == 200)
+        #expect(try await app.get("/api/assets/\(assets[1].prefix(36))").status == 404)
+    }
+
     @Test func choicesOverTheLimitOrOutsideTheFilterAreRefusedAndCancellingGivesNothing() async throws {
         let (harness, app) = try await start()
         defer { Task { await harness.stop() } }

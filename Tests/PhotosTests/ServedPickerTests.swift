@@ -16,16 +16,18 @@ final class ServedPickerTests: XCTestCase {
 
     override func setUp() async throws {
         directory = TemporaryDirectory(prefix: "served-picker")
+        setenv("PHOTOS_SERVED_DOWNLOAD_CHUNK", "4096", 1)   // every picked item arrives in several ranges
         served = try ServedTestLibrary.orSkip { try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path,
                                        webAddress: true) }
         photos = (0..<3).map { _ in LocalIdentifier.make(.asset) }
-        for (index, identifier) in photos.enumerated() { stored[identifier] = FixtureImages.jpeg(seed: index) }
+        for (index, identifier) in photos.enumerated() { stored[identifier] = FixtureImages.jpeg(width: 320, height: 240, seed: index) }
         _ = try served.core.apply(ChangeBatch(operations: photos.map { identifier in
             .createAsset(NewAsset(identifier: identifier, resources: [NewResource(type: .photo, source: .data(stored[identifier]!))]))
         }))
     }
 
     override func tearDown() async throws {
+        unsetenv("PHOTOS_SERVED_DOWNLOAD_CHUNK")
         served?.stop()
         served = nil
         directory = nil
@@ -111,6 +113,66 @@ final class ServedPickerTests: XCTestCase {
         XCTAssertThrowsError(try picker.present(openingBrowser: false)) { error in
             XCTAssertEqual((error as? PHPickerError)?.code, .alreadyFinished)
         }
+    }
+
+    /// An application on the socket with `status` (and, when limited, `selection`).
+    private func application(_ identifier: String, _ status: AppAccessStatus, selection: [String] = []) throws -> PHPhotoLibrary {
+        let core = served.core
+        let grant = try core.requestAppAccess(identifier: identifier, name: identifier, executablePath: "", executableSHA256: "", level: .readWrite)
+        try core.decideAppAccess(identifier: identifier, status: status, selection: selection)
+        let owner = try XCTUnwrap(core.account(named: "tests")).account
+        setenv("PHOTOS_LIBRARY_TOKEN", try core.createCredential(.token, accountID: owner.rowID, name: identifier, appGrantID: grant.rowID).secret, 1)
+        return try PHPhotoLibrary(url: served.socketURL)
+    }
+
+    /// The id of the waiting limited-library picker the web app offers the owner, once there is one.
+    private func waitingLimitedLibraryPicker() async throws -> String? {
+        struct Listing: Decodable { struct Session: Decodable { var id: String; var purpose: String }; var sessions: [Session] }
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let listed = try asOwner("GET", "api/picker/sessions")
+            let json = listed.output.split(separator: "\n").dropLast().joined(separator: "\n")
+            if let session = try JSONDecoder().decode(Listing.self, from: Data(json.utf8)).sessions.first(where: { $0.purpose == "limitedLibrary" }) {
+                return session.id
+            }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return nil
+    }
+
+    func testALimitedApplicationAsksForMorePhotosAndSeesOnlyTheNewOnesArrive() async throws {
+        let app = try application("org.example.limited", .limited, selection: [photos[0]])
+        let options = PHFetchOptions()
+        options.photoLibrary = app
+        let before = PHAsset.fetchAssets(with: options)
+        XCTAssertEqual(before.count, 1)
+        let recorder = ChangeRecorder()
+        app.register(recorder)
+        defer { app.unregisterChangeObserver(recorder) }
+
+        let asked = Task { await app.presentLimitedLibraryPicker(from: nil) }
+        let session = try await waitingLimitedLibraryPicker()
+        let id = try XCTUnwrap(session, "the web app offers the owner a limited-library picker")
+        // The owner adds one photo the application had and one it had not: only the new one is reported.
+        let answered = try asOwner("POST", "api/picker/sessions/\(id)/choice", #"{"assets":["\#(photos[0])","\#(photos[2])"]}"#)
+        XCTAssertEqual(answered.status, 200, answered.output)
+        let added = await asked.value
+        XCTAssertEqual(added, [photos[2]])
+        let after = PHAsset.fetchAssets(with: options)
+        XCTAssertEqual(Set((0..<after.count).map { after.object(at: $0).localIdentifier }), [photos[0], photos[2]])
+        let details = recorder.waitForCurrentState(of: app).lazy.compactMap { $0.changeDetails(for: before) }.first
+        XCTAssertEqual(details?.fetchResultAfterChanges.count, 2, "the selection growing arrives as a change")
+    }
+
+    func testOnlyALimitedApplicationIsAskedAbout() async throws {
+        // Full access, a library directory: nothing to grow, an empty answer at once, nothing offered to the owner.
+        let full = try application("org.example.full", .full)
+        let none = await full.presentLimitedLibraryPicker(from: nil)
+        XCTAssertEqual(none, [])
+        let local = try PHPhotoLibrary(url: served.core.url)
+        let alsoNone = await local.presentLimitedLibraryPicker(from: nil)
+        XCTAssertEqual(alsoNone, [])
+        XCTAssertFalse(try asOwner("GET", "api/picker/sessions").output.contains("limitedLibrary"))
     }
 
     func testCancellingDeliversNothingAndADirectoryCannotPresent() async throws {

@@ -1343,6 +1343,44 @@ class WebAppTests(unittest.TestCase):
         status, answer = self.app_request(token, "GET", f"/api/picker/sessions/{second}/results")
         self.assertEqual(json.loads(answer), {"state": "cancelled", "results": []})
 
+    def test_18_more_photos_for_a_limited_application(self):
+        # A limited application asks for more (presentLimitedLibraryPicker): the prompt says so, the page offers every
+        # photo, and what the owner adds joins what the application may see.
+        self.open_signed_in("/", ".topbar")
+        identifiers = [a["localIdentifier"] for a in self.all_assets()]
+        self.assertGreaterEqual(len(identifiers), 3)
+        made = subprocess.run([BINARY, "access", "token", "org.example.Grower", "--library", self.library], capture_output=True, text=True)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        token = made.stdout.strip()
+        granted = subprocess.run([BINARY, "access", "grant", "org.example.Grower", "--level", "limited", "--assets", identifiers[0],
+                                  "--library", self.library], capture_output=True, text=True)
+        self.assertEqual(granted.returncode, 0, granted.stderr)
+        time.sleep(0.7)   # grants reach the service within half a second
+        status, answer = self.app_request(token, "POST", "/api/picker/sessions", {"purpose": "limitedLibrary"})
+        self.assertEqual(status, 201, answer)
+        session = json.loads(answer)
+        self.browser.execute_script("sessionStorage.clear()")   # no "Later" from an earlier prompt
+        self.open_signed_in("/", ".topbar")
+        self.wait(lambda: self.finds(".app-prompt [data-prompt=pick]"), timeout=15, message="the prompt offers the limited-library picker")
+        self.assertIn("asks for more photos", self.find(".app-prompt").text)
+        self.shot("18-more-photos-prompt")
+        self.find(".app-prompt [data-prompt=pick]").click()
+        self.wait(lambda: self.browser.current_url.endswith(f"/pick/{session['id']}"), message="the picker page")
+        self.open_picker_page(session["id"])
+        self.assertIn("asks for more photos", self.find(".pick-head h2").text)
+        self.assertIn("may see the photos you add", self.find(".pick-head").text)
+        cells = {c.get_attribute("data-id"): c for c in self.finds(".pick-cell")}
+        self.assertIn(identifiers[1], cells, "photos it may not see are offered")
+        cells[identifiers[1]].click()
+        self.shot("18-more-photos")
+        self.find(".pick [data-add]").click()
+        self.wait(lambda: self.finds(".pick-done"), message="done")
+        self.assertIn("may now see 1 more photo", self.find(".pick-done").text)
+        status, answer = self.app_request(token, "GET", f"/api/picker/sessions/{session['id']}/results?wait=10")
+        self.assertEqual(json.loads(answer), {"state": "picked", "results": [], "addedAssetIdentifiers": [identifiers[1]]})
+        status, answer = self.app_request(token, "POST", "/api/fetches", {"entity": "assets"})
+        self.assertEqual(json.loads(answer)["count"], 2, "its selection grew by the one photo added")
+
 
 if __name__ == "__main__":
     BINARY = os.path.abspath(sys.argv[1])

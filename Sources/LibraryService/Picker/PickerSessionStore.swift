@@ -34,6 +34,15 @@ struct PickerSession: Sendable {
         }
     }
 
+    /// What the owner's answer does.
+    enum Purpose: String, Sendable, Codable {
+        /// `PHPickerViewController`: the application receives the picked items (and nothing else changes).
+        case pick
+        /// `presentLimitedLibraryPicker`: the picked assets join a limited application's selection, and the
+        /// application learns which of them are new to it (no items are handed over).
+        case limitedLibrary
+    }
+
     /// Who opened a session: the application's identifier and, on the socket, its executable's SHA-256 (another
     /// program declaring the same identifier is another application).
     struct Owner: Sendable, Hashable {
@@ -53,8 +62,11 @@ struct PickerSession: Sendable {
     let mode: Mode
     /// Assets shown as already selected (only an application that may read them can name them).
     let preselected: [String]
+    let purpose: Purpose
     let created: Date
     var state: State
+    /// For `limitedLibrary`: the picked assets that were not in the application's selection before.
+    var added: [String] = []
 }
 
 /// The picker sessions of this process: each belongs to the application that opened it, lives an hour, and
@@ -67,9 +79,9 @@ final class PickerSessionStore: Sendable {
 
     /// Keeps a new waiting session.
     func open(owner: PickerSession.Owner, appName: String, executablePath: String, filter: PickerFilter?, selectionLimit: Int, mode: PickerSession.Mode,
-              preselected: [String]) -> PickerSession {
+              preselected: [String], purpose: PickerSession.Purpose = .pick) -> PickerSession {
         let session = PickerSession(id: UUID().uuidString.lowercased(), owner: owner, appName: appName, executablePath: executablePath, filter: filter,
-                                    selectionLimit: selectionLimit, mode: mode, preselected: preselected, created: Date(), state: .waiting)
+                                    selectionLimit: selectionLimit, mode: mode, preselected: preselected, purpose: purpose, created: Date(), state: .waiting)
         sessions.withLock { all in
             Self.dropExpired(&all)
             let mine = all.values.filter { $0.owner == owner }.sorted { $0.created < $1.created }
@@ -88,11 +100,13 @@ final class PickerSessionStore: Sendable {
         }
     }
 
-    /// Answers a waiting session; false when it is unknown, expired or already answered.
-    func finish(_ id: String, state: PickerSession.State) -> Bool {
+    /// Answers a waiting session (with, for a limited-library one, the assets new to the application); false when
+    /// it is unknown, expired or already answered.
+    func finish(_ id: String, state: PickerSession.State, added: [String] = []) -> Bool {
         sessions.withLock { all in
             guard var session = all[id], Date().timeIntervalSince(session.created) < Self.lifetime, session.state == .waiting else { return false }
             session.state = state
+            session.added = added
             all[id] = session
             return true
         }

@@ -17,13 +17,20 @@ extension PhotosService {
     ///   (`{"assets"}` or `{"cancelled": true}`).
     ///
     /// Picking never extends an application's access: a limited one's selection stays as it was, and the
-    /// asset identifier of a result is given only to an application that may read that asset anyway.
+    /// asset identifier of a result is given only to an application that may read that asset anyway — except in a
+    /// session opened with `"purpose": "limitedLibrary"` (`presentLimitedLibraryPicker`, limited applications
+    /// only), whose answer adds the picked assets to the application's selection and whose results name only the
+    /// newly added ones (`addedAssetIdentifiers`), with no items.
     func addPickerRoutes(to router: Router<APIContext>) {
         router.post("/api/picker/sessions") { request, context -> Response in
             let applicant = try Self.applicant(context)
             let owner = try Self.pickerOwner(applicant)
             let body = try await JSONBody.decode(PickerSessionBody.self, from: request, context: context)
-            let (filter, limit, mode, named) = try body.checked()
+            let (filter, limit, mode, named, purpose) = try body.checked()
+            // The limited-library picker grows a selection: only an application limited to one may open it.
+            if purpose == .limitedLibrary, applicant.effectiveGrant?.status != .limited {
+                throw Problem(.conflict, "not-limited", "Only an application with limited access can ask for more photos (\(applicant.name) has \(applicant.effectiveGrant?.status.rawValue ?? "no decision"))")
+            }
             // Preselection names assets: only an application that may read them can (others' are ignored, as
             // PhotoKit ignores identifiers the app cannot see).
             var preselected: [String] = []
@@ -36,7 +43,7 @@ extension PhotosService {
             }
             let executable = applicant.program?.executablePath ?? applicant.grant?.executablePath ?? ""
             let session = self.pickerSessions.open(owner: owner, appName: applicant.name, executablePath: executable, filter: filter,
-                                                   selectionLimit: limit, mode: mode, preselected: preselected)
+                                                   selectionLimit: limit, mode: mode, preselected: preselected, purpose: purpose)
             var answer = ["id": session.id, "url": "/pick/\(session.id)"]
             if let address = self.webAddress.withLock({ $0 }) { answer["pageURL"] = address + "/pick/\(session.id)" }
             var response = try JSONBody.response(answer, status: .created)
@@ -89,7 +96,13 @@ extension PhotosService {
                     throw Problem(.unprocessableContent, "picker-choice-refused", "\(refusals.count) of the picked assets cannot be picked here (\(reasons))")
                 }
             }
-            guard self.pickerSessions.finish(session.id, state: state) else {
+            // A limited-library answer gives the application the picked assets (a change it hears).
+            var added: [String] = []
+            if session.purpose == .limitedLibrary, case .picked(let picked) = state {
+                added = try self.library.addToAppSelection(identifier: session.owner.identifier, assets: picked)
+                self.grants.removeAll()
+            }
+            guard self.pickerSessions.finish(session.id, state: state, added: added) else {
                 throw Problem(.conflict, "picker-session-finished", "This picker was already answered")
             }
             return try JSONBody.response(PickerSessionJSON(self.pickerSessions.get(session.id) ?? session))
@@ -170,6 +183,8 @@ extension PhotosService {
     /// only when the application may read that asset.
     func pickerResults(_ session: PickerSession, context: APIContext) throws -> PickerResultsJSON {
         guard case .picked(let picked) = session.state else { return PickerResultsJSON(state: session.state.name, results: []) }
+        // The limited-library picker hands nothing over: the application reads its new photos as it reads any.
+        if session.purpose == .limitedLibrary { return PickerResultsJSON(state: session.state.name, results: [], addedAssetIdentifiers: session.added) }
         let rows = try library.assetRowIDs(identifiers: picked)
         let records = try library.assets(rowIDs: rows)
         let byIdentifier = Dictionary(records.map { ($0.value.identifier, $0) }, uniquingKeysWith: { first, _ in first })
@@ -206,10 +221,19 @@ struct PickerSessionBody: StrictBody {
     var selectionLimit: Int?
     var mode: String?
     var preselectedAssetIdentifiers: [String]?
-    static let fields: Set<String> = ["filter", "selectionLimit", "mode", "preselectedAssetIdentifiers"]
+    var purpose: String?
+    static let fields: Set<String> = ["filter", "selectionLimit", "mode", "preselectedAssetIdentifiers", "purpose"]
 
-    /// The filter, limit (default 1; 0 = none), mode (default automatic) and preselected identifiers, checked.
-    func checked() throws(Problem) -> (filter: PickerFilter?, limit: Int, mode: PickerSession.Mode, preselected: [String]) {
+    /// The filter, limit (default 1; 0 = none), mode (default automatic), preselected identifiers and purpose
+    /// (default `pick`), checked. A `limitedLibrary` session takes none of the others: every asset, no limit.
+    func checked() throws(Problem) -> (filter: PickerFilter?, limit: Int, mode: PickerSession.Mode, preselected: [String], purpose: PickerSession.Purpose) {
+        guard let purpose = PickerSession.Purpose(rawValue: purpose ?? "pick") else { throw Problem.badRequest("purpose must be pick or limitedLibrary") }
+        if purpose == .limitedLibrary {
+            guard filter == nil, selectionLimit == nil, mode == nil, preselectedAssetIdentifiers == nil else {
+                throw Problem.badRequest("A limitedLibrary picker takes no filter, selectionLimit, mode or preselectedAssetIdentifiers")
+            }
+            return (nil, 0, .automatic, [], purpose)
+        }
         let parsed: PickerFilter?
         do { parsed = try filter.map { (text: String) throws(LibraryError) -> PickerFilter in try PickerFilter(parsing: text) } } catch {
             throw Problem.badRequest(error.message)
@@ -221,7 +245,7 @@ struct PickerSessionBody: StrictBody {
         }
         let named = try (preselectedAssetIdentifiers ?? []).map { (text: String) throws(Problem) -> String in try IdentifierPath.asset(text) }
         guard limit == 0 || named.count <= limit else { throw Problem.badRequest("More preselected assets than selectionLimit allows") }
-        return (parsed, limit, mode, named)
+        return (parsed, limit, mode, named, purpose)
     }
 }
 
@@ -269,6 +293,9 @@ struct PickerSessionJSON: Codable {
     var selectionLimit: Int
     var mode: String
     var preselectedAssetIdentifiers: [String]
+    /// `pick` (PHPickerViewController) or `limitedLibrary` (presentLimitedLibraryPicker: picked photos join the
+    /// application's selection).
+    var purpose: String
     var state: String
     var created: Date
 
@@ -279,6 +306,7 @@ struct PickerSessionJSON: Codable {
         selectionLimit = session.selectionLimit
         mode = session.mode.rawValue
         preselectedAssetIdentifiers = session.preselected
+        purpose = session.purpose.rawValue
         state = session.state.name
         created = session.created
     }
@@ -293,6 +321,8 @@ struct PickerCandidatesJSON: Codable {
 struct PickerResultsJSON: Codable {
     var state: String
     var results: [PickerResultJSON]
+    /// For a limited-library session: the picked assets new to the application's selection.
+    var addedAssetIdentifiers: [String]?
 }
 
 /// `PHPickerResult`: the asset's identifier (when the application may read it) and its item provider's items.

@@ -204,9 +204,7 @@ final class ResourceStore: Sendable {
     }
 
     private func posixError(_ message: String, code: LibraryError.Code = .io) -> LibraryError {
-        let err = errno
-        if err == ENOSPC || err == EDQUOT { return LibraryError(.notEnoughSpace, "\(message): the disk is full") }
-        return LibraryError(code, "\(message): \(String(cString: strerror(err)))")
+        LibraryError.posix(errno, message, code: code)
     }
 }
 

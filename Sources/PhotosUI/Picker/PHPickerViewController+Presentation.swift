@@ -66,7 +66,7 @@ extension PHPickerViewController {
         guard !finished else { return }
         let preselected = Set(configuration.preselectedAssetIdentifiers)
         switch answer {
-        case .picked(let picked):
+        case .picked(let picked, _):
             let results = picked.map { result in
                 let identifier = revealsIdentifiers ? result.assetIdentifier : nil
                 // As Apple documents: a preselected asset that stays selected comes with an empty provider.
@@ -86,7 +86,9 @@ extension PHPickerViewController {
 /// The service's picker page, from the program's side: opening it, waiting for its answer.
 enum PickerPage {
     enum Answer: Sendable {
-        case picked([ServedLibrary.PickedResult])
+        /// The owner's pick: the results (a `PHPickerViewController`'s), and the assets new to the program's
+        /// selection (a limited-library picker's).
+        case picked([ServedLibrary.PickedResult], added: [String])
         /// Cancelled by the owner (no reason), or finished without a choice (the reason).
         case cancelled(String?)
         /// The program stopped waiting (`dismiss()`).
@@ -117,7 +119,7 @@ enum PickerPage {
             }
             switch answer.state {
             case "waiting": continue
-            case "picked": return .picked(answer.results)
+            case "picked": return .picked(answer.results, added: answer.addedAssetIdentifiers ?? [])
             case "cancelled": return .cancelled(nil)
             default: return .cancelled("the picker \(answer.state == "expired" ? "expired" : "ended (\(answer.state))") before the owner answered")
             }

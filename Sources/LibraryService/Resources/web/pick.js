@@ -38,13 +38,16 @@ export async function pickView(main, match) {
   host.className = 'pick';
   host.setAttribute('aria-labelledby', 'pick-title');
   main.append(host);
-  const title = `${name} wants ${wantedText(session.selectionLimit, session.filter)}`;
-  if (session.state !== 'waiting') { finished(host, name, session.state, 0); return { title: 'Picker' }; }
+  // presentLimitedLibraryPicker: what is added joins the application's limited selection, rather than being handed over.
+  const grows = session.purpose === 'limitedLibrary';
+  const title = grows ? `${name} asks for more photos` : `${name} wants ${wantedText(session.selectionLimit, session.filter)}`;
+  if (session.state !== 'waiting') { finished(host, name, session.state, 0, grows); return { title: 'Picker' }; }
 
   host.innerHTML = `<header class="pick-head">
       <div><h2 id="pick-title">${escape(title)}</h2>
       <p class="note">${escape(session.application.identifier)}${session.application.executablePath ? ` (${escape(session.application.executablePath)})` : ''}
-        receives only the items you add — not your library.${session.filter ? ` Showing: ${escape(session.filter)}.` : ''}</p></div>
+        ${grows ? 'may see the photos you add from now on, with those you gave it before — not the rest of your library.'
+          : 'receives only the items you add — not your library.'}${session.filter ? ` Showing: ${escape(session.filter)}.` : ''}</p></div>
       <div class="pick-actions"><span class="pick-count" aria-live="polite"></span>
       <button type="button" data-cancel>Cancel</button><button type="button" class="primary" data-add disabled>Add</button></div>
     </header>
@@ -94,7 +97,7 @@ export async function pickView(main, match) {
     add.disabled = true;
     try {
       await post(`/api/picker/sessions/${id}/choice`, body);
-      finished(host, name, body.cancelled ? 'cancelled' : 'picked', selected.size);
+      finished(host, name, body.cancelled ? 'cancelled' : 'picked', selected.size, grows);
     } catch (problem) { error.textContent = problem.message; refresh(); }
   };
   add.addEventListener('click', () => answer({ assets: [...selected] }));
@@ -104,8 +107,9 @@ export async function pickView(main, match) {
 }
 
 /** The page once the picker is answered: nothing more to do here. */
-function finished(host, name, state, count) {
-  const what = state === 'picked' ? (count ? `${escape(name)} received ${count} item${count === 1 ? '' : 's'}.` : `${escape(name)}’s picker was answered.`)
-    : state === 'cancelled' ? `Cancelled: ${escape(name)} received nothing.` : 'This picker is no longer open.';
+function finished(host, name, state, count, grows) {
+  const given = grows ? `${escape(name)} may now see ${count} more photo${count === 1 ? '' : 's'}.` : `${escape(name)} received ${count} item${count === 1 ? '' : 's'}.`;
+  const what = state === 'picked' ? (count ? given : `${escape(name)}’s picker was answered.`)
+    : state === 'cancelled' ? `Cancelled: ${escape(name)} ${grows ? 'sees no more than before' : 'received nothing'}.` : 'This picker is no longer open.';
   host.innerHTML = `<div class="pick-done" role="status"><h2 id="pick-title">Done</h2><p>${what}</p><p class="note">You can close this tab.</p></div>`;
 }
