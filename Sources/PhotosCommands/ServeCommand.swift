@@ -21,12 +21,30 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("PEM certificate chain: serve HTTPS.", valueName: "file")) var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key for --tls-cert.", valueName: "file")) var tlsKey: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    /// For test and benchmark harnesses: the server stops when the process that started it is gone (even one that
+    /// crashed, which could not stop it), rather than living on as an orphan.
+    @Flag(name: .customLong("exit-with-parent"), help: .hidden) var exitWithParent = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if noTCP && socket == nil { throw ValidationError("--no-tcp needs --socket") }
         if !noTCP { _ = try Self.hostPort(listen) }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level '\(logLevel)'") }
+    }
+
+    /// Ends this process (at once: the library recovers as from any kill) once its parent has gone, which Linux
+    /// shows as a new parent process id. Polled twice a second: `PR_SET_PDEATHSIG` would fire when the parent's
+    /// spawning *thread* ends, not the parent.
+    private static func exitWhenOrphaned() {
+        let parent = getppid()
+        let watcher = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 0.5)
+                if getppid() != parent { _exit(0) }
+            }
+        }
+        watcher.name = "photos serve: parent watcher"
+        watcher.start()
     }
 
     static func hostPort(_ text: String) throws -> (String, Int) {
@@ -39,6 +57,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if exitWithParent { Self.exitWhenOrphaned() }
         let library = try libraryOptions.open()
         var logger = Logger(label: "photos.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
