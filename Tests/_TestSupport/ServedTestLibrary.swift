@@ -43,7 +43,8 @@ public final class ServedTestLibrary: @unchecked Sendable {
         server.standardError = FileHandle.nullDevice
         try server.run()
         let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: socketPath) {
+        // Until it accepts connections (the socket's file appears when it is bound, a moment before it listens).
+        while !Self.accepts(socketPath) {
             guard server.isRunning, Date() < deadline else { throw Unavailable(description: "photos serve did not start on \(socketPath)") }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -59,6 +60,24 @@ public final class ServedTestLibrary: @unchecked Sendable {
                 }
             }
             guard webURL != nil else { throw Unavailable(description: "photos serve printed no web address: \(printed)") }
+        }
+    }
+
+    /// Whether something listens on the Unix socket at `path`.
+    static func accepts(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
         }
     }
 
