@@ -41,6 +41,29 @@ final class ChangeObservationTests: PhotosTestCase {
         library.unregisterChangeObserver(recorder)
     }
 
+    /// A fetch result the program lets go of is gone, observer or not: the change it was live for neither keeps
+    /// it nor hands it to the next change (each change once kept every result alive at the previous one, so none
+    /// made while an observer was registered was ever released, and every change diffed them all).
+    func testReleasedFetchResultsAreNotKeptByChangeObservation() throws {
+        let photos = try makePhotos([day(1), day(2)])
+        let recorder = ChangeRecorder()
+        library.register(recorder)
+        defer { library.unregisterChangeObserver(recorder) }
+        weak var released: PHFetchResult<PHAsset>?
+        do {
+            let result = PHAsset.fetchAssets(with: .image, options: nil)
+            released = result
+            try library.performChangesAndWait { PHAssetChangeRequest(for: photos[0]).isFavorite = true }
+            let details = recorder.waitForCurrentState(of: library).compactMap { $0.changeDetails(for: result) }.last
+            XCTAssertEqual(details?.changedIndexes, IndexSet(integer: 0), "it was live for the change")
+        }
+        try library.performChangesAndWait { PHAssetChangeRequest(for: photos[1]).isFavorite = true }
+        recorder.waitForCurrentState(of: library)
+        XCTAssertNil(released, "the released fetch result is gone after the next change")
+        XCTAssertTrue(library.fetchResults.alive().isEmpty, "no fetch result is live: \(library.fetchResults.alive().count)")
+        withExtendedLifetime(photos) {}
+    }
+
     /// The "Change observation" seed snippet, as written (its main-queue hop is serviced by XCTest's waits).
     func testSeedSnippetWatcher() throws {
         let photos = try makePhotos([day(1), day(2)])

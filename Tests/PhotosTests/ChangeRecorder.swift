@@ -36,6 +36,14 @@ final class ChangeRecorder: NSObject, PHPhotoLibraryChangeObserver, @unchecked S
     }
 
     var count: Int { condition.lock(); defer { condition.unlock() }; return changes.count }
+
+    /// Lets go of every change but the newest (each holds its details' after-results, which stay live fetch
+    /// results — diffed at every later change — for as long as anything keeps them).
+    func forgetAllButTheLast() {
+        condition.lock()
+        defer { condition.unlock() }
+        if changes.count > 1 { changes.removeFirst(changes.count - 1) }
+    }
 }
 
 /// Applies change details to the before list with collection-view semantics and returns the result: removed

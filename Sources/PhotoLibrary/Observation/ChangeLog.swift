@@ -61,9 +61,11 @@ public enum ChangeLog {
         var entries: [ChangeLogEntry] = []
         let decoder = JSONDecoder()
         while let row = try rows.next() {
-            let payload: String = row[2]
-            let logged = try decoder.decode(LoggedChanges.self, from: Data(payload.utf8))
-            entries.append(ChangeLogEntry(token: row[0], date: Date(timeIntervalSince1970: row[1]), changes: logged.changes))
+            let token: Int64 = row[0], payload: String = row[2]
+            let changes = try DecodedChangeCache.shared.changes(token: token, payload: payload) { text in
+                try decoder.decode(LoggedChanges.self, from: Data(text.utf8)).changes
+            }
+            entries.append(ChangeLogEntry(token: token, date: Date(timeIntervalSince1970: row[1]), changes: changes))
         }
         return entries
     }

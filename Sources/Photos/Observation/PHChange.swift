@@ -36,11 +36,12 @@ public final class PHChange: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Matches a change the back end prepared for `fetches` (the live fetch results it was asked about, in order)
-    /// with those results.
-    convenience init(library: PHPhotoLibrary, prepared: PreparedChange, fetches: [any ObservableFetchResult]) {
+    /// Matches a change the back end prepared for `fetches` (the live fetch results it was asked about, in order;
+    /// nil for one released since) with those results.
+    convenience init(library: PHPhotoLibrary, prepared: PreparedChange, fetches: [(any ObservableFetchResult)?]) {
         var diffs: [ObjectIdentifier: PreparedDiff] = [:]
-        for (result, diff) in zip(fetches, prepared.diffs) where result.token < prepared.change.toToken {
+        for (fetched, diff) in zip(fetches, prepared.diffs) {
+            guard let result = fetched, result.token < prepared.change.toToken else { continue }
             diffs[ObjectIdentifier(result)] = PreparedDiff(result: result, diff: diff)
         }
         self.init(library: library, observed: prepared.change, diffs: diffs, assetRecords: prepared.assets, collectionRecords: prepared.collections)

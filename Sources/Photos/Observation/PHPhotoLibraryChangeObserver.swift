@@ -72,13 +72,16 @@ final class ObservationState: @unchecked Sendable {
     var monitor: (any ChangeMonitoring)?
     /// Observers are called here, one change at a time.
     let queue = DispatchQueue(label: "PHPhotoLibrary.changes")
-    /// The fetch results the monitor last asked the back end about, in order (its prepared diffs follow it).
+    /// The fetch results the monitor last asked the back end about, in order (its prepared diffs follow it), weakly.
     let asked = Mutex<[UncheckedFetchResult]>([])
 
     deinit { monitor?.cancel() }
 }
 
-/// A live fetch result handed between the monitor's callbacks (both run on its serial queue).
+/// A live fetch result handed between the monitor's callbacks (both run on its serial queue). Held weakly: a
+/// strong reference here kept every result alive at one change alive until the next, where it was alive again —
+/// so no fetch result made while a change observer was registered was ever released, and each change diffed
+/// them all.
 struct UncheckedFetchResult: @unchecked Sendable {
-    let result: any ObservableFetchResult
+    weak var result: (any ObservableFetchResult)?
 }
