@@ -36,6 +36,7 @@ enum ProblemTypes {
         "not-permitted": ("Not yours to change", "Members change only what they uploaded or made (any asset may still be favourited, hidden or added to their albums)."),
         "offset-mismatch": ("The upload offset does not match", "Ask `GET /api/uploads/{id}` how many bytes arrived and continue from there."),
         "picker-choice-refused": ("Those assets cannot be picked here", "The application asked for fewer items, or for other kinds (its filter), or an asset is hidden, in Recently Deleted or gone. The detail names each. Pick again within what the page shows."),
+        "not-limited": ("Only a limited application can ask for more photos", "The limited-library picker (presentLimitedLibraryPicker) adds photos to an application's limited selection. This application has full access, add-only access, no access, or none decided yet: there is no selection to grow. It may open an ordinary picker instead."),
         "picker-session-finished": ("This picker was already answered", "A picker session takes one answer: the assets picked, or cancelled. The application opens a new session to ask again."),
         "range-not-satisfiable": ("That byte range is outside the file", "The `Content-Range` header gives the file's size."),
         "rate-limited": ("Too many requests", "Requests without signing in are limited per address, and changes per account. Wait the seconds `Retry-After` says."),
