@@ -16,11 +16,11 @@ enum ServiceEndpoint: Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unixSocket(let path): "unix:\(path)"
-        case .tcp(let host, let port, let tls): "\(tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        case .tcp(_, _, let tls): "\(tls == nil ? "http" : "https")://\(hostHeader)"
         }
     }
 
-    /// What the `Host` header names.
+    /// What the `Host` header names: `host:port`, an IPv6 address in brackets.
     var hostHeader: String {
         switch self {
         case .unixSocket: "localhost"
