@@ -24,7 +24,7 @@ final class PagedRowIDsTests: XCTestCase {
     func testReadingPastTheFirstPageLoadsTheRestOnce() {
         let calls = Calls()
         let ids = RowIDList(paged: list(calls))
-        XCTAssertEqual(ids[2], 102)
+        XCTAssertEqual(ids[0], 100)
         XCTAssertEqual(calls.loads.load(ordering: .relaxed), 0, "the first page needs no request")
         XCTAssertEqual(ids[9], 109)
         XCTAssertEqual(Array(ids), (100..<110).map { Int64($0) })
@@ -53,6 +53,20 @@ final class PagedRowIDsTests: XCTestCase {
         withExtendedLifetime(paged) {}
         XCTAssertEqual(calls.loads.load(ordering: .relaxed), 1)
         XCTAssertEqual(calls.releases.load(ordering: .relaxed), 0, "a loaded list has nothing left on the service")
+    }
+
+    func testWalkingThroughTheFirstPageLoadsTheRestAhead() {
+        let calls = Calls()
+        let paged = list(calls, count: 100, firstPage: 40)   // reads from position 10 on start the load
+        let ids = RowIDList(paged: paged)
+        XCTAssertEqual(ids[9], 109)
+        XCTAssertEqual(calls.loads.load(ordering: .relaxed), 0)
+        XCTAssertEqual(ids[10], 110, "answered from the first page, without waiting")
+        let deadline = Date().addingTimeInterval(0.4)   // well before the half-second background start
+        while calls.loads.load(ordering: .relaxed) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(calls.loads.load(ordering: .relaxed), 1, "the rest was asked for ahead of the walk")
+        XCTAssertEqual(ids[99], 199)
+        XCTAssertEqual(calls.loads.load(ordering: .relaxed), 1)
     }
 
     func testARestThatCannotLoadReadsAsDeletedRows() {

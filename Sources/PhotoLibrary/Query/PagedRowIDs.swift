@@ -2,10 +2,11 @@ import Foundation
 import Synchronization
 
 /// The ids of a large fetch made by a served library's service, arriving in two parts: the first page with the
-/// fetch's answer (so `count` and the first objects need no more), the rest by the first read beyond the first
-/// page (which waits for it) or in the background once the list has been kept for `backgroundDelay` — whichever
-/// comes first. A fetch result dropped sooner (a count, a first object) costs no more than its first page, and
-/// the service is told it may forget the fetch (`release`). The service keeps a fetch's ids only until the rest is
+/// fetch's answer (so `count` and the first objects need no more), the rest in the background once the list has
+/// been kept for `backgroundDelay` or once a read reaches `prefetchPosition` (a walk through the results: the rest
+/// arrives while the first page is read) — or, at the latest, by the first read beyond the first page, which waits
+/// for it. A fetch result dropped sooner (a count, a first object) costs no more than its first page, and the
+/// service is told it may forget the fetch (`release`). The service keeps a fetch's ids only until the rest is
 /// loaded, so a kept result never depends on the service keeping them for long.
 ///
 /// When the rest cannot be loaded (the service went away, or dropped the fetch), its ids read as 0 — no row has
@@ -22,6 +23,9 @@ public final class PagedRowIDs: @unchecked Sendable {
     private let loadedCount: Int
     private let buffer: UnsafeMutablePointer<Int64>
     private let isComplete = Atomic<Bool>(false)
+    private let isLoadStarted = Atomic<Bool>(false)
+    /// A read at or beyond this position starts loading the rest in the background.
+    private let prefetchPosition: Int
     private let loadLock = NSLock()
     private var loader: Loader?
     private let release: (@Sendable () -> Void)?
@@ -32,6 +36,7 @@ public final class PagedRowIDs: @unchecked Sendable {
         precondition(firstPage.count <= count, "PagedRowIDs: a first page of \(firstPage.count) ids for a list of \(count)")
         self.count = count
         self.loadedCount = firstPage.count
+        self.prefetchPosition = Swift.max(1, Swift.min(firstPage.count / 4, 256))
         self.release = release
         buffer = .allocate(capacity: Swift.max(1, count))
         if !firstPage.isEmpty { firstPage.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: firstPage.count) } }
@@ -40,7 +45,7 @@ public final class PagedRowIDs: @unchecked Sendable {
             isComplete.store(true, ordering: .releasing)
         } else {
             self.loader = loader
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.backgroundDelay) { [weak self] in self?.loadRest() }
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.backgroundDelay) { [weak self] in self?.startLoading() }
         }
     }
 
@@ -52,8 +57,16 @@ public final class PagedRowIDs: @unchecked Sendable {
     /// The id at `position` (waiting for the rest when it lies beyond the first page and has not arrived).
     func id(at position: Int) -> Int64 {
         precondition(position >= 0 && position < count, "RowIDList index \(position) out of range")
-        if position >= loadedCount, !isComplete.load(ordering: .acquiring) { loadRest() }
+        if !isComplete.load(ordering: .acquiring) {
+            if position >= loadedCount { loadRest() } else if position >= prefetchPosition { startLoading() }
+        }
         return buffer[position]
+    }
+
+    /// Loads the rest on a background queue, once.
+    private func startLoading() {
+        guard !isComplete.load(ordering: .acquiring), !isLoadStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in self?.loadRest() }
     }
 
     /// Calls `body` with every id (waiting for the rest first).
