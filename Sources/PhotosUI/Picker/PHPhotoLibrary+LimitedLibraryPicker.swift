@@ -23,7 +23,8 @@ extension PHPhotoLibrary {
             DispatchQueue.global().async { completionHandler([]) }
             return
         }
-        Task.detached {
+        // A blocking wait of up to an hour: on a thread of its own (GCD's), not one of Swift concurrency's few.
+        DispatchQueue.global(qos: .userInitiated).async {
             completionHandler(LimitedLibraryPicker.run(on: served))
         }
     }
