@@ -1373,6 +1373,12 @@ class WebAppTests(unittest.TestCase):
         self.assertIn(identifiers[1], cells, "photos it may not see are offered")
         cells[identifiers[1]].click()
         self.shot("18-more-photos")
+        self.browser.set_window_size(390, 844)
+        try:
+            self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+            self.shot("18-more-photos-phone")
+        finally:
+            self.browser.set_window_size(1280, 860)
         self.find(".pick [data-add]").click()
         self.wait(lambda: self.finds(".pick-done"), message="done")
         self.assertIn("may now see 1 more photo", self.find(".pick-done").text)

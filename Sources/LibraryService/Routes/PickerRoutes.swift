@@ -100,7 +100,6 @@ extension PhotosService {
             var added: [String] = []
             if session.purpose == .limitedLibrary, case .picked(let picked) = state {
                 added = try self.library.addToAppSelection(identifier: session.owner.identifier, assets: picked)
-                self.grants.removeAll()
             }
             guard self.pickerSessions.finish(session.id, state: state, added: added) else {
                 throw Problem(.conflict, "picker-session-finished", "This picker was already answered")

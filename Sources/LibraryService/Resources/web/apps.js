@@ -151,11 +151,12 @@ function renderPrompt() {
   if (pickers.length) {
     const picker = pickers[0];
     const name = picker.application.name || picker.application.identifier;
+    const grows = picker.purpose === 'limitedLibrary';   // presentLimitedLibraryPicker: what is picked joins its selection
     const more = pickers.length > 1 ? ` · ${plural(pickers.length - 1, 'more picker', 'more pickers')}` : '';
     const html = `<section class="app-prompt" aria-labelledby="app-prompt-title" data-key="${escape(key)}">
-      <h2 id="app-prompt-title">${picker.purpose === 'limitedLibrary' ? `“${escape(name)}” asks for more photos`
+      <h2 id="app-prompt-title">${grows ? `“${escape(name)}” asks for more photos`
         : `“${escape(name)}” asks you to pick ${escape(wantedText(picker.selectionLimit, picker.filter))}`}</h2>
-      <p>${picker.purpose === 'limitedLibrary' ? 'What you pick joins the photos it may see' : 'It receives only what you pick, not your library'} · ${escape(picker.application.identifier)}${escape(more)}</p>
+      <p>${grows ? 'What you pick joins the photos it may see' : 'It receives only what you pick, not your library'} · ${escape(picker.application.identifier)}${escape(more)}</p>
       <menu><button type="button" data-prompt="later">Later</button>
         <button type="button" class="primary" data-prompt="pick" data-picker="${escape(picker.id)}">Pick…</button></menu></section>`;
     if (promptHTML !== html) { promptHost.innerHTML = html; promptHTML = html; }
