@@ -22,6 +22,9 @@ let cShims: [Target] = [
     // Optimised even in debug builds: dlib's detector is template code compiled here, ~30× slower at -O0.
     .target(name: "CFaceLandmarks", path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
+    // dlib's ResNet face descriptors (the model from PyPI's face_recognition_models), for PhotoAnalysis.
+    .target(name: "CFaceDescriptors", path: "Sources/C/CFaceDescriptors", cxxSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
     // No pkgConfig: Debian's libzint-dev ships no .pc file (zint.h is in /usr/include).
     .systemLibrary(name: "CZint", path: "Sources/C/CZint", providers: [.apt(["libzint-dev"])]),
     // FreeType, HarfBuzz and fontconfig headers for CTextRender (harfbuzz.pc's cflags also name freetype2's folder).
@@ -110,6 +113,8 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "Movies", "MediaInspection", "CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
         .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
+        // Photo analysis: quality, perceptual hashes, faces and people, salient regions (for memories and projects).
+        .target(name: "PhotoAnalysis", dependencies: ["PhotoLibrary", "ImageManagement", "CoreImage", "CoreGraphics", "CFaceDescriptors"]),
 
         // Façade with Apple's names.
         // PhotoKit's second back end: a library served by `photos serve` over its Unix socket.
@@ -155,7 +160,7 @@ let package = Package(
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
-            "LibraryService", "FilterChains", "AVFoundation", "MediaInspection",
+            "LibraryService", "FilterChains", "AVFoundation", "MediaInspection", "PhotoAnalysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
@@ -183,6 +188,7 @@ let package = Package(
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
         .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),
         .testTarget(name: "LibraryServiceTests", dependencies: ["LibraryService", "PhotoLibrary", "ImageManagement", "ImageIO", "_TestSupport"]),
+        .testTarget(name: "PhotoAnalysisTests", dependencies: ["PhotoAnalysis", "PhotoLibrary", "ImageManagement", "_TestSupport"]),
         .testTarget(name: "PhotosUITests", dependencies: ["PhotosUI", "Photos", "PhotoLibrary", "CoreImage", "_TestSupport"]),
         // The seed "Editing" snippets as written: their extension controller captures `self` and the completion
         // handler in a global-queue closure, which Swift 6 mode rejects (on Apple platforms too), so Swift 5 mode.

@@ -61,4 +61,30 @@ if ! python3 -c "import PIL" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pillow
 fi
 
+# Photo analysis: dlib's ResNet face-recognition model (CC0), which Debian's libdlib-data lacks, from PyPI's
+# face_recognition_models; and, for the analysis tests, the public-domain portraits in face_recognition's own test
+# images (US government photos), unpacked to /usr/local/share/photokit-test-faces.
+if ! python3 -c "import face_recognition_models" 2>/dev/null; then
+  echo "Installing: face_recognition_models (PyPI, 100 MB)"
+  python3 -m pip install --quiet --disable-pip-version-check face_recognition_models==0.3.0
+fi
+# Where PhotoAnalysis looks first, whichever Python installed it.
+model=/usr/local/share/dlib/dlib_face_recognition_resnet_model_v1.dat
+if [ ! -f "$model" ]; then
+  mkdir -p "$(dirname "$model")"
+  cp "$(python3 -c 'import face_recognition_models as m; print(m.face_recognition_model_location())')" "$model.tmp"
+  mv "$model.tmp" "$model"
+fi
+faces=/usr/local/share/photokit-test-faces
+if [ ! -f "$faces/biden.jpg" ]; then
+  echo "Fetching: face_recognition 1.3.0's test portraits (PyPI source archive)"
+  work=$(mktemp -d)
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: -d "$work" face_recognition==1.3.0
+  tar -xzf "$work"/face_recognition-1.3.0.tar.gz -C "$work" face_recognition-1.3.0/tests/test_images
+  mkdir -p "$faces.tmp"
+  cp "$work"/face_recognition-1.3.0/tests/test_images/{obama,obama2,obama3,biden}.jpg "$faces.tmp"/
+  rm -rf "$faces" && mv "$faces.tmp" "$faces"
+  rm -rf "$work"
+fi
+
 command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6.3 at /opt/swift)"; exit 1; }

@@ -20,6 +20,7 @@ struct BenchCommand: ParsableCommand {
             EditBenchCommand.self,
             ServeBenchCommand.self,
             ServedBenchCommand.self,
+            AnalysisBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

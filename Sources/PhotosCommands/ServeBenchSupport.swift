@@ -14,7 +14,7 @@ final class ServerProcess {
 
     init(library: String) throws {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["serve", "--exit-with-parent", "--library", library, "--listen", "127.0.0.1:0", "--log-level", "error"]
+        process.arguments = ["serve", "--exit-with-parent", "--no-analysis", "--library", library, "--listen", "127.0.0.1:0", "--log-level", "error"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LibraryService
+import PhotoAnalysis
 import Logging
 import PhotoLibrary
 
@@ -24,6 +25,8 @@ struct ServeCommand: ParsableCommand {
     /// For test and benchmark harnesses: the server stops when the process that started it is gone (even one that
     /// crashed, which could not stop it), rather than living on as an orphan.
     @Flag(name: .customLong("exit-with-parent"), help: .hidden) var exitWithParent = false
+    @Flag(name: .customLong("no-analysis"), help: "Do not analyse photos in the background (quality, faces and people, near-duplicates: see `photos analyze`).")
+    var noAnalysis = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -62,6 +65,10 @@ struct ServeCommand: ParsableCommand {
         var logger = Logger(label: "photos.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let service = PhotosService(library: library, usesTLS: tlsCert != nil, logger: logger)
+        // New and edited photos are analysed as they arrive, one at a time at background priority.
+        let analysis = noAnalysis || library.isReadOnly ? nil : BackgroundAnalysis(library: library)
+        analysis?.start()
+        defer { analysis?.stop() }
         var listeners: [LibraryServer.Listener] = []
         if !noTCP { let (host, port) = try Self.hostPort(listen); listeners.append(.init(.tcp(host: host, port: port))) }
         if let socket { listeners.append(.init(.unixSocket(path: socket))) }

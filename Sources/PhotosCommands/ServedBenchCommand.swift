@@ -30,7 +30,7 @@ struct ServedBenchCommand: ParsableCommand {
         let socket = scratch.appendingPathComponent("s.sock").path
         let server = Process()
         server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        server.arguments = ["serve", "--exit-with-parent", "--library", path.path, "--no-tcp", "--socket", socket]
+        server.arguments = ["serve", "--exit-with-parent", "--no-analysis", "--library", path.path, "--no-tcp", "--socket", socket]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()

@@ -15,7 +15,7 @@ final class ServeProcess {
     /// names has been printed (the TCP URL always).
     init(photos: URL, library: String, extraArguments: [String] = [], waitingFor markers: [String] = []) throws {
         process.executableURL = photos
-        process.arguments = ["serve", "--exit-with-parent", "--library", library, "--listen", "127.0.0.1:0", "--log-level", "error"] + extraArguments
+        process.arguments = ["serve", "--exit-with-parent", "--no-analysis", "--library", library, "--listen", "127.0.0.1:0", "--log-level", "error"] + extraArguments
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -58,7 +58,7 @@ class Server:
     """`photos serve` on a free loopback port, over `library`."""
 
     def __init__(self, library, setup=True):
-        self.process = subprocess.Popen([BINARY, "serve", "--exit-with-parent", "--library", library, "--listen", "127.0.0.1:0"],
+        self.process = subprocess.Popen([BINARY, "serve", "--exit-with-parent", "--no-analysis", "--library", library, "--listen", "127.0.0.1:0"],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.token = None
         deadline = time.time() + 60
@@ -949,7 +949,7 @@ class WebAppTests(unittest.TestCase):
         shutil.copy2("/usr/bin/curl", sorter)
         (folder / "sorter.photos-app.json").write_text('{"identifier": "org.example.Sorter", "name": "Sorter"}')
         socket = Path(self.directory) / "serve.sock"
-        server = subprocess.Popen([BINARY, "serve", "--exit-with-parent", "--library", self.library, "--no-tcp", "--socket", str(socket)],
+        server = subprocess.Popen([BINARY, "serve", "--exit-with-parent", "--no-analysis", "--library", self.library, "--no-tcp", "--socket", str(socket)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             deadline = time.time() + 30

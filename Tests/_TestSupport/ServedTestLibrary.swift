@@ -36,7 +36,7 @@ public final class ServedTestLibrary: @unchecked Sendable {
         socketURL = URL(string: "unix:" + socketPath)!
         server = Process()
         server.executableURL = photos
-        server.arguments = ["serve", "--exit-with-parent", "--library", directory.path, "--socket", socketPath] + (webAddress ? ["--listen", "127.0.0.1:0"] : ["--no-tcp"])
+        server.arguments = ["serve", "--exit-with-parent", "--no-analysis", "--library", directory.path, "--socket", socketPath] + (webAddress ? ["--listen", "127.0.0.1:0"] : ["--no-tcp"])
             + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
         let output = Pipe()
         server.standardOutput = webAddress ? output : FileHandle.nullDevice

@@ -2,6 +2,8 @@
 #include "face_landmarks.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -13,18 +15,30 @@
 #include <dlib/image_transforms.h>
 #include <dlib/serialize.h>
 
-struct fl_detector {
+// dlib's detector keeps scratch state while scanning, so each copy scans one image at a time; a few copies let
+// several threads scan at once. The shape predictor is read-only while predicting and is shared.
+struct fl_scanner {
     dlib::frontal_face_detector detector;
-    dlib::shape_predictor predictor;
-    bool has_predictor = false;
-    // dlib's detector keeps scratch state while scanning: one scan at a time per detector.
     std::mutex lock;
 };
+
+struct fl_detector {
+    std::vector<std::unique_ptr<fl_scanner>> scanners;
+    dlib::shape_predictor predictor;
+    bool has_predictor = false;
+    std::atomic<unsigned> next{0};
+};
+
+static const int scanner_count = 4;
 
 extern "C" fl_detector *fl_create(const char *model_path) {
     try {
         auto *d = new fl_detector();
-        d->detector = dlib::get_frontal_face_detector();
+        for (int i = 0; i < scanner_count; i++) {
+            auto scanner = std::make_unique<fl_scanner>();
+            scanner->detector = dlib::get_frontal_face_detector();
+            d->scanners.push_back(std::move(scanner));
+        }
         if (model_path) {
             try {
                 dlib::deserialize(model_path) >> d->predictor;
@@ -59,8 +73,17 @@ extern "C" int fl_detect(fl_detector *d, const uint8_t *gray, int width, int hei
         }
         std::vector<dlib::rect_detection> found;
         {
-            std::lock_guard<std::mutex> guard(d->lock);
-            d->detector(image, found, threshold);
+            // A free copy if there is one, else wait for the next in turn.
+            fl_scanner *chosen = nullptr;
+            for (auto &scanner : d->scanners) {
+                if (scanner->lock.try_lock()) { chosen = scanner.get(); break; }
+            }
+            if (!chosen) {
+                chosen = d->scanners[d->next++ % d->scanners.size()].get();
+                chosen->lock.lock();
+            }
+            std::lock_guard<std::mutex> guard(chosen->lock, std::adopt_lock);
+            chosen->detector(image, found, threshold);
         }
         std::sort(found.begin(), found.end(),
                   [](const dlib::rect_detection &a, const dlib::rect_detection &b) { return a.detection_confidence > b.detection_confidence; });

@@ -4,19 +4,20 @@ import Foundation
 /// A face found by dlib's HOG detector, in the caller's image coordinates, with its 68 landmarks (iBUG 300-W order:
 /// 0–16 jaw, 17–26 brows, 27–35 nose, 36–41 the eye on the image's left, 42–47 the other, 48–67 mouth) in the
 /// upright display's order.
-struct DetectedFace {
-    var bounds: CGRect
-    var confidence: Double
-    var landmarks: [CGPoint]?
+package struct DetectedFace {
+    package var bounds: CGRect
+    package var confidence: Double
+    package var landmarks: [CGPoint]?
     /// The landmarks before mapping: upright display pixels, y down (for angles and ratios).
-    var uprightLandmarks: [CGPoint]?
+    package var uprightLandmarks: [CGPoint]?
 }
 
 /// dlib's frontal face detector and 68-point shape predictor (Debian libdlib-dev; the model from libdlib-data at
 /// `/usr/share/dlib/shape_predictor_68_face_landmarks.dat`, or `$PHOTOKIT_FACE_LANDMARKS`). Created once on first
-/// use (the model is ~100 MB and loads in about a second); safe to use from any thread (scans are serialised).
-final class FaceLandmarkDetector: @unchecked Sendable {
-    static let shared = FaceLandmarkDetector()
+/// use (the model is ~100 MB and loads in about a second); safe to use from any thread (up to four
+/// scans run at once; the detector keeps one scratch state per scan).
+package final class FaceLandmarkDetector: @unchecked Sendable {
+    package static let shared = FaceLandmarkDetector()
     static let modelPath = ProcessInfo.processInfo.environment["PHOTOKIT_FACE_LANDMARKS"] ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
 
     private let detector: OpaquePointer?
@@ -29,10 +30,10 @@ final class FaceLandmarkDetector: @unchecked Sendable {
     deinit { fl_destroy(detector) }
 
     /// Whether landmarks (eyes, mouth, blink, smile) are available: the model file was found and loaded.
-    var hasLandmarks: Bool { fl_has_landmarks(detector) != 0 }
+    package var hasLandmarks: Bool { fl_has_landmarks(detector) != 0 }
 
     /// Faces in `grey`, most confident first. `upsample` finds faces down to ~40 px (instead of ~80) at 4× the cost.
-    func detect(_ grey: GreyImage, upsample: Bool, threshold: Double = 0, limit: Int = 64) throws -> [DetectedFace] {
+    package func detect(_ grey: GreyImage, upsample: Bool, threshold: Double = 0, limit: Int = 64) throws -> [DetectedFace] {
         guard let detector else { throw DetectorError("dlib's face detector could not be created") }
         var faces = [fl_face](repeating: fl_face(), count: limit)
         var message = [CChar](repeating: 0, count: 256)

@@ -2,7 +2,7 @@ import Foundation
 
 /// An image rendered to 8-bit grey (Rec. 709 luma of its sRGB values) for the detectors, rows top-down, with the
 /// map from its pixels back to the coordinates of the image the caller passed.
-struct GreyImage {
+package struct GreyImage {
     let pixels: [UInt8]
     let width: Int
     let height: Int
@@ -13,7 +13,7 @@ struct GreyImage {
 
     /// Pixels as they are (rows top-down), their coordinates the image's (y flipped): for tests and fuzzing.
     /// `nil` unless there are width × height pixels.
-    init?(pixels: [UInt8], width: Int, height: Int) {
+    package init?(pixels: [UInt8], width: Int, height: Int) {
         guard width > 0, height > 0, pixels.count == width * height else { return nil }
         (self.pixels, self.width, self.height, pixelSize) = (pixels, width, height, 1)
         toImage = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A small, fast, seedable random generator (SplitMix64), so a seed always makes the same library.
-struct FillRandom {
+/// A small, fast, seedable random generator (SplitMix64), so a seed always makes the same library (and the
+/// benchmarks the same inputs).
+package struct FillRandom {
     private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    package init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

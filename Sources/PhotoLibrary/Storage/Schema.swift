@@ -122,6 +122,7 @@ enum Schema {
         migrator.registerMigration("v4: accounts, credentials, audit log, change receipts") { db in try AccountsTable.create(db) }
         migrator.registerMigration("v5: cloud identities") { db in try CloudIdentityTable.create(db) }
         migrator.registerMigration("v6: application access grants") { db in try AppGrantTable.create(db) }
+        migrator.registerMigration("v7: photo analysis, faces, people") { db in try AnalysisTable.create(db) }
         return migrator
     }
 
