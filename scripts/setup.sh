@@ -75,6 +75,11 @@ if [ ! -f "$model" ]; then
   cp "$(python3 -c 'import face_recognition_models as m; print(m.face_recognition_model_location())')" "$model.tmp"
   mv "$model.tmp" "$model"
 fi
+# `photos bench analysis` compares with Python's dlib (a prebuilt wheel; Debian has no python3-dlib).
+if ! python3 -c "import dlib" 2>/dev/null; then
+  echo "Installing: dlib-bin (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check dlib-bin==20.0.1.post1
+fi
 faces=/usr/local/share/photokit-test-faces
 if [ ! -f "$faces/biden.jpg" ]; then
   echo "Fetching: face_recognition 1.3.0's test portraits (PyPI source archive)"
