@@ -66,8 +66,8 @@ extension Library {
                       endDate: dates.max()!, keyAssetRowID: keyPhoto, personIdentifier: nil, sections: made)
     }
 
-    /// Every photo memories may use, with what analysis found about it.
-    private func memoryItems() throws(LibraryError) -> [MemoryRules.Item] {
+    /// Every photo memories may use (or those of `rowIDs` among them), with what analysis found about it.
+    func memoryItems(rowIDs: Set<Int64>? = nil) throws(LibraryError) -> [MemoryRules.Item] {
         let groups = try nearDuplicateGroups()
         var group: [Int64: (Int, Bool)] = [:]
         for (index, members) in groups.enumerated() { for (position, row) in members.enumerated() { group[row] = (index, position == 0) } }
@@ -83,8 +83,8 @@ extension Library {
                        COALESCE(x.quality, CASE WHEN x.failure IS NOT NULL THEN 0 ELSE 0.5 END)
                 FROM asset a LEFT JOIN asset_analysis x ON x.asset_id = a.id
                 WHERE a.trashed_date IS NULL AND a.is_hidden = 0 AND a.burst_extra = 0 AND a.media_type = \(MediaType.image.rawValue)
-                  AND a.creation_date IS NOT NULL
-                """).map { row in
+                  AND a.creation_date IS NOT NULL \(rowIDs.map { " AND a.id IN (\($0.map(String.init).joined(separator: ",")))" } ?? "")
+                """).filter { rowIDs?.contains($0[0]) ?? true }.map { row in
                 let id: Int64 = row[0]
                 let location: GeoPoint? = (row[2] as Double?).flatMap { lat in (row[3] as Double?).map { GeoPoint(latitude: lat, longitude: $0) } }
                 return MemoryRules.Item(rowID: id, date: Date(timeIntervalSince1970: row[1]), location: location, momentRowID: row[4],
