@@ -26,7 +26,7 @@ public struct AssetAnalysis: Sendable, Equatable {
 }
 
 /// A rectangle as fractions of a picture's width and height, origin top-left, y down.
-public struct NormalizedRect: Sendable, Equatable, Hashable {
+public struct NormalizedRect: Sendable, Equatable, Hashable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) { (self.x, self.y, self.width, self.height) = (x, y, width, height) }
 

@@ -2,19 +2,19 @@ import Foundation
 
 /// What a project extension is given about a project's content (PhotosUI's `PHProjectInfo` and its sections,
 /// contents and elements), as the core makes it from a memory, a moment, an album or a selection.
-public struct ProjectPlan: Sendable, Equatable {
+public struct ProjectPlan: Sendable, Equatable, Codable {
     /// Where the project came from (Apple's `PHProjectInfo.CreationSource` raw values).
-    public enum Source: Int, Sendable { case undefined = 0, userSelection = 1, album = 2, memory = 3, moment = 4 }
+    public enum Source: Int, Sendable, Codable { case undefined = 0, userSelection = 1, album = 2, memory = 3, moment = 4 }
     /// A section's intended use (Apple's `PHProjectSection.SectionType` raw values).
-    public enum SectionKind: Int, Sendable { case undefined = 0, cover = 1, content = 2, auxiliary = 3 }
+    public enum SectionKind: Int, Sendable, Codable { case undefined = 0, cover = 1, content = 2, auxiliary = 3 }
     /// A text element's role (Apple's `PHProjectTextElement.ElementType` raw values).
-    public enum TextKind: Int, Sendable { case body = 0, title = 1, subtitle = 2 }
+    public enum TextKind: Int, Sendable, Codable { case body = 0, title = 1, subtitle = 2 }
 
     public var source: Source
     public var title: String
     public var sections: [Section]
 
-    public struct Section: Sendable, Equatable {
+    public struct Section: Sendable, Equatable, Codable {
         public var title: String
         public var kind: SectionKind
         /// Curation levels, fewest elements first; an extension shows one at a time.
@@ -22,14 +22,14 @@ public struct ProjectPlan: Sendable, Equatable {
     }
 
     /// One curation level of a section laid out on a grid of `numberOfColumns` square units.
-    public struct Content: Sendable, Equatable {
+    public struct Content: Sendable, Equatable, Codable {
         public var numberOfColumns: Int
         /// Width over height of the whole layout.
         public var aspectRatio: Double
         public var elements: [Element]
     }
 
-    public enum Element: Sendable, Equatable {
+    public enum Element: Sendable, Equatable, Codable {
         case asset(AssetElement)
         case text(TextElement)
 
@@ -37,7 +37,7 @@ public struct ProjectPlan: Sendable, Equatable {
         public var weight: Double { switch self { case .asset(let a): a.weight; case .text(let t): t.weight } }
     }
 
-    public struct AssetElement: Sendable, Equatable {
+    public struct AssetElement: Sendable, Equatable, Codable {
         public var assetRowID: Int64
         public var localIdentifier: String
         public var cloudIdentifier: String
@@ -50,7 +50,7 @@ public struct ProjectPlan: Sendable, Equatable {
         public var regions: [Region]
     }
 
-    public struct TextElement: Sendable, Equatable {
+    public struct TextElement: Sendable, Equatable, Codable {
         public var text: String
         public var kind: TextKind
         public var weight: Double
@@ -59,7 +59,7 @@ public struct ProjectPlan: Sendable, Equatable {
 
     /// A face (the identifier is its person's, the same in every photo of them) or, in a photo without faces, its
     /// salient area (an identifier of its own).
-    public struct Region: Sendable, Equatable {
+    public struct Region: Sendable, Equatable, Codable {
         /// Unit coordinates of the photo's current version, origin top-left (ignores the element's crop).
         public var rect: NormalizedRect
         public var identifier: String
@@ -70,7 +70,7 @@ public struct ProjectPlan: Sendable, Equatable {
     }
 
     /// A rectangle in grid units (x right, y down from the layout's top-left corner).
-    public struct GridRect: Sendable, Equatable, Hashable {
+    public struct GridRect: Sendable, Equatable, Hashable, Codable {
         public var x: Double, y: Double, width: Double, height: Double
         public init(x: Double, y: Double, width: Double, height: Double) { (self.x, self.y, self.width, self.height) = (x, y, width, height) }
         public func intersects(_ other: GridRect) -> Bool {

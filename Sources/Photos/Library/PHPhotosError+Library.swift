@@ -3,7 +3,7 @@ import PhotoLibrary
 
 extension PHPhotosError {
     /// The PhotoKit error for a core error, with its message as the localized description.
-    init(libraryError error: LibraryError) {
+    package init(libraryError error: LibraryError) {
         let code: PHPhotosError.Code
         switch error.code {
         case .identifierNotFound, .invalidIdentifier: code = .identifierNotFound
