@@ -110,3 +110,17 @@ struct LibraryAnalysisTests {
         #expect(try library.analysisRecord(assetRowID: ids["coffee.png"]!) == nil)
     }
 }
+
+/// Photos that are hostile to decode still get an analysis (or a recorded failure), never a crash or a stall.
+@Suite(.enabled(if: TestRepro.folder != nil, Comment(rawValue: TestRepro.skipMessage)))
+struct HostileAnalysisTests {
+    @Test func aDecompressionBombIsAnalysedFromAShrunkDecode() throws {
+        let directory = TemporaryDirectory()
+        let bomb = try #require(TestRepro.files(prefix: "bomb_png_14142x14142_rgba8").first)
+        let (library, ids) = try AnalysisPhotos.library(in: directory, importing: [bomb])
+        let report = try LibraryAnalysis(library: library).run()
+        #expect(report.analysed + report.failed == 1)
+        let record = try #require(try library.analysisRecord(assetRowID: ids[bomb.lastPathComponent]!))
+        #expect(record.analysis != nil || record.failure != nil)
+    }
+}
