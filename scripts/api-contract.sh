@@ -20,7 +20,7 @@ LIBRARY="$WORK/Contract.photoslibrary"
 echo "a long password" | "$PHOTOS" user add owner --role admin --password-stdin --library "$LIBRARY" >/dev/null
 TOKEN="$("$PHOTOS" user token owner --library "$LIBRARY")"
 
-"$PHOTOS" serve --library "$LIBRARY" --listen 127.0.0.1:0 --log-level error >"$WORK/serve.out" 2>&1 &
+"$PHOTOS" serve --no-analysis --library "$LIBRARY" --listen 127.0.0.1:0 --log-level error >"$WORK/serve.out" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 300); do
   URL="$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/serve.out" | head -1 || true)"

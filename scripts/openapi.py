@@ -134,6 +134,11 @@ schemas = {
                 ["id", "album", "createdDate", "hasPassword"]),
     "SharedPage": obj({"count": I, "offset": I, "changeToken": I, "assets": arr(ref("Asset"))}, ["count", "offset", "changeToken", "assets"]),
     "Camera": obj({"make": S, "model": S, "count": I}, ["count"]),
+    "Memory": obj({"identifier": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "enum": ["trip", "event", "onThisDay", "person"]},
+                   "title": S, "startDate": {"type": "string", "format": "date-time"}, "endDate": {"type": "string", "format": "date-time"},
+                   "count": I, "keyAsset": S, "person": S,
+                   "sections": arr(obj({"title": S, "summary": arr(S), "curated": arr(S), "all": arr(S)}, ["title", "summary", "curated", "all"]))},
+                  ["identifier", "kind", "title", "startDate", "endDate", "count", "keyAsset"]),
     "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
 }
 
@@ -334,6 +339,15 @@ paths = {
                                                 "sections": arr(obj({"day": {"type": ["string", "null"], "format": "date"}, "count": I}, ["day", "count"]))},
                                                ["fetch", "count", "changeToken", "sections"])),
                       **problems("400", "401", "404")}}},
+    "/api/memories": {"get": {
+        "summary": "The library's memories, newest first (trips, events, on this day, people over time), each with its key photo. "
+                   "An application with a limited selection sees only memories holding photos of it.",
+        "parameters": [q("limit", {"type": "integer", "minimum": 1, "maximum": 500}, "How many (20 by default)")],
+        "responses": {"200": json_response(obj({"memories": arr(ref("Memory"))}, ["memories"])), **problems("400", "401")}}},
+    "/api/memories/{memory}": {"get": {
+        "summary": "One memory with its sections, each at three curation levels: summary, curated, all (each holds the one before).",
+        "parameters": [p("memory", "The memory's identifier (a UUID)")],
+        "responses": {"200": json_response(ref("Memory")), **problems("400", "401", "404")}}},
     "/api/extensions": {"get": {
         "summary": "The editing extensions installed for this library (or the server's user), with their parameters.",
         "responses": {"200": json_response(obj({"extensions": arr(obj({

@@ -36,6 +36,7 @@ public final class PhotosService: Sendable {
     /// sessions name their page with it, so a program on the socket can show the owner a link.
     let webAddress = Mutex<String?>(nil)
     let sectionCache = SectionCache()
+    let memoryCache = MemoryCache()
     /// Pictures made on request: two at a time (one per core), 32 more may wait.
     let pictureRenders = WorkGate(width: 2, maximumWaiting: 32)
     /// Request rates per client (see `RateLimits`).
@@ -91,6 +92,7 @@ public final class PhotosService: Sendable {
         addFilterEditRoutes(to: router)
         addDownloadRoutes(to: router)
         addSectionRoutes(to: router)
+        addMemoryRoutes(to: router)
         addExtensionRoutes(to: router)
         addMetadataRoutes(to: router)
         addCameraRoutes(to: router)

@@ -40,6 +40,7 @@ import Testing
             ("GET", { _ in "/api/assets/\(asset)/resources/0" }, nil, .account),
             ("GET", { _ in "/api/changes?since=0" }, nil, .account),
             ("GET", { _ in "/api/cameras" }, nil, .account),
+            ("GET", { _ in "/api/memories" }, nil, .account),
             ("POST", { _ in "/api/changes" }, ["operations": [["op": "editAsset", "asset": asset, "isFavorite": true]]], .writer),
             ("POST", { _ in "/api/changes" }, ["operations": [["op": "purgeAssets", "assets": [UUID().uuidString]]]], .admin),
             ("GET", { _ in "/api/collections/\(album)" }, nil, .account),
