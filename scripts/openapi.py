@@ -136,9 +136,9 @@ schemas = {
     "Camera": obj({"make": S, "model": S, "count": I}, ["count"]),
     "Memory": obj({"identifier": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "enum": ["trip", "event", "onThisDay", "person"]},
                    "title": S, "startDate": {"type": "string", "format": "date-time"}, "endDate": {"type": "string", "format": "date-time"},
-                   "count": I, "keyAsset": S, "person": S,
+                   "count": I, "keyAsset": S, "keyThumbnailURL": S, "person": S,
                    "sections": arr(obj({"title": S, "summary": arr(S), "curated": arr(S), "all": arr(S)}, ["title", "summary", "curated", "all"]))},
-                  ["identifier", "kind", "title", "startDate", "endDate", "count", "keyAsset"]),
+                  ["identifier", "kind", "title", "startDate", "endDate", "count", "keyAsset", "keyThumbnailURL"]),
     "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
 }
 

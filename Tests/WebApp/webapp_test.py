@@ -1387,6 +1387,40 @@ class WebAppTests(unittest.TestCase):
         status, answer = self.app_request(token, "POST", "/api/fetches", {"entity": "assets"})
         self.assertEqual(json.loads(answer)["count"], 2, "its selection grew by the one photo added")
 
+    def test_19_memories_strip_and_levels(self):
+        # A trip (six photos taken far from home on one day, imported from the command line) becomes a memory shown
+        # above the timeline; its page shows a summary of it, more, or all of it.
+        from PIL import Image
+        folder = os.path.join(self.directory, "trip")
+        os.makedirs(folder)
+        for i in range(16):
+            path = os.path.join(folder, f"T{i:02d}.jpg")
+            Image.new("RGB", (480, 320), ((i * 37) % 255, (i * 91) % 255, (i * 53) % 255)).save(path, quality=90)
+            away = i >= 10
+            latitude, longitude = (35.6762, 139.6503) if away else (48.8566, 2.3522)
+            when = f"2023:06:03 {i:02d}:00:00" if away else f"2023:0{1 + i % 5}:{10 + i:02d} 12:00:00"
+            subprocess.run(["exiftool", "-q", "-overwrite_original", f"-DateTimeOriginal={when}", f"-GPSLatitude={latitude}", "-GPSLatitudeRef=N",
+                            f"-GPSLongitude={longitude}", "-GPSLongitudeRef=E", path], check=True)
+        imported = subprocess.run([BINARY, "import", folder, "--library", self.library], capture_output=True, text=True)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        self.open_signed_in("/", ".topbar")
+        self.wait(lambda: any(c.text.startswith("Trip") for c in self.finds(".memory-strip .memory-card")), timeout=15, message="the trip in the memory strip")
+        self.wait(lambda: self.browser.execute_script(
+            "return [...document.querySelectorAll('.memory-strip img')].every((i) => i.complete && i.naturalWidth > 0)"), message="the strip's key photos")
+        self.shot("19-memory-strip")
+        trip = next(c for c in self.finds(".memory-strip .memory-card") if c.text.startswith("Trip"))
+        self.assertIn("Trip, 3 June 2023", trip.text)
+        self.assertIn("6 photos", trip.text)
+        trip.click()
+        self.wait(lambda: "/memories/" in self.browser.current_url, message="the memory's page")
+        self.wait(lambda: len(self.finds(".cell[data-id]")) == 4, message="its summary: four of the six photos")
+        self.shot("19-memory-summary")
+        next(a for a in self.finds(".memory-levels a") if a.text == "All").click()
+        self.wait(lambda: len(self.finds(".cell[data-id]")) == 6, message="all six photos")
+        self.assertEqual(next(a for a in self.finds(".memory-levels a") if a.get_attribute("aria-current") == "true").text, "All")
+        self.open_signed_in("/memories", ".memory-grid")
+        self.assertTrue(any(c.text.startswith("Trip") for c in self.finds(".memory-grid .memory-card")))
+
 
 if __name__ == "__main__":
     BINARY = os.path.abspath(sys.argv[1])

@@ -61,7 +61,8 @@ extension PhotosService {
         let ids = { (list: [Int64]) in list.compactMap { records[$0]?.identifier } }
         return MemoryJSON(identifier: memory.identifier, kind: memory.kind.rawValue, title: memory.title,
                           startDate: Self.iso(memory.startDate), endDate: Self.iso(memory.endDate), count: memory.assetRowIDs.count,
-                          keyAsset: records[memory.keyAssetRowID]?.identifier ?? "", person: memory.personIdentifier,
+                          keyAsset: records[memory.keyAssetRowID]?.identifier ?? "",
+                          keyThumbnailURL: records[memory.keyAssetRowID].map { AssetJSON($0).thumbnailURL } ?? "", person: memory.personIdentifier,
                           sections: sections ? memory.sections.map { MemorySectionJSON(title: $0.title, summary: ids($0.summary),
                                                                                         curated: ids($0.levels.count > 2 ? $0.levels[1] : $0.summary),
                                                                                         all: ids($0.everything)) } : nil)
@@ -83,6 +84,7 @@ struct MemoryJSON: Codable {
     var endDate: String
     var count: Int
     var keyAsset: String
+    var keyThumbnailURL: String
     var person: String?
     var sections: [MemorySectionJSON]?
 }

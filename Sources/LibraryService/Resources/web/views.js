@@ -24,7 +24,7 @@ const SMART = [
 export async function sidebarSections() {
   const albums = await userAlbums();
   return [
-    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/years', label: 'Years' }, { href: '/moments', label: 'Moments' }, { href: '/search', label: 'Search' }] },
+    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/memories', label: 'Memories' }, { href: '/years', label: 'Years' }, { href: '/moments', label: 'Moments' }, { href: '/search', label: 'Search' }] },
     { title: 'Collections', items: [...SMART.map(([subtype, label]) => ({ href: `/smart/${subtype}`, label })), { href: '/deleted', label: 'Recently Deleted' }] },
     { title: 'Albums', items: [{ href: '/albums', label: 'All Albums' }, ...albums.map((a) => ({ href: `/albums/${a.id}`, label: a.title || 'Untitled' }))] },
   ];
@@ -151,6 +151,8 @@ function chooseAlbum(albums) {
 async function libraryView(main, match, params) {
   // `/?give=ID` (Settings' Limit to Selected Photos…): selecting for that application.
   const target = await applicationWithID(params.get('give'));
+  // The newest memories as a strip above the timeline, filled once they arrive (the timeline does not wait).
+  if (!target) main.append(memoryStrip());
   const view = await gridView(main, { title: 'Library', body: { entity: 'assets', sort: NEWEST_FIRST },
     actions: target ? [giveAction(target), favoriteAction, addToAlbumAction, downloadAction('Photos'), hideAction, trashAction]
       : [favoriteAction, addToAlbumAction, ...giveActions(), downloadAction('Photos'), hideAction, trashAction],
@@ -161,6 +163,54 @@ async function libraryView(main, match, params) {
   const at = Number(params.get('at'));
   if (at > 0 && at < view.grid.count) { view.grid.reveal(at, true); view.grid.focusIndex = at; view.grid.render(); }
   return view;
+}
+
+const MEMORY_KINDS = { trip: 'Trip', event: 'Event', onThisDay: 'On this day', person: 'Person' };
+
+/** A memory as a card: its key photo, title, kind and size. */
+function memoryCard(m) {
+  return `<a class="memory-card" href="/memories/${escape(m.identifier)}"><img src="${escape(m.keyThumbnailURL)}" alt="" loading="lazy">
+    <span class="memory-title">${escape(m.title)}</span><span class="note">${escape(MEMORY_KINDS[m.kind] || m.kind)} · ${m.count} ${m.count === 1 ? 'photo' : 'photos'}</span></a>`;
+}
+
+/** The strip of the newest memories shown above the library's timeline (absent when there are none). */
+function memoryStrip() {
+  const strip = document.createElement('section');
+  strip.className = 'memory-strip';
+  strip.setAttribute('aria-label', 'Memories');
+  strip.hidden = true;
+  get('/api/memories?limit=12').then(({ memories }) => {
+    if (!memories?.length) return;
+    strip.innerHTML = memories.map(memoryCard).join('') + '<a class="memory-more" href="/memories">All Memories</a>';
+    strip.hidden = false;
+  }).catch(() => {});
+  return strip;
+}
+
+/** Memories: trips, events, on this day and people over time, made by the library from its photos. */
+async function memoriesView(main) {
+  const { memories } = await get('/api/memories?limit=500');
+  const container = document.createElement('div');
+  container.className = 'collections';
+  container.innerHTML = memories.length ? `<div class="memory-grid">${memories.map(memoryCard).join('')}</div>`
+    : '<p class="grid-empty">No memories yet. They come from trips, large events, earlier years on this day and the people in your photos (once photos are analysed).</p>';
+  main.replaceChildren(container);
+  return { title: 'Memories' };
+}
+
+const MEMORY_LEVELS = [['summary', 'Summary'], ['curated', 'Show More'], ['all', 'All']];
+
+/** One memory's photos at a curation level: a summary, more, or all of them (`?level=`). */
+async function memoryView(main, match, params) {
+  const memory = await get(`/api/memories/${match[1]}`);
+  const level = MEMORY_LEVELS.some(([key]) => key === params.get('level')) ? params.get('level') : 'summary';
+  const identifiers = memory.sections.flatMap((section) => section[level]);
+  const levels = MEMORY_LEVELS.map(([key, label]) => `<a class="button" href="/memories/${escape(memory.identifier)}${key === 'summary' ? '' : `?level=${key}`}"
+    aria-current="${key === level}">${label}</a>`).join('');
+  return gridView(main, { title: memory.title, body: { entity: 'assets', scope: { type: 'identifiers', identifiers }, sort: [{ key: 'creationDate', ascending: true }] },
+    actions: [favoriteAction, addToAlbumAction, downloadAction(memory.title)],
+    extraToolbar: `<span class="memory-levels" role="group" aria-label="How many photos">${levels}</span>`,
+    emptyText: 'This memory has no photos now.' });
 }
 
 /** Moments: the library's own groups of photos close in time and place (PhotoKit's moments), newest first. */
@@ -500,6 +550,8 @@ async function searchView(main, match, params) {
 /** [pattern, view factory]: the factory gets the main element, the match and the query; returns {title, destroy}. */
 export const routes = [
   [/^\/$/, libraryView],
+  [/^\/memories$/, memoriesView],
+  [/^\/memories\/([0-9A-Fa-f-]{36})$/, memoryView],
   [/^\/years$/, yearsView],
   [/^\/moments$/, momentsView],
   [/^\/moments\/([0-9A-Fa-f-]{36})$/, momentView],
