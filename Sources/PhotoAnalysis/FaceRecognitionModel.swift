@@ -17,7 +17,7 @@ final class FaceRecognitionModel: @unchecked Sendable {
         }
         var message = [CChar](repeating: 0, count: 512)
         guard let model = fd_create(path, &message, Int32(message.count)) else {
-            return .failure(AnalysisFailure("Cannot load the face-recognition model at \(path): \(String(cString: message))"))
+            return .failure(AnalysisFailure("Cannot load the face-recognition model at \(path): \(FaceRecognitionModel.text(message))"))
         }
         return .success(FaceRecognitionModel(model, path: path))
     }()
@@ -39,6 +39,11 @@ final class FaceRecognitionModel: @unchecked Sendable {
         return candidates.first { fm.isReadableFile(atPath: $0) }
     }
 
+    /// A C message buffer as text (up to its first NUL).
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private let model: OpaquePointer
     let path: String
 
@@ -54,7 +59,7 @@ final class FaceRecognitionModel: @unchecked Sendable {
         let status = rgb.withUnsafeBufferPointer { p in
             fd_describe(model, p.baseAddress, Int32(width), Int32(height), Int32(width * 3), points, &descriptor, &message, Int32(message.count))
         }
-        guard status == 0 else { throw AnalysisFailure("Face descriptor failed: \(String(cString: message))") }
+        guard status == 0 else { throw AnalysisFailure("Face descriptor failed: \(FaceRecognitionModel.text(message))") }
         return descriptor
     }
 }
