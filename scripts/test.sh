@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 # Each phase's duration, printed at the end (CI's limit is 90 minutes; the aim is under 30).
 phases=()
 phase() { phases+=("$(printf '%-44s %3dm%02ds' "$1" $((SECONDS / 60)) $((SECONDS % 60)))"); }
-trap 'printf "\nTime at the end of each phase (since the start):\n"; printf "  %s\n" "${phases[@]}"' EXIT
+# Served libraries' local caches (downloaded resources, derivatives) go to a folder of this run, removed at the end.
+export PHOTOKIT_SERVED_CACHE="$(mktemp -d -t photokit-served-XXXXXX)"
+trap 'rm -rf "$PHOTOKIT_SERVED_CACHE"; printf "\nTime at the end of each phase (since the start):\n"; printf "  %s\n" "${phases[@]}"' EXIT
 scripts/setup.sh
 phase "set-up"
 swift build --build-tests

@@ -44,12 +44,14 @@ public final class ServedLibrary: LibraryBackend {
         }
     }
 
-    /// Where verified resource bytes are kept: `$XDG_CACHE_HOME/photokit-served/<library identifier>`.
+    /// Where verified resource bytes are kept: `$XDG_CACHE_HOME/photokit-served/<library identifier>`
+    /// (`$PHOTOKIT_SERVED_CACHE/<library identifier>` when that is set: the test command's own folder).
     func resourceCacheDirectory() throws(LibraryError) -> URL {
         Self.cacheRoot.appendingPathComponent(try libraryIdentifier(), isDirectory: true)
     }
 
     private static var cacheRoot: URL {
+        if let root = ProcessInfo.processInfo.environment["PHOTOKIT_SERVED_CACHE"], !root.isEmpty { return URL(fileURLWithPath: root, isDirectory: true) }
         let caches = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return caches.appendingPathComponent("photokit-served", isDirectory: true)
