@@ -15,12 +15,15 @@ final class RemoteServedLibraryTests: XCTestCase {
     private var certificate = ""
     private var photos: [String] = []
 
+    private var previousCache: String?
+
     override func setUpWithError() throws {
         directory = TemporaryDirectory(prefix: "served-remote")
         certificate = directory.appending("service.pem").path
         let key = directory.appending("service-key.pem").path
         try Self.makeSelfSignedCertificate(certificate: certificate, key: key)
-        setenv("XDG_CACHE_HOME", directory.appending("cache").path, 1)
+        previousCache = ProcessInfo.processInfo.environment["PHOTOKIT_SERVED_CACHE"]
+        setenv("PHOTOKIT_SERVED_CACHE", directory.appending("cache").path, 1)
         setenv("PHOTOS_LIBRARY_CA", certificate, 1)
         served = try ServedTestLibrary.orSkip {
             try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path,
@@ -34,7 +37,7 @@ final class RemoteServedLibraryTests: XCTestCase {
     }
 
     override func tearDown() {
-        unsetenv("XDG_CACHE_HOME")
+        if let previousCache { setenv("PHOTOKIT_SERVED_CACHE", previousCache, 1) } else { unsetenv("PHOTOKIT_SERVED_CACHE") }
         unsetenv("PHOTOS_LIBRARY_CA")
         served?.stop()
         served = nil

@@ -13,16 +13,19 @@ final class ServedImageTests: XCTestCase {
     private var served: ServedTestLibrary!
     private var cache: URL!
 
+    private var previousCache: String?
+
     override func setUpWithError() throws {
         directory = TemporaryDirectory(prefix: "served-images")
         cache = directory.appending("cache")
-        setenv("XDG_CACHE_HOME", cache.path, 1)
+        previousCache = ProcessInfo.processInfo.environment["PHOTOKIT_SERVED_CACHE"]
+        setenv("PHOTOKIT_SERVED_CACHE", cache.path, 1)
         setenv("PHOTOS_SERVED_DOWNLOAD_CHUNK", "4096", 1)   // every download here arrives in several ranges
         served = try ServedTestLibrary.orSkip { try ServedTestLibrary(directory: directory.appending("Test.photoslibrary"), socketPath: directory.appending("s.sock").path) }
     }
 
     override func tearDown() {
-        unsetenv("XDG_CACHE_HOME")
+        if let previousCache { setenv("PHOTOKIT_SERVED_CACHE", previousCache, 1) } else { unsetenv("PHOTOKIT_SERVED_CACHE") }
         unsetenv("PHOTOS_SERVED_DOWNLOAD_CHUNK")
         served?.stop()
         served = nil
