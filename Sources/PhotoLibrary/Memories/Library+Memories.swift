@@ -15,7 +15,7 @@ extension Library {
         if let home = MemoryRules.home(items) {
             for trip in MemoryRules.trips(items, home: home) {
                 inTrips.formUnion(trip.map(\.rowID))
-                let days = Dictionary(grouping: trip) { calendar.startOfDay(for: $0.date) }.sorted { $0.key < $1.key }
+                let days = Self.byDay(trip, calendar: calendar)
                 memories.append(make(.trip, key: naming.day(trip[0].date), title: "Trip, " + naming.range(trip[0].date, trip.last!.date),
                                      sections: days.enumerated().map { ("Day \($0.offset + 1): " + naming.day(long: $0.element.key), $0.element.value) }))
             }
@@ -25,13 +25,17 @@ extension Library {
             let sorted = photos.sorted { $0.date < $1.date }
             memories.append(make(.event, key: "moment \(moment)", title: naming.range(sorted[0].date, sorted.last!.date), sections: [("", photos)]))
         }
+        // Today's date in each earlier year, give or take the window: a few intervals, so a million photos are
+        // placed without a calendar computation each.
         let thisYear = calendar.component(.year, from: today)
-        let earlier = items.filter { item in
-            let year = calendar.component(.year, from: item.date)
-            guard year < thisYear, let sameDay = calendar.date(byAdding: .year, value: year - thisYear, to: today) else { return false }
-            let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: sameDay), to: calendar.startOfDay(for: item.date)).day ?? .max
-            return abs(days) <= MemoryRules.onThisDayWindow
+        let firstYear = items.map(\.date).min().map { calendar.component(.year, from: $0) } ?? thisYear
+        let windows: [(start: Date, end: Date)] = (max(1, firstYear)..<thisYear).compactMap { year in
+            guard let sameDay = calendar.date(byAdding: .year, value: year - thisYear, to: today),
+                  let start = calendar.date(byAdding: .day, value: -MemoryRules.onThisDayWindow, to: calendar.startOfDay(for: sameDay)),
+                  let end = calendar.date(byAdding: .day, value: 2 * MemoryRules.onThisDayWindow + 1, to: start) else { return nil }
+            return (start, end)
         }
+        let earlier = items.filter { item in windows.contains { item.date >= $0.start && item.date < $0.end } }
         if earlier.count >= MemoryRules.minimumOnThisDayPhotos {
             let years = Dictionary(grouping: earlier) { calendar.component(.year, from: $0.date) }.sorted { $0.key < $1.key }
             memories.append(make(.onThisDay, key: naming.monthDay(today), title: "On this day: " + naming.monthDay(long: today),
@@ -50,6 +54,21 @@ extension Library {
             memories.append(memory)
         }
         return memories.sorted { ($0.endDate, $0.identifier) > ($1.endDate, $1.identifier) }
+    }
+
+    /// Photos (in date order) grouped by their calendar day, days in order; a calendar computation per day, not per photo.
+    static func byDay(_ items: [MemoryRules.Item], calendar: Calendar) -> [(key: Date, value: [MemoryRules.Item])] {
+        var days: [(key: Date, value: [MemoryRules.Item])] = []
+        var end = Date.distantPast
+        for item in items.sorted(by: { ($0.date, $0.rowID) < ($1.date, $1.rowID) }) {
+            if item.date >= end || days.isEmpty {
+                let start = calendar.startOfDay(for: item.date)
+                end = calendar.date(byAdding: .day, value: 1, to: start) ?? item.date.addingTimeInterval(86_400)
+                days.append((start, []))
+            }
+            days[days.count - 1].value.append(item)
+        }
+        return days
     }
 
     /// One memory by identifier, as of `today`; nil when the library has no such memory (now).
@@ -95,15 +114,22 @@ extension Library {
     }
 }
 
-/// Titles' dates, in English (the service and the web app show them as they are).
-struct MemoryNaming {
+/// Titles' dates, in English (the service and the web app show them as they are). Formatters are made once per
+/// naming (making one costs more than a thousand formattings).
+final class MemoryNaming {
     let calendar: Calendar
+    private var formatters: [String: DateFormatter] = [:]
+
+    init(calendar: Calendar) { self.calendar = calendar }
+
     private func format(_ pattern: String, _ date: Date) -> String {
+        if let formatter = formatters[pattern] { return formatter.string(from: date) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.dateFormat = pattern
+        formatters[pattern] = formatter
         return formatter.string(from: date)
     }
     func day(_ date: Date) -> String { format("yyyy-MM-dd", date) }
