@@ -20,6 +20,7 @@ struct ShowCommand: ParsableCommand {
         json["burstSelectionTypes"] = asset.burstSelectionTypes
         json["hasAdjustments"] = asset.hasAdjustments
         if let cloud = try library.cloudIdentities(forAssets: [asset.identifier])[asset.identifier] ?? nil { json["cloudIdentifier"] = cloud }
+        if let record = try library.analysisRecord(assetRowID: asset.rowID) { json["analysis"] = Self.json(record) }
         if output.json { Output.printJSON(json); return }
         for key in json.keys.sorted() where key != "resources" {
             print("\(key): \(describe(json[key]!))")
@@ -29,6 +30,17 @@ struct ShowCommand: ParsableCommand {
             print("  \(Output.resourceTypeName(resource.type)): \(library.fileURL(for: resource).path)")
             print("    \(resource.originalFilename), \(resource.uniformTypeIdentifier), \(resource.byteCount) bytes, \(resource.pixelWidth)x\(resource.pixelHeight), sha256 \(resource.sha256)")
         }
+    }
+
+    /// What `photos analyze` found (the stored analysis, even if the photo changed since).
+    static func json(_ record: AnalysisRecord) -> [String: Any] {
+        guard let a = record.analysis else { return ["failure": record.failure ?? "", "analysedDate": Output.date(record.analysedDate)] }
+        let round = { (value: Double) in (value * 1000).rounded() / 1000 }
+        return [
+            "quality": round(a.quality), "sharpness": round(a.sharpness), "exposure": round(a.exposure), "noise": round(a.noise),
+            "perceptualHash": String(format: "%016llx", a.perceptualHash), "faces": a.faces.count,
+            "people": a.faces.compactMap(\.personIdentifier), "analysedDate": Output.date(record.analysedDate),
+        ]
     }
 
     private func describe(_ value: Any) -> String {
