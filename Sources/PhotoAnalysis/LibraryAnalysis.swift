@@ -13,6 +13,7 @@ public struct LibraryAnalysis: Sendable {
     public let library: Library
     public let workers: Int
 
+    /// An analysis of `library` running `workers` photos at once (one per core by default).
     public init(library: Library, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.library = library
         self.workers = max(1, workers)
@@ -29,6 +30,7 @@ public struct LibraryAnalysis: Sendable {
         /// Whether the run stopped because it was cancelled.
         public var cancelled = false
 
+        /// A value with the given fields.
         public init(analysed: Int = 0, failed: Int = 0, changedMeanwhile: Int = 0, cancelled: Bool = false) {
             (self.analysed, self.failed, self.changedMeanwhile, self.cancelled) = (analysed, failed, changedMeanwhile, cancelled)
         }

@@ -18,6 +18,7 @@ public struct AssetAnalysis: Sendable, Equatable {
     /// Faces, most confident first.
     public var faces: [AnalysedFace]
 
+    /// A value with the given fields.
     public init(quality: Double, sharpness: Double, exposure: Double, noise: Double, perceptualHash: UInt64,
                 salientRegion: NormalizedRect?, faces: [AnalysedFace]) {
         (self.quality, self.sharpness, self.exposure, self.noise) = (quality, sharpness, exposure, noise)
@@ -28,6 +29,7 @@ public struct AssetAnalysis: Sendable, Equatable {
 /// A rectangle as fractions of a picture's width and height, origin top-left, y down.
 public struct NormalizedRect: Sendable, Equatable, Hashable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
+    /// A value with the given fields.
     public init(x: Double, y: Double, width: Double, height: Double) { (self.x, self.y, self.width, self.height) = (x, y, width, height) }
 
     /// The part of the rectangle inside the unit square.
@@ -51,6 +53,7 @@ public struct AnalysedFace: Sendable, Equatable {
     /// The person the face was grouped into (set by the library when recorded; ignored when recording).
     public var personIdentifier: String?
 
+    /// A value with the given fields.
     public init(rect: NormalizedRect, confidence: Double, quality: Double, descriptor: [Float]?, personIdentifier: String? = nil) {
         (self.rect, self.confidence, self.quality, self.descriptor, self.personIdentifier) = (rect, confidence, quality, descriptor, personIdentifier)
     }
@@ -86,6 +89,7 @@ public struct AnalysisSummary: Sendable, Equatable {
     /// People with at least one face.
     public var people: Int
 
+    /// A value with the given fields.
     public init(photos: Int, analysed: Int, failed: Int, faces: Int, facesWithPerson: Int, people: Int) {
         (self.photos, self.analysed, self.failed, self.faces, self.facesWithPerson, self.people) = (photos, analysed, failed, faces, facesWithPerson, people)
     }

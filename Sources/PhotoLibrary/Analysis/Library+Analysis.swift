@@ -180,5 +180,6 @@ extension Library {
 /// Why a photo could not be analysed (stored, so it is not tried again until the photo changes).
 public struct AnalysisFailure: Error, Sendable, Equatable {
     public var reason: String
+    /// A failure for `reason` (a sentence naming the problem).
     public init(_ reason: String) { self.reason = reason }
 }

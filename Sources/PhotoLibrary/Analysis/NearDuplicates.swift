@@ -24,6 +24,7 @@ public enum NearDuplicates {
         public var date: Date?
         public var hash: UInt64
         public var quality: Double
+        /// A value with the given fields.
         public init(assetRowID: Int64, date: Date?, hash: UInt64, quality: Double) {
             (self.assetRowID, self.date, self.hash, self.quality) = (assetRowID, date, hash, quality)
         }

@@ -19,6 +19,7 @@ public enum PersonMatching {
         public var rowID: Int64
         public var centroid: [Float]
         public var weight: Int
+        /// A value with the given fields.
         public init(rowID: Int64, centroid: [Float], weight: Int) { (self.rowID, self.centroid, self.weight) = (rowID, centroid, weight) }
     }
 

@@ -39,6 +39,7 @@ public struct MemorySection: Sendable, Equatable {
     /// Levels, most curated first; the last is every photo of the section, in date order.
     public var levels: [[Int64]]
 
+    /// A value with the given fields.
     public init(title: String, levels: [[Int64]]) { (self.title, self.levels) = (title, levels) }
 
     public var summary: [Int64] { levels.first ?? [] }

@@ -30,6 +30,7 @@ public enum MemoryRules {
         public var duplicateGroup: Int?
         public var isBestOfGroup: Bool
 
+        /// A value with the given fields.
         public init(rowID: Int64, date: Date, location: GeoPoint?, momentRowID: Int64?, quality: Double, isFavorite: Bool,
                     people: [String], duplicateGroup: Int?, isBestOfGroup: Bool) {
             (self.rowID, self.date, self.location, self.momentRowID, self.quality) = (rowID, date, location, momentRowID, quality)

@@ -72,6 +72,7 @@ public struct ProjectPlan: Sendable, Equatable, Codable {
     /// A rectangle in grid units (x right, y down from the layout's top-left corner).
     public struct GridRect: Sendable, Equatable, Hashable, Codable {
         public var x: Double, y: Double, width: Double, height: Double
+        /// A value with the given fields.
         public init(x: Double, y: Double, width: Double, height: Double) { (self.x, self.y, self.width, self.height) = (x, y, width, height) }
         public func intersects(_ other: GridRect) -> Bool {
             x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height

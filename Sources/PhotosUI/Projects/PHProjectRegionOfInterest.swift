@@ -8,7 +8,9 @@ public final class PHProjectRegionOfInterest: NSObject, NSSecureCoding, @uncheck
     /// A region's identifier: a person's (the same in every photo of them), or one of its own.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
+        /// The value with this raw string.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The value with this raw string.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 

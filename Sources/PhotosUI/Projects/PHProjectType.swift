@@ -5,7 +5,9 @@ import Foundation
 /// Apple does not document the raw string of `undefined`; here it is the empty string.
 public struct PHProjectType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
+    /// The value with this raw string.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The value with this raw string.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// No particular type.
