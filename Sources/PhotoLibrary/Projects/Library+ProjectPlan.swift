@@ -90,8 +90,11 @@ extension Library {
         return ProjectPlan(source: source, title: title, sections: planned)
     }
 
-    /// An element's weight from what analysis found: quality, more with people, more for a favourite (0…1).
-    static func weight(_ item: MemoryRules.Item) -> Double { min(1, max(0, 0.7 * item.quality + (item.people.isEmpty ? 0 : 0.15) + (item.isFavorite ? 0.15 : 0))) }
+    /// An element's weight from what analysis found, 0…1: 0.5 for an average photo (and one not analysed, whose
+    /// quality counts as 0.5), more or less with its quality, more with people, more for a favourite.
+    static func weight(_ item: MemoryRules.Item) -> Double {
+        min(1, max(0, 0.5 + 0.7 * (item.quality - 0.5) + (item.people.isEmpty ? 0 : 0.15) + (item.isFavorite ? 0.15 : 0)))
+    }
 
     /// A photo's shape as shown (width over height; 1 when unknown).
     static func aspect(_ record: AssetRecord) -> Double {

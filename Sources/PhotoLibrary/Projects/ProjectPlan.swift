@@ -33,6 +33,27 @@ public struct ProjectPlan: Sendable, Equatable, Codable {
         case asset(AssetElement)
         case text(TextElement)
 
+        private enum CodingKeys: String, CodingKey { case element }
+
+        /// Reads an element written by `encode(to:)`: its fields with `"element": "asset"` or `"text"`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            switch try container.decode(String.self, forKey: .element) {
+            case "asset": self = .asset(try AssetElement(from: decoder))
+            case "text": self = .text(try TextElement(from: decoder))
+            case let other: throw DecodingError.dataCorruptedError(forKey: .element, in: container, debugDescription: "Unknown element kind '\(other)'")
+            }
+        }
+
+        /// Writes the element's fields with what it is (`"element": "asset"` or `"text"`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .asset(let asset): try container.encode("asset", forKey: .element); try asset.encode(to: encoder)
+            case .text(let text): try container.encode("text", forKey: .element); try text.encode(to: encoder)
+            }
+        }
+
         public var placement: GridRect { switch self { case .asset(let a): a.placement; case .text(let t): t.placement } }
         public var weight: Double { switch self { case .asset(let a): a.weight; case .text(let t): t.weight } }
     }
