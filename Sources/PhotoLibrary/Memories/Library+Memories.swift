@@ -102,7 +102,7 @@ extension Library {
                        COALESCE(x.quality, CASE WHEN x.failure IS NOT NULL THEN 0 ELSE 0.5 END)
                 FROM asset a LEFT JOIN asset_analysis x ON x.asset_id = a.id
                 WHERE a.trashed_date IS NULL AND a.is_hidden = 0 AND a.burst_extra = 0 AND a.media_type = \(MediaType.image.rawValue)
-                  AND a.creation_date IS NOT NULL \(rowIDs.map { " AND a.id IN (\($0.map(String.init).joined(separator: ",")))" } ?? "")
+                  AND a.creation_date IS NOT NULL \(rowIDs.flatMap { $0.count <= 50_000 ? " AND a.id IN (\($0.map(String.init).joined(separator: ",")))" : nil } ?? "")
                 """).filter { rowIDs?.contains($0[0]) ?? true }.map { row in
                 let id: Int64 = row[0]
                 let location: GeoPoint? = (row[2] as Double?).flatMap { lat in (row[3] as Double?).map { GeoPoint(latitude: lat, longitude: $0) } }
