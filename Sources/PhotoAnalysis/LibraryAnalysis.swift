@@ -65,15 +65,6 @@ public struct LibraryAnalysis: Sendable {
         return try state.finish(cancelled: progress?.isCancelled == true)
     }
 
-    /// Analyses one asset now and records it; returns false when it needed nothing or changed meanwhile.
-    @discardableResult
-    public func analyse(assetRowID: Int64) throws(LibraryError) -> Bool {
-        let candidates = try library.analysisCandidates(analyserVersion: PhotoAnalyzer.version, limit: 1, before: assetRowID + 1)
-        guard let candidate = candidates.first, candidate.assetRowID == assetRowID else { return false }
-        let (key, result) = Self.analyse(candidate, in: library)
-        return try library.recordAnalysis(result, for: candidate, contentKey: key, analyserVersion: PhotoAnalyzer.version)
-    }
-
     /// One candidate's content key and analysis, or why it has none (the key is empty when nothing was decoded).
     static func analyse(_ candidate: AnalysisCandidate, in library: Library) -> (String, Result<AssetAnalysis, AnalysisFailure>) {
         do {

@@ -1413,6 +1413,7 @@ class WebAppTests(unittest.TestCase):
         self.assertIn("6 photos", trip.text)
         trip.click()
         self.wait(lambda: "/memories/" in self.browser.current_url, message="the memory's page")
+        trip_id = self.browser.current_url.split("/memories/")[1].split("?")[0]
         self.wait(lambda: len(self.finds(".cell[data-id]")) == 4, message="its summary: four of the six photos")
         self.shot("19-memory-summary")
         next(a for a in self.finds(".memory-levels a") if a.text == "All").click()
@@ -1420,6 +1421,17 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(next(a for a in self.finds(".memory-levels a") if a.get_attribute("aria-current") == "true").text, "All")
         self.open_signed_in("/memories", ".memory-grid")
         self.assertTrue(any(c.text.startswith("Trip") for c in self.finds(".memory-grid .memory-card")))
+        self.shot("19-memories-page")
+        self.browser.set_window_size(390, 844)
+        try:
+            self.open_signed_in("/", ".memory-strip .memory-card")
+            self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+            self.shot("19-memory-strip-phone")
+            self.browser.get(self.browser.current_url.rstrip("/") + "/memories/" + trip_id)
+            self.wait(lambda: len(self.finds(".cell[data-id]")) == 4, message="the summary at phone size")
+            self.shot("19-memory-summary-phone")
+        finally:
+            self.browser.set_window_size(1280, 860)
 
 
 if __name__ == "__main__":

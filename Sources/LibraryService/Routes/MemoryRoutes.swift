@@ -60,17 +60,12 @@ extension PhotosService {
         let records = try library.assets(rowIDs: rows)
         let ids = { (list: [Int64]) in list.compactMap { records[$0]?.identifier } }
         return MemoryJSON(identifier: memory.identifier, kind: memory.kind.rawValue, title: memory.title,
-                          startDate: Self.iso(memory.startDate), endDate: Self.iso(memory.endDate), count: memory.assetRowIDs.count,
+                          startDate: memory.startDate, endDate: memory.endDate, count: memory.assetRowIDs.count,
                           keyAsset: records[memory.keyAssetRowID]?.identifier ?? "",
                           keyThumbnailURL: records[memory.keyAssetRowID].map { AssetJSON($0).thumbnailURL } ?? "", person: memory.personIdentifier,
                           sections: sections ? memory.sections.map { MemorySectionJSON(title: $0.title, summary: ids($0.summary),
                                                                                         curated: ids($0.levels.count > 2 ? $0.levels[1] : $0.summary),
                                                                                         all: ids($0.everything)) } : nil)
-    }
-
-    private static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        return formatter.string(from: date)
     }
 }
 
@@ -80,8 +75,8 @@ struct MemoryJSON: Codable {
     var identifier: String
     var kind: String
     var title: String
-    var startDate: String
-    var endDate: String
+    var startDate: Date
+    var endDate: Date
     var count: Int
     var keyAsset: String
     var keyThumbnailURL: String

@@ -92,10 +92,8 @@ extension Library {
         for (index, members) in groups.enumerated() { for (position, row) in members.enumerated() { group[row] = (index, position == 0) } }
         return try read { db in
             var people: [Int64: [String]] = [:]
-            if try db.tableExists("face") {
-                for row in try Row.fetchAll(db, sql: "SELECT f.asset_id, p.identifier FROM face f JOIN person p ON p.id = f.person_id") {
-                    people[row[0], default: []].append(row[1])
-                }
+            for row in try Row.fetchAll(db, sql: "SELECT f.asset_id, p.identifier FROM face f JOIN person p ON p.id = f.person_id") {
+                people[row[0], default: []].append(row[1])
             }
             return try Row.fetchAll(db, sql: """
                 SELECT a.id, a.creation_date, a.latitude, a.longitude, a.moment_id, a.is_favorite,

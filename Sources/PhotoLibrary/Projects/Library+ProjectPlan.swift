@@ -40,7 +40,7 @@ extension Library {
         let rows = Array(Set(items.map(\.rowID)))
         let records = try assets(rowIDs: rows)
         let clouds = try cloudIdentities(forAssets: records.values.map(\.identifier))
-        let analyses = try regionsAndWeights(rowIDs: rows)
+        let analyses = try storedAnalyses(rowIDs: rows)
         let itemByRow = Dictionary(items.map { ($0.rowID, $0) }, uniquingKeysWith: { a, _ in a })
         // How present each person is: photos with them over the photos of the person seen most.
         var photosOf: [String: Int] = [:]
@@ -108,8 +108,8 @@ extension Library {
         return ((x0 + x1) / 2, (y0 + y1) / 2)
     }
 
-    /// Faces (with their people) and salient regions of the given photos, from their stored analyses.
-    private func regionsAndWeights(rowIDs: [Int64]) throws(LibraryError) -> [Int64: AssetAnalysis] {
+    /// The stored analyses of the given photos (faces with their people, salient regions, quality), by row id.
+    private func storedAnalyses(rowIDs: [Int64]) throws(LibraryError) -> [Int64: AssetAnalysis] {
         var result: [Int64: AssetAnalysis] = [:]
         for row in rowIDs { if let analysis = try analysisRecord(assetRowID: row)?.analysis { result[row] = analysis } }
         return result

@@ -24,8 +24,8 @@ public class PHProjectElement: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The element as its class: an asset or a text element.
     static func make(_ element: ProjectPlan.Element) -> PHProjectElement {
         switch element {
-        case .asset: PHProjectAssetElement(element)
-        case .text: PHProjectTextElement(element)
+        case .asset(let asset): PHProjectAssetElement(asset)
+        case .text(let text): PHProjectTextElement(text)
         }
     }
 
@@ -40,17 +40,18 @@ public class PHProjectElement: NSObject, NSSecureCoding, @unchecked Sendable {
 /// A photo in a project's section content. Its `cloudAssetIdentifier` names it in any library that has it;
 /// turn it into a local identifier with `PHPhotoLibrary.localIdentifierMappings(for:)` to fetch the `PHAsset`.
 public final class PHProjectAssetElement: PHProjectElement, @unchecked Sendable {
-    override init(_ element: ProjectPlan.Element) { super.init(element) }
+    private let asset: ProjectPlan.AssetElement
+
+    init(_ asset: ProjectPlan.AssetElement) {
+        self.asset = asset
+        super.init(.asset(asset))
+    }
 
     /// An archived asset element (nil when the archive holds another kind of element).
     public required init?(coder: NSCoder) {
-        super.init(coder: coder)
-        guard case .asset = element else { return nil }
-    }
-
-    private var asset: ProjectPlan.AssetElement {
-        guard case .asset(let a) = element else { preconditionFailure("PHProjectAssetElement holds an asset element") }
-        return a
+        guard case .asset(let asset)? = ProjectCoding.decode(ProjectPlan.Element.self, from: coder) else { return nil }
+        self.asset = asset
+        super.init(.asset(asset))
     }
 
     /// The photo's global identity.
@@ -80,17 +81,18 @@ public final class PHProjectTextElement: PHProjectElement, @unchecked Sendable {
         case subtitle = 2
     }
 
-    override init(_ element: ProjectPlan.Element) { super.init(element) }
+    private let textElement: ProjectPlan.TextElement
+
+    init(_ text: ProjectPlan.TextElement) {
+        textElement = text
+        super.init(.text(text))
+    }
 
     /// An archived text element (nil when the archive holds another kind of element).
     public required init?(coder: NSCoder) {
-        super.init(coder: coder)
-        guard case .text = element else { return nil }
-    }
-
-    private var textElement: ProjectPlan.TextElement {
-        guard case .text(let t) = element else { preconditionFailure("PHProjectTextElement holds a text element") }
-        return t
+        guard case .text(let text)? = ProjectCoding.decode(ProjectPlan.Element.self, from: coder) else { return nil }
+        textElement = text
+        super.init(.text(text))
     }
 
     /// The text, unformatted.
