@@ -31,9 +31,9 @@ public struct ActingAccount: Sendable, Hashable {
             case .trashAssets(let ids), .recoverAssets(let ids), .purgeAssets(let ids): assets += ids
             case .editContent(let edit): assets.append(edit.identifier)
             case .revertContent(let identifier): assets.append(identifier)
-            case .editCollection(let identifier, _, _): collections.append(identifier)
+            case .editCollection(let identifier, _, _), .editProject(let identifier, _): collections.append(identifier)
             case .deleteCollections(let ids): collections += ids
-            case .createAsset, .createAlbum, .createFolder: break
+            case .createAsset, .createAlbum, .createFolder, .createProject: break
             }
         }
         let creations = ChangeOperation.creations(in: operations)

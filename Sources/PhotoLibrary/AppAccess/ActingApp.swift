@@ -5,7 +5,7 @@ import GRDB
 /// may change, checked inside the batch's write transaction:
 ///
 /// - full access: anything its account may change;
-/// - limited: creating assets, albums and folders; changing, trashing or editing only assets in its selection
+/// - limited: creating assets, albums, folders and projects (of selected assets); changing, trashing or editing only assets in its selection
 ///   and only the albums and folders it made (adding only selected assets to them); what it creates joins its
 ///   selection, as on iOS;
 /// - add-only: creating assets, and nothing else (Apple's add-only level cannot make albums or read back).
@@ -45,6 +45,11 @@ public struct ActingApp: Sendable, Hashable {
                         }
                     }
                 case .deleteCollections(let ids): collections += ids
+                // A project is made of selected assets only; a project it did not make is not its to change.
+                case .createProject(let project): assets += project.assets
+                case .editProject(let identifier, let edits):
+                    collections.append(identifier)
+                    if let key = edits.keyAsset { assets.append(key) }
                 case .createAsset, .createAlbum, .createFolder: break
                 }
             }

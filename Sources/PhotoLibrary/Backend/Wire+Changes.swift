@@ -5,7 +5,7 @@ import Foundation
 // (a `.file` source is read on the sending side and decodes as `.data`).
 
 extension ChangeOperation: Codable {
-    private enum CodingKeys: String, CodingKey { case op, identifier, identifiers, asset, edits, title, members, edit }
+    private enum CodingKeys: String, CodingKey { case op, identifier, identifiers, asset, edits, title, members, edit, project }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,6 +23,8 @@ extension ChangeOperation: Codable {
         case "deleteCollections": self = .deleteCollections(try c.decode([String].self, forKey: .identifiers))
         case "editContent": self = .editContent(try c.decode(ContentEdit.self, forKey: .edit))
         case "revertContent": self = .revertContent(identifier: try c.decode(String.self, forKey: .identifier))
+        case "createProject": self = .createProject(try c.decode(NewProject.self, forKey: .project))
+        case "editProject": self = .editProject(identifier: try c.decode(String.self, forKey: .identifier), try c.decode(ProjectEdits.self, forKey: .edits))
         case let other: throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "Unknown change operation '\(other)'")
         }
     }
@@ -46,6 +48,9 @@ extension ChangeOperation: Codable {
         case .deleteCollections(let ids): try c.encode("deleteCollections", forKey: .op); try c.encode(ids, forKey: .identifiers)
         case .editContent(let edit): try c.encode("editContent", forKey: .op); try c.encode(edit, forKey: .edit)
         case .revertContent(let identifier): try c.encode("revertContent", forKey: .op); try c.encode(identifier, forKey: .identifier)
+        case .createProject(let project): try c.encode("createProject", forKey: .op); try c.encode(project, forKey: .project)
+        case .editProject(let identifier, let edits):
+            try c.encode("editProject", forKey: .op); try c.encode(identifier, forKey: .identifier); try c.encode(edits, forKey: .edits)
         }
     }
 }

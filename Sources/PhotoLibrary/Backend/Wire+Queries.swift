@@ -176,6 +176,7 @@ extension CollectionQuery.Scope: Codable {
             }
             self = .identifiers(try c.decode([String].self, forKey: .identifiers), kind: kind)
         case "topLevelUserCollections": self = .topLevelUserCollections
+        case "projects": self = .projects
         case "children": self = .children(of: try c.decode(Int64.self, forKey: .rowID))
         case "containingAsset": self = .containingAsset(try c.decode(Int64.self, forKey: .rowID), type: type)
         case "listsContaining": self = .listsContaining(try c.decode(Int64.self, forKey: .rowID))
@@ -196,6 +197,7 @@ extension CollectionQuery.Scope: Codable {
         case .identifiers(let ids, let kind):
             try c.encode("identifiers", forKey: .kind); try c.encode(ids, forKey: .identifiers); try c.encodeIfPresent(kind?.rawValue, forKey: .collectionKind)
         case .topLevelUserCollections: try c.encode("topLevelUserCollections", forKey: .kind)
+        case .projects: try c.encode("projects", forKey: .kind)
         case .children(let row): try c.encode("children", forKey: .kind); try c.encode(row, forKey: .rowID)
         case .containingAsset(let row, let type):
             try c.encode("containingAsset", forKey: .kind); try c.encode(row, forKey: .rowID); try c.encodeIfPresent(type, forKey: .type)

@@ -47,6 +47,10 @@ public enum ChangeOperation: Sendable {
     case editContent(ContentEdit)
     /// Drops the asset's edit: the original becomes the current content again.
     case revertContent(identifier: String)
+    /// Creates a project: an album of assets with a project type and the content it was made from.
+    case createProject(NewProject)
+    /// Changes a project: title, extension data, preview, key asset, assets taken out.
+    case editProject(identifier: String, ProjectEdits)
 
     /// The identifiers of the assets, and of the albums and folders, that `operations` create (the rules about
     /// who may change what let a batch change what it creates).
@@ -56,6 +60,7 @@ public enum ChangeOperation: Sendable {
             switch operation {
             case .createAsset(let asset): assets.append(asset.identifier)
             case .createAlbum(let identifier, _), .createFolder(let identifier, _): collections.append(identifier)
+            case .createProject(let project): collections.append(project.identifier)
             default: break
             }
         }
@@ -64,8 +69,8 @@ public enum ChangeOperation: Sendable {
 
     var phase: Int {
         switch self {
-        case .createAsset, .createAlbum, .createFolder: return 0
-        case .editAsset, .editCollection, .recoverAssets, .editContent, .revertContent: return 1
+        case .createAsset, .createAlbum, .createFolder, .createProject: return 0
+        case .editAsset, .editCollection, .recoverAssets, .editContent, .revertContent, .editProject: return 1
         case .trashAssets, .deleteCollections: return 2
         case .purgeAssets: return 3
         }

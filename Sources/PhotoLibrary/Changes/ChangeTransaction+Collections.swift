@@ -17,6 +17,9 @@ extension ChangeTransaction {
 
     mutating func editCollection(_ identifier: String, title: String?, members: [MemberEdit]) throws {
         let collection = try userCollection(identifier)
+        if collection.isProject, members.contains(where: { if case .remove = $0 { false } else { true } }) {
+            throw LibraryError(.changeNotSupported, "A project's assets are chosen when it is made: they can only be removed (PHProjectChangeRequest.removeAssets)")
+        }
         if let title {
             try db.execute(sql: "UPDATE collection SET title = ?, modification_date = ? WHERE id = ?", arguments: [title, now, collection.rowID])
         }
@@ -48,9 +51,12 @@ extension ChangeTransaction {
         guard LocalIdentifier.kind(of: identifier) == .assetCollection || LocalIdentifier.kind(of: identifier) == .collectionList else {
             throw LibraryError(.invalidIdentifier, "'\(identifier)' is not a valid collection identifier")
         }
-        guard let record = try CollectionRecord.fetchOne(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE identifier = ?", arguments: [identifier]) else {
+        guard var record = try CollectionRecord.fetchOne(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE identifier = ?", arguments: [identifier]) else {
             throw LibraryError(.identifierNotFound, "No album or folder with identifier \(identifier)")
         }
+        var byRow = [record.rowID: record]
+        try ProjectAttributes.attach(to: &byRow, db)
+        record = byRow[record.rowID] ?? record
         guard record.isUserCollection else {
             throw LibraryError(.changeNotSupported, "'\(record.title ?? identifier)' is a smart album, moment or moment list, which cannot be changed")
         }
@@ -138,6 +144,7 @@ extension ChangeTransaction {
     private func childIDs(_ identifiers: [String], into folder: CollectionRecord) throws -> [Int64] {
         try identifiers.map { identifier in
             let child = try userCollection(identifier)
+            guard !child.isProject else { throw LibraryError(.changeNotSupported, "Projects cannot be put in folders") }
             let ancestors = try Int64.fetchAll(db, sql: """
                 WITH RECURSIVE up(id, parent) AS (SELECT id, parent_id FROM collection WHERE id = ?
                     UNION ALL SELECT c.id, c.parent_id FROM collection c JOIN up ON c.id = up.parent)

@@ -32,6 +32,8 @@ struct ChangeTransaction {
         case .deleteCollections(let ids): try deleteCollections(ids)
         case .editContent(let edit): try editContent(edit)
         case .revertContent(let identifier): try revertContent(identifier)
+        case .createProject(let project): try createProject(project)
+        case .editProject(let identifier, let edits): try editProject(identifier, edits)
         }
     }
 

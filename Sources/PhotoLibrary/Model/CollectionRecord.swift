@@ -29,11 +29,16 @@ public struct CollectionRecord: Sendable, Hashable, Codable {
     /// Moments: the cluster list and year list holding them.
     public var clusterListID: Int64?
     public var yearListID: Int64?
+    /// What makes the row a project (`PHProject`), when it is one (filled by the record readers).
+    public var project: ProjectAttributes? = nil
 
     /// True for user albums and folders (editable by clients).
     public var isUserCollection: Bool {
         (kind == .assetCollection && type == CollectionRaw.album) || (kind == .collectionList && type == CollectionRaw.folder)
     }
+
+    /// True for projects.
+    public var isProject: Bool { project != nil }
 }
 
 extension CollectionRecord: FetchableRecord {

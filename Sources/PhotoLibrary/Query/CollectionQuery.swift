@@ -6,14 +6,16 @@ import GRDB
 public struct CollectionQuery: Sendable {
     /// Which collections the fetch starts from.
     public enum Scope: Sendable {
-        /// Asset collections of a type and subtype (nil means any).
+        /// Asset collections of a type and subtype (nil means any); projects only through `.projects`.
         case assetCollections(type: Int?, subtype: Int?)
         /// Collection lists of a type and subtype (nil means any).
         case collectionLists(type: Int?, subtype: Int?)
         /// Collections of either kind by local identifier.
         case identifiers([String], kind: CollectionRecord.Kind?)
-        /// Albums and folders at the top of the user's hierarchy.
+        /// Albums and folders at the top of the user's hierarchy (projects are not among them).
         case topLevelUserCollections
+        /// Projects (`PHProject`), oldest first.
+        case projects
         /// Children of a folder or moment list, by row id.
         case children(of: Int64)
         /// Asset collections of a type that contain an asset (row id).
@@ -54,6 +56,7 @@ extension CollectionQuery {
         var conditions: [String] = []
         var arguments = StatementArguments()
         var order = "c.position, c.id"
+        let notProject = "c.id NOT IN (SELECT collection_id FROM project)"
         func add(_ condition: String, _ values: [any DatabaseValueConvertible]) {
             conditions.append(condition)
             _ = arguments.append(contentsOf: StatementArguments(values))
@@ -64,6 +67,7 @@ extension CollectionQuery {
             if let type { add("c.type = ?", [type]) }
             if let subtype { add("c.subtype = ?", [subtype]) }
             if type == CollectionRaw.moment { order = "c.start_date, c.id" }
+            if type == nil || type == CollectionRaw.album { add(notProject, []) }
         case .collectionLists(let type, let subtype):
             add("c.kind = 2", [])
             if let type { add("c.type = ?", [type]) }
@@ -74,6 +78,10 @@ extension CollectionQuery {
             if let kind { add("c.kind = ?", [kind.rawValue]) }
         case .topLevelUserCollections:
             add("c.parent_id IS NULL AND ((c.kind = 1 AND c.type = 1) OR (c.kind = 2 AND c.type = 2))", [])
+            add(notProject, [])
+        case .projects:
+            add("c.kind = 1 AND c.id IN (SELECT collection_id FROM project)", [])
+            order = "c.creation_date, c.id"
         case .children(let parent):
             let parentRow = try Row.fetchOne(db, sql: "SELECT type, subtype FROM collection WHERE id = ?", arguments: [parent])
             if let parentRow, (parentRow[0] as Int) == CollectionRaw.momentList {
@@ -91,6 +99,7 @@ extension CollectionQuery {
             let smart = try SmartAlbum.all.filter { try $0.contains(assetRowID: asset, db) }.map(\.subtype)
             if !smart.isEmpty { parts.append("(c.type = 2 AND c.subtype IN (\(smart.map(String.init).joined(separator: ","))))") }
             add("c.kind = 1 AND (\(parts.joined(separator: " OR ")))", [])
+            add(notProject, [])
             if let type { add("c.type = ?", [type]) }
         case .listsContaining(let child):
             add("c.kind = 2 AND (c.id = (SELECT parent_id FROM collection WHERE id = ?) OR c.id = (SELECT cluster_list_id FROM collection WHERE id = ?) OR c.id = (SELECT year_list_id FROM collection WHERE id = ?))", [child, child, child])

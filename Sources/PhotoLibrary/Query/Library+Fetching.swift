@@ -75,6 +75,7 @@ extension Library {
         let cursor = try CollectionRecord.fetchCursor(db, sql: "SELECT \(CollectionRecord.columns) FROM collection WHERE id IN (SELECT value FROM json_each(?))",
                                                       arguments: [AssetQuery.jsonArray(rowIDs)])
         while let record = try cursor.next() { result[record.rowID] = record }
+        try ProjectAttributes.attach(to: &result, db)
         return result
     }
 

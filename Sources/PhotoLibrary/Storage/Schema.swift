@@ -123,6 +123,7 @@ enum Schema {
         migrator.registerMigration("v5: cloud identities") { db in try CloudIdentityTable.create(db) }
         migrator.registerMigration("v6: application access grants") { db in try AppGrantTable.create(db) }
         migrator.registerMigration("v7: photo analysis, faces, people") { db in try AnalysisTable.create(db) }
+        migrator.registerMigration("v8: projects") { db in try ProjectTable.create(db) }
         return migrator
     }
 
