@@ -137,6 +137,10 @@ let package = Package(
         // executable, and the host that discovers, runs and commits extensions; the picker (PHPicker*) without
         // its view, whose item providers (NSItemProvider, in UIKit) read and transcode through ImageManagement.
         .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ServedLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement"]),
+        // cairo's PDF writer, for the example project extension.
+        .systemLibrary(name: "CCairo", path: "Sources/C/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // The example project extension: a photo book as a multi-page PDF.
+        .executableTarget(name: "photobook", dependencies: ["PhotosUI", "Photos", "CoreImage", "UIKit", "CCairo"], path: "Examples/PhotoBook"),
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).
         .executableTarget(name: "filtster", dependencies: ["PhotosUI", "CoreImage"], path: "Examples/Filtster"),
 
@@ -196,6 +200,9 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         // An editing extension that crashes, hangs, probes its sandbox or writes garbage on request.
         .executableTarget(name: "photos-test-extension", dependencies: ["PhotosUI", "CoreImage"], path: "Tests/_TestExtension"),
+        // A project extension that crashes, hangs, stores too much, writes past the library or probes its sandbox on request.
+        .executableTarget(name: "photos-test-project-extension", dependencies: ["PhotosUI", "Photos", "CoreImage", "UIKit", "CSQLite3"],
+                          path: "Tests/_TestProjectExtension"),
     ],
     swiftLanguageModes: [.v6]
 )

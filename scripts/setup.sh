@@ -17,6 +17,8 @@ PACKAGES=(
   # Text for CITextImageGenerator: fonts found by fontconfig, shaped by HarfBuzz, drawn by FreeType; DejaVu as
   # the fonts (fontconfig's stand-in for Apple's Helvetica Neue); Pillow draws the tests' reference text.
   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core python3-pil
+  # The example photo book extension writes its PDF with cairo; poppler (pdfinfo, pdftoppm) reads it back in tests.
+  libcairo2-dev poppler-utils
   # Independent readers for what ImageIO writes: libwebp's own decoder (dwebp) and exiftool.
   webp libimage-exiftool-perl
   # Test movies made on the fly (poster frames).

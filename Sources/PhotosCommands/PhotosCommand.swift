@@ -25,7 +25,7 @@ public struct PhotosCommand: ParsableCommand {
             ImageCommand.self, WatchCommand.self,
             ThumbnailCommand.self, ExportCommand.self, EditCommand.self, VideoCommand.self, LiveCommand.self, RevertCommand.self, HistoryCommand.self, ExtensionsCommand.self,
             ServeCommand.self, UserCommand.self, AccessCommand.self, VerifyCommand.self, FramesCommand.self, PickCommand.self,
-            AnalyzeCommand.self, PeopleCommand.self, SimilarCommand.self, MemoriesCommand.self, ProjectCommand.self,
+            AnalyzeCommand.self, PeopleCommand.self, SimilarCommand.self, MemoriesCommand.self, ProjectCommand.self, ProjectsCommand.self,
         ]
     )
 

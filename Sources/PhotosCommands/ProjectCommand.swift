@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import PhotoLibrary
 
-/// `photos project info`: the content a project extension would be given (`PHProjectInfo`) for a memory, an
-/// album or moment, or chosen photos, as JSON: sections, curation levels, grid placements, weights, crops and
-/// regions of interest.
+/// `photos project`: `info` prints the content a project extension would be given (`PHProjectInfo`) for a
+/// memory, an album or moment, or chosen photos, as JSON (sections, curation levels, grid placements, weights,
+/// crops and regions of interest); `create`, `open`, `types` and `preview` make and run projects with project
+/// extensions (ProjectRunCommands.swift).
 struct ProjectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "project", abstract: "Project content for memories, albums and photos.",
-                                                    subcommands: [Info.self])
+    static let configuration = CommandConfiguration(commandName: "project", abstract: "Make projects with project extensions; project content for memories, albums and photos.",
+                                                    subcommands: [Info.self, ProjectCreateCommand.self, ProjectOpenCommand.self, ProjectTypesCommand.self,
+                                                                  ProjectPreviewCommand.self])
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(

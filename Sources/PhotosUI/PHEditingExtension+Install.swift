@@ -75,6 +75,43 @@ enum ExtensionProcess {
         return environment
     }
 
+    /// Runs an extension executable sandboxed — it may read `readable` and its bundle, write `writable` (home and
+    /// working directory: the first of them), no network — and returns its standard output; throws for every
+    /// outcome but exit 0. Cancelling `progress` stops it (`cancellationGrace` to clean up, then killed).
+    static func run(name: String, executable: URL, bundle: URL, arguments: [String], readable: [URL], writable: [URL],
+                    deadline: TimeInterval, cancellationGrace: TimeInterval, progress: Progress) throws -> Data {
+        let policy = SandboxPolicy(readable: readable, executable: [bundle], writable: writable,
+                                   allowsNetwork: false, maximumFileSize: 2 << 30)
+        let process: SandboxedProcess
+        do {
+            process = try SandboxedProcess.launch(executable: executable, arguments: arguments,
+                                                  environment: environment(home: writable.first),
+                                                  policy: policy, currentDirectory: writable.first)
+        } catch {
+            throw PHEditingExtensionError.launchFailed(extension: name, reason: "\(error)")
+        }
+        progress.cancellationHandler = { process.terminate(grace: cancellationGrace) }
+        if progress.isCancelled { process.terminate(grace: cancellationGrace) }
+        let termination = process.waitUntilExit(deadline: Date().addingTimeInterval(deadline))
+        progress.cancellationHandler = nil
+        let message = tail(process.standardError)
+        switch termination {
+        case .exited(0) where !progress.isCancelled: return process.standardOutput
+        case .cancelled, .exited(EditingExtensionWire.ExitStatus.cancelled), .exited(0):
+            throw PHEditingExtensionError.cancelled(extension: name)
+        case .exited(EditingExtensionWire.ExitStatus.invalidParameter):
+            throw PHEditingExtensionError.invalidParameter(message)
+        case .exited(EditingExtensionWire.ExitStatus.noOutput):
+            throw PHEditingExtensionError.noOutput(extension: name)
+        case .exited(let status):
+            throw PHEditingExtensionError.failed(extension: name, status: status, message: message)
+        case .signalled(let signal):
+            throw PHEditingExtensionError.crashed(extension: name, signal: signal, message: message)
+        case .timedOut:
+            throw PHEditingExtensionError.timedOut(extension: name, seconds: deadline)
+        }
+    }
+
     /// The last lines of an extension's standard error, for error messages.
     static func tail(_ data: Data, limit: Int = 600) -> String {
         let text = String(decoding: data.suffix(limit), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

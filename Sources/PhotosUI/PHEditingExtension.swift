@@ -34,8 +34,14 @@ public struct PHEditingExtension: Sendable, Hashable, Identifiable {
         library.localLibrary.map { $0.url.appendingPathComponent("extensions", isDirectory: true) }
     }
 
-    /// The extensions installed for `library` (library first, then user), and why any bundle was skipped.
+    /// The editing extensions installed for `library` (library first, then user), and why any bundle was skipped.
     public static func installed(for library: PHPhotoLibrary?, userDirectory: URL = userDirectory) -> (extensions: [PHEditingExtension], problems: [String]) {
+        let all = bundles(for: library, userDirectory: userDirectory)
+        return (all.extensions.filter { !$0.manifest.isProjectExtension }, all.problems)
+    }
+
+    /// Every installed extension bundle, editing and project ones (library first, then user).
+    static func bundles(for library: PHPhotoLibrary?, userDirectory: URL) -> (extensions: [PHEditingExtension], problems: [String]) {
         var directories: [(URL, Scope)] = []
         if let library, let own = libraryDirectory(for: library) { directories.append((own, .library)) }
         directories.append((userDirectory, .user))

@@ -113,38 +113,9 @@ public final class PHEditingExtensionHost: Sendable {
     @discardableResult
     func run(_ editingExtension: PHEditingExtension, arguments: [String], readable: [URL], writable: [URL],
              progress: Progress) throws -> Data {
-        let name = editingExtension.manifest.displayName
-        let policy = SandboxPolicy(readable: readable, executable: [editingExtension.bundleURL], writable: writable,
-                                   allowsNetwork: false, maximumFileSize: 2 << 30)
-        let process: SandboxedProcess
-        do {
-            process = try SandboxedProcess.launch(executable: editingExtension.executableURL, arguments: arguments,
-                                                  environment: ExtensionProcess.environment(home: writable.first),
-                                                  policy: policy, currentDirectory: writable.first)
-        } catch {
-            throw PHEditingExtensionError.launchFailed(extension: name, reason: "\(error)")
-        }
-        let grace = cancellationGrace
-        progress.cancellationHandler = { process.terminate(grace: grace) }
-        if progress.isCancelled { process.terminate(grace: grace) }
-        let termination = process.waitUntilExit(deadline: Date().addingTimeInterval(deadline))
-        progress.cancellationHandler = nil
-        let message = ExtensionProcess.tail(process.standardError)
-        switch termination {
-        case .exited(0) where !progress.isCancelled: return process.standardOutput
-        case .cancelled, .exited(EditingExtensionWire.ExitStatus.cancelled), .exited(0):
-            throw PHEditingExtensionError.cancelled(extension: name)
-        case .exited(EditingExtensionWire.ExitStatus.invalidParameter):
-            throw PHEditingExtensionError.invalidParameter(message)
-        case .exited(EditingExtensionWire.ExitStatus.noOutput):
-            throw PHEditingExtensionError.noOutput(extension: name)
-        case .exited(let status):
-            throw PHEditingExtensionError.failed(extension: name, status: status, message: message)
-        case .signalled(let signal):
-            throw PHEditingExtensionError.crashed(extension: name, signal: signal, message: message)
-        case .timedOut:
-            throw PHEditingExtensionError.timedOut(extension: name, seconds: deadline)
-        }
+        try ExtensionProcess.run(name: editingExtension.manifest.displayName, executable: editingExtension.executableURL,
+                                 bundle: editingExtension.bundleURL, arguments: arguments, readable: readable, writable: writable,
+                                 deadline: deadline, cancellationGrace: cancellationGrace, progress: progress)
     }
 
     /// Checks the extension's result and moves its render to a staging file of the host's own output.

@@ -1,16 +1,20 @@
 import Foundation
 import PhotoLibrary
 
-/// An editing extension's manifest: the Info.plist keys Photos reads from an app extension bundle (Linux
-/// addition, same keys). Installed as `<identifier>.photoextension/Info.plist` beside the executable.
+/// A photo extension's manifest — an editing or a project extension: the Info.plist keys Photos reads from an
+/// app extension bundle (Linux addition, same keys). Installed as `<identifier>.photoextension/Info.plist`
+/// beside the executable.
 ///
 /// Keys: `CFBundleIdentifier` (reverse DNS), `CFBundleDisplayName`, `CFBundleShortVersionString` (1 to 3
 /// dot-separated numbers), `CFBundleExecutable`, and `NSExtension` → `NSExtensionPointIdentifier`
-/// (`com.apple.photo-editing`) and `NSExtensionAttributes` → `PHSupportedMediaTypes` (`Image`, `Video`,
-/// `LivePhoto`). Linux addition: `NSExtensionAttributes` → `PHEditingParameters`, the host-settable parameters.
+/// (`com.apple.photo-editing` or `com.apple.photo-project`). An editing extension's `NSExtensionAttributes` →
+/// `PHSupportedMediaTypes` (`Image`, `Video`, `LivePhoto`) and (Linux addition) `PHEditingParameters`, the
+/// host-settable parameters; a project extension's → `PHProjectExtensionDefinesProjectTypes`.
 public struct PHEditingExtensionManifest: Sendable, Hashable {
     /// The extension point every photo editing extension declares.
     public static let photoEditingExtensionPoint = "com.apple.photo-editing"
+    /// The extension point every photo project extension declares.
+    public static let photoProjectExtensionPoint = "com.apple.photo-project"
 
     public var bundleIdentifier: String
     public var displayName: String
@@ -22,10 +26,20 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
     /// Whether `LivePhoto` is listed.
     public var supportsLivePhotos: Bool
     public var parameters: [PHEditingExtensionParameter]
+    /// `com.apple.photo-editing` (the default) or `com.apple.photo-project`.
+    public var extensionPointIdentifier: String
+    /// A project extension's `PHProjectExtensionDefinesProjectTypes`: it offers project types of its own.
+    public var definesProjectTypes: Bool
+
+    /// True for a project extension's manifest.
+    public var isProjectExtension: Bool { extensionPointIdentifier == Self.photoProjectExtensionPoint }
 
     public init(bundleIdentifier: String, displayName: String, version: String, executableName: String = "",
                 supportedMediaTypes: Set<PHAssetMediaType> = [.image], supportsLivePhotos: Bool = false,
-                parameters: [PHEditingExtensionParameter] = []) {
+                parameters: [PHEditingExtensionParameter] = [], extensionPointIdentifier: String = photoEditingExtensionPoint,
+                definesProjectTypes: Bool = false) {
+        self.extensionPointIdentifier = extensionPointIdentifier
+        self.definesProjectTypes = definesProjectTypes
         self.bundleIdentifier = bundleIdentifier
         self.displayName = displayName
         self.version = version
@@ -43,6 +57,9 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
         if supportsLivePhotos { types.append("LivePhoto") }
         let parameterData = try JSONEncoder().encode(parameters)
         let parameterList = try JSONSerialization.jsonObject(with: parameterData)
+        let attributes: [String: Any] = isProjectExtension
+            ? ["PHProjectExtensionDefinesProjectTypes": definesProjectTypes]
+            : ["PHSupportedMediaTypes": types, "PHEditingParameters": parameterList]
         let plist: [String: Any] = [
             "CFBundleIdentifier": bundleIdentifier,
             "CFBundleDisplayName": displayName,
@@ -50,8 +67,8 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
             "CFBundleExecutable": executableName,
             "CFBundlePackageType": "XPC!",
             "NSExtension": [
-                "NSExtensionPointIdentifier": Self.photoEditingExtensionPoint,
-                "NSExtensionAttributes": ["PHSupportedMediaTypes": types, "PHEditingParameters": parameterList],
+                "NSExtensionPointIdentifier": extensionPointIdentifier,
+                "NSExtensionAttributes": attributes,
             ] as [String: Any],
         ]
         return try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
@@ -74,10 +91,17 @@ public struct PHEditingExtensionManifest: Sendable, Hashable {
         let executable = try string("CFBundleExecutable")
         guard !executable.contains("/"), executable != ".", executable != ".." else { throw invalid("CFBundleExecutable \(executable) is not a file name") }
         guard let ext = plist["NSExtension"] as? [String: Any] else { throw invalid("missing NSExtension") }
-        guard let point = ext["NSExtensionPointIdentifier"] as? String, point == Self.photoEditingExtensionPoint else {
-            throw invalid("NSExtensionPointIdentifier is not \(Self.photoEditingExtensionPoint)")
+        guard let point = ext["NSExtensionPointIdentifier"] as? String,
+              point == Self.photoEditingExtensionPoint || point == Self.photoProjectExtensionPoint else {
+            throw invalid("NSExtensionPointIdentifier is not \(Self.photoEditingExtensionPoint) or \(Self.photoProjectExtensionPoint)")
         }
         let attributes = ext["NSExtensionAttributes"] as? [String: Any] ?? [:]
+        if point == Self.photoProjectExtensionPoint {
+            self.init(bundleIdentifier: identifier, displayName: (plist["CFBundleDisplayName"] as? String) ?? identifier, version: version,
+                      executableName: executable, supportedMediaTypes: [], extensionPointIdentifier: point,
+                      definesProjectTypes: (attributes["PHProjectExtensionDefinesProjectTypes"] as? Bool) ?? false)
+            return
+        }
         guard let typeNames = attributes["PHSupportedMediaTypes"] as? [String], !typeNames.isEmpty else {
             throw invalid("missing PHSupportedMediaTypes")
         }

@@ -6,8 +6,8 @@ extension ChangeTransaction {
         guard LocalIdentifier.kind(of: project.identifier) == .assetCollection else {
             throw LibraryError(.invalidIdentifier, "'\(project.identifier)' is not a valid project identifier")
         }
-        guard !project.projectType.isEmpty, project.projectType.utf8.count <= 200 else {
-            throw LibraryError(.changeNotSupported, "A project's type must be a name of 1 to 200 bytes")
+        guard project.projectType.utf8.count <= 200 else {
+            throw LibraryError(.changeNotSupported, "A project's type must be a name of at most 200 bytes (empty: undefined)")
         }
         if let plan = project.plan, plan.count > ProjectAttributes.planLimit {
             throw LibraryError(.changeNotSupported, "The project content is \(plan.count) bytes; at most \(ProjectAttributes.planLimit) are kept")

@@ -27,6 +27,13 @@ public class PHCollection: PHObject, @unchecked Sendable {
     /// and transient collections allow none.
     public func canPerform(_ anOperation: PHCollectionEditOperation) -> Bool {
         guard let record, record.isUserCollection else { return false }
+        if record.isProject {
+            // A project's assets are chosen when it is made: it can be renamed, deleted and have assets taken out.
+            switch anOperation {
+            case .delete, .rename, .removeContent: return true
+            default: return false
+            }
+        }
         switch anOperation {
         case .delete, .rename: return true
         case .deleteContent: return false
@@ -38,14 +45,15 @@ public class PHCollection: PHObject, @unchecked Sendable {
     /// Makes the right subclass for a stored row.
     static func make(_ record: CollectionRecord, library: PHPhotoLibrary) -> PHCollection {
         switch record.kind {
+        case .assetCollection where record.isProject: return PHProject(record: record, identifier: record.identifier, title: nil, library: library)
         case .assetCollection: return PHAssetCollection(record: record, identifier: record.identifier, title: nil, library: library)
         case .collectionList: return PHCollectionList(record: record, identifier: record.identifier, title: nil, library: library)
         }
     }
 }
 
-/// An ordered collection of assets: album, smart album or moment (or a transient collection).
-public final class PHAssetCollection: PHCollection, @unchecked Sendable {
+/// An ordered collection of assets: album, smart album, moment or project (or a transient collection).
+public class PHAssetCollection: PHCollection, @unchecked Sendable {
     /// Members of a transient collection, in order.
     let transientAssets: [Int64]?
     private let countLock = NSLock()
