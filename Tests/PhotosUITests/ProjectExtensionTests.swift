@@ -162,6 +162,18 @@ final class ProjectExtensionTests: XCTestCase {
         XCTAssertEqual(String(decoding: made.project.projectExtensionData, as: UTF8.self), "denied")
     }
 
+    func testWhatAnExtensionLeavesInItsViewIsNeverActedOn() throws {
+        let photos = try makePhotos(1, width: 64, height: 48)
+        let originals = TemporaryDirectory.files(under: core.url.appendingPathComponent("originals"))
+        XCTAssertEqual(originals.count, 1)
+        let info = try PHProjectInfo.projectInfo(for: .assets(photos), in: library)
+        // The extension rewrote its view so that recovering or purging it would delete the library's original.
+        let made = try PHProjectExtensionHost(library: library).createProject(from: info, title: "trap", with: misbehaving, deliveringTo: output)
+        XCTAssertEqual(made.project.estimatedAssetCount, 1)
+        XCTAssertEqual(TemporaryDirectory.files(under: core.url.appendingPathComponent("originals")), originals)
+        XCTAssertEqual(assetCount(), 1)
+    }
+
     func testMisbehavingExtensionsChangeNothing() throws {
         let photos = try makePhotos(2, width: 64, height: 48)
         let info = try PHProjectInfo.projectInfo(for: .assets(photos), in: library)

@@ -5,7 +5,7 @@ import PhotosUI
 import CSQLite3
 
 /// A project extension that misbehaves on request, for the host's tests: the project's title picks what it does
-/// (`ok[:OUTSIDER-ID]`, `crash`, `hang`, `fail`, `oversize`, `sneak`, `escape:PATH`).
+/// (`ok[:OUTSIDER-ID]`, `crash`, `hang`, `fail`, `oversize`, `sneak`, `trap`, `escape:PATH`).
 @main
 struct TestProjectExtension {
     @MainActor static func main() {
@@ -57,6 +57,18 @@ final class MisbehavingProjectController: NSObject, PHProjectExtensionController
                 guard sqlite3_exec(db, "UPDATE project SET extension_data = zeroblob(2097152)", nil, nil, nil) == SQLITE_OK else {
                     return Refusal(description: String(cString: sqlite3_errmsg(db)))
                 }
+                return nil
+            case "trap":
+                // Leaves work for a library that opens its view with recovery and purging: an expired trashed asset
+                // and a journal intent, both naming the real library's original through "../".
+                var db: OpaquePointer?
+                guard sqlite3_open(library.url.appendingPathComponent("database/Photos.sqlite").path, &db) == SQLITE_OK else { return Refusal(description: "no database") }
+                defer { sqlite3_close(db) }
+                let sql = """
+                    UPDATE resource SET path = '../../../../' || path;
+                    UPDATE asset SET trashed_date = 1;
+                    """
+                guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { return Refusal(description: String(cString: sqlite3_errmsg(db))) }
                 return nil
             case let escape where escape.hasPrefix("escape:"):
                 let path = String(escape.dropFirst("escape:".count))

@@ -55,6 +55,15 @@ extension Library {
         return view
     }
 
+    /// Opens a view an extension has had for reading only: no migration, no crash recovery, no purge — nothing that
+    /// would act on what the extension wrote there (a journal intent or a resource path naming a file outside the
+    /// view is never followed).
+    public static func openProjectView(at url: URL) throws(LibraryError) -> Library {
+        do { return try openForReading(url.standardizedFileURL) } catch {
+            throw LibraryError.wrap(error, "Cannot read the project view at \(url.path)")
+        }
+    }
+
     /// What an extension changed in its view of project `identifier`, as edits for this library: the title, the
     /// extension data, the preview, the key asset, and assets taken out. Assets the view holds that the project
     /// no longer does are ignored; nothing can be added.

@@ -154,10 +154,17 @@ final class ResourceStore: Sendable {
     }
 
     /// Deletes the listed files that `isReferenced` says no row points to.
+    /// Only paths inside the library are ever deleted: an absolute path or one with a `..` component (which no
+    /// library writes) is skipped, whatever a damaged or hostile database or journal says.
     func deleteUnreferenced(_ relativePaths: [String], isReferenced: (String) throws -> Bool) rethrows {
-        for path in relativePaths where !(try isReferenced(path)) {
+        for path in relativePaths where Self.staysInside(path) && !(try isReferenced(path)) {
             unlink(url(forRelativePath: path).path)
         }
+    }
+
+    /// True for a relative path without `..` components.
+    static func staysInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
     }
 
     // MARK: Recovery

@@ -119,7 +119,7 @@ public final class PHProjectExtensionHost: Sendable {
     private func carryBack(viewURL: URL, core: Library, project: PHProject, extensionName: String) throws {
         let edits: ProjectEdits
         do {
-            let view = try Library.open(at: viewURL)
+            let view = try Library.openProjectView(at: viewURL)
             edits = try core.projectEdits(fromView: view, project: project.localIdentifier)
         } catch {
             throw PHEditingExtensionError.invalidOutput(extension: extensionName, reason: "its project library is not readable: \(error)")
