@@ -157,7 +157,7 @@ final class ResourceStore: Sendable {
     /// Only paths inside the library are ever deleted: an absolute path or one with a `..` component (which no
     /// library writes) is skipped, whatever a damaged or hostile database or journal says.
     func deleteUnreferenced(_ relativePaths: [String], isReferenced: (String) throws -> Bool) rethrows {
-        for path in relativePaths where Self.staysInside(path) && !(try isReferenced(path)) {
+        for path in relativePaths where try Self.staysInside(path) && !isReferenced(path) {
             unlink(url(forRelativePath: path).path)
         }
     }
