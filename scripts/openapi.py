@@ -139,6 +139,8 @@ schemas = {
                    "count": I, "keyAsset": S, "keyThumbnailURL": S, "person": S,
                    "sections": arr(obj({"title": S, "summary": arr(S), "curated": arr(S), "all": arr(S)}, ["title", "summary", "curated", "all"]))},
                   ["identifier", "kind", "title", "startDate", "endDate", "count", "keyAsset", "keyThumbnailURL"]),
+    "Project": obj({"identifier": S, "title": S, "projectType": S, "extension": nullable(S), "count": I, "previewURL": nullable(S), "files": arr(S)},
+                   ["identifier", "title", "projectType", "count", "files"]),
     "History": obj({"currentToken": I, "changes": arr(ref("ChangeEntry")), "hasMore": B}, ["currentToken", "changes", "hasMore"]),
 }
 
@@ -348,6 +350,35 @@ paths = {
         "summary": "One memory with its sections, each at three curation levels: summary, curated, all (each holds the one before).",
         "parameters": [p("memory", "The memory's identifier (a UUID)")],
         "responses": {"200": json_response(ref("Memory")), **problems("400", "401", "404")}}},
+    "/api/project-extensions": {"get": {
+        "summary": "The project extensions installed for this library (or the server's user), with the project types each offers.",
+        "responses": {"200": json_response(obj({"extensions": arr(obj({
+            "id": S, "name": S, "version": S, "types": arr(obj({"type": S, "title": S, "description": S}, ["type", "title"]))},
+            ["id", "name", "version", "types"]))}, ["extensions"])), **problems("401", "422")}}},
+    "/api/projects": {
+        "get": {"summary": "Every project (newest first) with its preview's URL and the files its extension made (accounts, not applications).",
+                "responses": {"200": json_response(obj({"projects": arr(ref("Project"))}, ["projects"])), **problems("401", "403")}},
+        "post": {"summary": "Make a project of a memory with a project extension (run in its sandbox on the server); members own what they make. "
+                            "If the extension fails, the project is deleted again.",
+                 "requestBody": body(obj({"memory": {"type": "string", "format": "uuid"}, "extension": S, "type": S, "title": {"type": "string", "maxLength": 200}},
+                                         ["memory", "extension"])),
+                 "responses": {"201": json_response(ref("Project"), "Made"), **problems("400", "401", "403", "404", "413", "422", "429")}}},
+    "/api/projects/{project}/open": {"post": {
+        "summary": "Run the project's extension again (resume); its files are made again. Members open only the projects they made.",
+        "parameters": [p("project", "The project's UUID or local identifier")],
+        "responses": {"200": json_response(ref("Project")), **problems("400", "401", "403", "404", "409", "422", "429")}}},
+    "/api/projects/{project}/preview": {"get": {
+        "summary": "The preview image the project's extension set.",
+        "parameters": [p("project", "The project's UUID or local identifier")],
+        "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
+                      **problems("400", "401", "403", "404")}}},
+    "/api/projects/{project}/files/{name}": {"get": {
+        "summary": "A file the project's extension made (by name, as listed; ranges and ETags as for originals).",
+        "parameters": [p("project", "The project's UUID or local identifier"), p("name", "The file's name, percent-encoded")],
+        "responses": {"200": {"description": "The file", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}},
+                                                                     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+                      "206": {"description": "A range of the file"}, "304": {"description": "Not modified"},
+                      **problems("400", "401", "403", "404", "416")}}},
     "/api/extensions": {"get": {
         "summary": "The editing extensions installed for this library (or the server's user), with their parameters.",
         "responses": {"200": json_response(obj({"extensions": arr(obj({

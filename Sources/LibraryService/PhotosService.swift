@@ -42,6 +42,7 @@ public final class PhotosService: Sendable {
     /// Request rates per client (see `RateLimits`).
     public let rateLimits: RateLimits
     let extensions: ExtensionRunner
+    let projects: ProjectRunner
     let broadcaster: ChangeBroadcaster
     let imaging: ImagingContext
     let passwords: Passwords
@@ -59,6 +60,7 @@ public final class PhotosService: Sendable {
         setupToken = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         uploads = UploadStore(library: library)
         extensions = ExtensionRunner(libraryURL: library.url)
+        projects = ProjectRunner(library: library, extensions: extensions)
         imaging = ImagingContext.context(for: library)
         imaging.watch(library)
         let images = self.images, pages = self.pages
@@ -94,6 +96,7 @@ public final class PhotosService: Sendable {
         addSectionRoutes(to: router)
         addMemoryRoutes(to: router)
         addExtensionRoutes(to: router)
+        addProjectRoutes(to: router)
         addMetadataRoutes(to: router)
         addCameraRoutes(to: router)
         addAccessRoutes(to: router)

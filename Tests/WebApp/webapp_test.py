@@ -92,6 +92,10 @@ class WebAppTests(unittest.TestCase):
         cls.filtster = os.path.join(os.path.dirname(BINARY), "filtster")
         if os.path.exists(cls.filtster):
             subprocess.run([BINARY, "extensions", "install", "--for-library", cls.filtster, "--library", cls.library], check=True, capture_output=True)
+        # The example project extension (memories offer to make a photo book with it).
+        cls.photobook = os.path.join(os.path.dirname(BINARY), "photobook")
+        if os.path.exists(cls.photobook):
+            subprocess.run([BINARY, "extensions", "install", "--for-library", cls.photobook, "--library", cls.library], check=True, capture_output=True)
         cls.server = Server(cls.library)
         options = webdriver.ChromeOptions()
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,860",
@@ -1429,9 +1433,54 @@ class WebAppTests(unittest.TestCase):
             self.shot("19-memory-strip-phone")
             self.browser.get(self.browser.current_url.rstrip("/") + "/memories/" + trip_id)
             self.wait(lambda: len(self.finds(".cell[data-id]")) == 4, message="the summary at phone size")
+            # The levels are above the grid, so they are there at phone size too (the toolbar folds away).
+            self.assertEqual([a.text for a in self.finds(".memory-levels a") if a.is_displayed()], ["Summary", "Show More", "All"])
             self.shot("19-memory-summary-phone")
         finally:
             self.browser.set_window_size(1280, 860)
+
+    def test_20_photo_book_from_a_memory(self):
+        # The trip of step 19 made into a photo book by the installed project extension, on the server, in its sandbox;
+        # Projects lists it with its preview and the PDF to download.
+        if not os.path.exists(self.photobook):
+            self.skipTest("the photobook extension was not built")
+        memories = self.api("GET", "/api/memories?limit=50")["answer"]["memories"]
+        trip = next(m for m in memories if m["title"].startswith("Trip"))
+        self.open_signed_in(f"/memories/{trip['identifier']}", ".memory-header .make-project")
+        # An application of an earlier step may still be asking for access: later.
+        for later in [b for b in self.finds(".app-prompt-host button") if b.text == "Later"]:
+            later.click()
+        self.wait(lambda: not [b for b in self.finds(".app-prompt-host button") if b.is_displayed()], message="no prompt over the page")
+        self.shot("20-memory-make-project")
+        self.find(".memory-header .make-project").click()
+        # One extension with two types: the page asks which.
+        self.wait(lambda: self.finds("dialog.prompt menu button[value]"), message="the choice of book")
+        next(b for b in self.finds("dialog.prompt menu button[value]") if b.text == "Photo Book: Square book").click()
+        self.wait(lambda: self.browser.execute_script("return location.pathname") == "/projects", timeout=120, message="Projects after making the book")
+        self.wait(lambda: self.finds(".project-card img") and self.browser.execute_script(
+            "return [...document.querySelectorAll('.project-card img')].every((i) => i.complete && i.naturalWidth > 0)"), message="the book's preview")
+        card = self.find(".project-card")
+        self.assertIn(trip["title"], card.text)
+        self.shot("20-projects")
+        link = next(a for a in self.finds(".project-card .project-files a") if a.text.endswith(".pdf"))
+        name = link.text
+        link.click()
+        path = os.path.join(self.downloads, name)
+        self.wait(lambda: os.path.exists(path) and not os.path.exists(path + ".crdownload"), timeout=30, message="the PDF downloaded")
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(4), b"%PDF")
+        if shutil.which("pdfinfo"):
+            info = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
+            pages = int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[-1])
+            self.assertGreaterEqual(pages, 2, "a cover and at least one page of photos")
+        projects = self.api("GET", "/api/projects")["answer"]["projects"]
+        self.assertEqual(len(projects), 1)
+        self.assertEqual(projects[0]["projectType"], "org.photokit-linux.photobook.square")
+        # Updating runs the extension again; the project keeps its files.
+        next(b for b in self.finds(".project-card button[data-open]")).click()
+        self.wait(lambda: self.finds(".project-card button[data-open]") and self.find(".project-card button[data-open]").text == "Update"
+                  and self.find(".project-card button[data-open]").is_enabled(), timeout=120, message="the book updated")
+        self.assertEqual(self.api("GET", "/api/projects")["answer"]["projects"][0]["files"], [name])
 
 
 if __name__ == "__main__":

@@ -82,4 +82,13 @@ extension Library {
             try ActingAccount.notOwned(identifiers, table: "asset", owner: "asset_owner", column: "asset_id", account.accountID, db)
         }
     }
+
+    /// The collections among `identifiers` that `account` may not change (those it did not make), for routes that
+    /// change a collection outside a change batch (running a project extension).
+    public func collectionsNotChangeable(by account: ActingAccount, _ identifiers: [String]) throws(LibraryError) -> [String] {
+        guard !account.changesAnything else { return [] }
+        return try read { db in
+            try ActingAccount.notOwned(identifiers, table: "collection", owner: "collection_owner", column: "collection_id", account.accountID, db)
+        }
+    }
 }

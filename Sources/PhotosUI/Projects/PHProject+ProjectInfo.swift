@@ -13,14 +13,23 @@ extension PHProjectChangeRequest {
     /// with the project (`PHProjectInfo.projectInfo(of:)`). The title defaults to the content's.
     public class func creationRequestForProject(with projectInfo: PHProjectInfo, title: String? = nil,
                                                 extensionIdentifier: String? = nil) -> PHProjectChangeRequest {
+        let project = projectInfo.projectCreation(title: title, extensionIdentifier: extensionIdentifier)
+        return creationRequestForProject(withTitle: project.title, assetIdentifiers: project.assets, projectType: project.projectType,
+                                         extensionIdentifier: extensionIdentifier, projectContent: project.plan)
+    }
+}
+
+extension PHProjectInfo {
+    /// The core's creation of a project from this content (the service makes it in a batch of its own, under the
+    /// acting account): every photo it refers to, in order, and the content kept with it.
+    package func projectCreation(title: String?, extensionIdentifier: String?) -> NewProject {
         var seen = Set<String>()
-        let assets = projectInfo.plan.sections.flatMap(\.contents).flatMap(\.elements).compactMap { element -> String? in
+        let assets = plan.sections.flatMap(\.contents).flatMap(\.elements).compactMap { element -> String? in
             guard case .asset(let asset) = element, seen.insert(asset.localIdentifier).inserted else { return nil }
             return asset.localIdentifier
         }
-        return creationRequestForProject(withTitle: title ?? projectInfo.plan.title, assetIdentifiers: assets,
-                                         projectType: projectInfo.projectType.rawValue, extensionIdentifier: extensionIdentifier,
-                                         projectContent: try? JSONEncoder().encode(projectInfo.plan))
+        return NewProject(title: title ?? plan.title, assets: assets, projectType: projectType.rawValue,
+                          extensionIdentifier: extensionIdentifier, plan: try? JSONEncoder().encode(plan))
     }
 }
 

@@ -10,6 +10,7 @@ import { toast, prompt, confirmAction, showError, saveFile } from '/app/ui.js';
 import { navigate, toolbar, renderSidebar, session } from '/app/main.js';
 import { settingsView } from '/app/settings.js';
 import { giveAction, applicationWithID } from '/app/apps.js';
+import { memoryHeader, projectsView } from '/app/projects.js';
 import { pickView } from '/app/pick.js';
 import { BOX_EDGES, boxPredicate, cameraName, cameraPredicate, readBox } from '/app/searchterms.js';
 
@@ -24,7 +25,7 @@ const SMART = [
 export async function sidebarSections() {
   const albums = await userAlbums();
   return [
-    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/memories', label: 'Memories' }, { href: '/years', label: 'Years' }, { href: '/moments', label: 'Moments' }, { href: '/search', label: 'Search' }] },
+    { title: 'Photos', items: [{ href: '/', label: 'Library' }, { href: '/memories', label: 'Memories' }, { href: '/projects', label: 'Projects' }, { href: '/years', label: 'Years' }, { href: '/moments', label: 'Moments' }, { href: '/search', label: 'Search' }] },
     { title: 'Collections', items: [...SMART.map(([subtype, label]) => ({ href: `/smart/${subtype}`, label })), { href: '/deleted', label: 'Recently Deleted' }] },
     { title: 'Albums', items: [{ href: '/albums', label: 'All Albums' }, ...albums.map((a) => ({ href: `/albums/${a.id}`, label: a.title || 'Untitled' }))] },
   ];
@@ -205,11 +206,10 @@ async function memoryView(main, match, params) {
   const memory = await get(`/api/memories/${match[1]}`);
   const level = MEMORY_LEVELS.some(([key]) => key === params.get('level')) ? params.get('level') : 'summary';
   const identifiers = memory.sections.flatMap((section) => section[level]);
-  const levels = MEMORY_LEVELS.map(([key, label]) => `<a class="button" href="/memories/${escape(memory.identifier)}${key === 'summary' ? '' : `?level=${key}`}"
-    aria-current="${key === level}">${label}</a>`).join('');
+  // The levels and Make a Project sit above the grid, not in the toolbar, so they show on phones too.
+  main.append(memoryHeader(memory, level, MEMORY_LEVELS));
   return gridView(main, { title: memory.title, body: { entity: 'assets', scope: { type: 'identifiers', identifiers }, sort: [{ key: 'creationDate', ascending: true }] },
     actions: [favoriteAction, addToAlbumAction, downloadAction(memory.title)],
-    extraToolbar: `<span class="memory-levels" role="group" aria-label="How many photos">${levels}</span>`,
     emptyText: 'This memory has no photos now.' });
 }
 
@@ -552,6 +552,7 @@ export const routes = [
   [/^\/$/, libraryView],
   [/^\/memories$/, memoriesView],
   [/^\/memories\/([0-9A-Fa-f-]{36})$/, memoryView],
+  [/^\/projects$/, projectsView],
   [/^\/years$/, yearsView],
   [/^\/moments$/, momentsView],
   [/^\/moments\/([0-9A-Fa-f-]{36})$/, momentView],
