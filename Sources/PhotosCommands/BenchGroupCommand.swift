@@ -21,6 +21,7 @@ struct BenchCommand: ParsableCommand {
             ServeBenchCommand.self,
             ServedBenchCommand.self,
             AnalysisBenchCommand.self,
+            SoakBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

@@ -15,6 +15,9 @@ enum ResidentMemory {
         return (try? handle.write(contentsOf: Data("5".utf8))) != nil
     }
 
+    /// Another process's resident set size now, in MB (0 when unreadable).
+    static func currentMB(pid: Int32) -> Double { Double(statusKB("VmRSS:", path: "/proc/\(pid)/status")) / 1024 }
+
     /// The peak resident set size of another process, in kB (0 when unreadable).
     static func peakKB(pid: Int32) -> Int { statusKB("VmHWM:", path: "/proc/\(pid)/status") }
 

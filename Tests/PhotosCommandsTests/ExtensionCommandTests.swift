@@ -42,7 +42,7 @@ final class ExtensionCommandTests: XCTestCase {
         let filtster = try XCTUnwrap(BuiltExecutable.url(named: "filtster"))
         let id = try importPhoto()
         XCTAssertTrue(try succeed(["extensions"]).contains("No editing extensions installed"))
-        XCTAssertTrue(try succeed(["extensions", "install", filtster.path]).contains("Installed Filtster 1.1.0"))
+        XCTAssertTrue(try succeed(["extensions", "install", filtster.path]).contains("Installed editing extension Filtster 1.1.0"))
         let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(succeed(["extensions", "--json"]).utf8)) as? [String: Any])
         let extensions = try XCTUnwrap(listed["extensions"] as? [[String: Any]])
         XCTAssertEqual(extensions.map { $0["bundleIdentifier"] as? String }, ["org.photokit-linux.filtster"])
