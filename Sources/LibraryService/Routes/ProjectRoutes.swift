@@ -135,17 +135,23 @@ struct ProjectJSON: Encodable {
     var files: [String]
 
     init(_ record: CollectionRecord, files: [String]) {
-        identifier = record.identifier
-        title = record.title ?? ""
-        projectType = record.project?.projectType ?? ""
-        `extension` = record.project?.extensionIdentifier
-        count = record.cachedCount
-        previewURL = record.project?.hasPreview == true ? "/api/projects/\(IdentifierPath.uuid(of: record.identifier))/preview" : nil
-        self.files = files
+        self.init(identifier: record.identifier, title: record.title ?? "", projectType: record.project?.projectType ?? "",
+                  extension: record.project?.extensionIdentifier, count: record.cachedCount, hasPreview: record.project?.hasPreview == true, files: files)
     }
 
     init(_ project: PHProject, files: [String]) {
-        self.init(project.record!, files: files)
+        self.init(identifier: project.localIdentifier, title: project.localizedTitle ?? "", projectType: project.projectTypeIdentifier,
+                  extension: project.extensionIdentifier, count: project.estimatedAssetCount, hasPreview: project.hasProjectPreview, files: files)
+    }
+
+    private init(identifier: String, title: String, projectType: String, extension: String?, count: Int, hasPreview: Bool, files: [String]) {
+        self.identifier = identifier
+        self.title = title
+        self.projectType = projectType
+        self.extension = `extension`
+        self.count = count
+        previewURL = hasPreview ? "/api/projects/\(IdentifierPath.uuid(of: identifier))/preview" : nil
+        self.files = files
     }
 }
 
