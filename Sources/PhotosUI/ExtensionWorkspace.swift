@@ -15,8 +15,8 @@ struct ExtensionWorkspace {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("output", isDirectory: true), withIntermediateDirectories: true)
     }
 
-    /// Writes the request as a property list; returns its file.
-    func write(_ request: EditingExtensionRequest) throws -> URL {
+    /// Writes the request (an editing or a project extension's) as a binary property list; returns its file.
+    func write(_ request: some Encodable) throws -> URL {
         let file = root.appendingPathComponent("request.plist")
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary

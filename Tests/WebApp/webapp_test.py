@@ -1481,6 +1481,19 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.finds(".project-card button[data-open]") and self.find(".project-card button[data-open]").text == "Update"
                   and self.find(".project-card button[data-open]").is_enabled(), timeout=120, message="the book updated")
         self.assertEqual(self.api("GET", "/api/projects")["answer"]["projects"][0]["files"], [name])
+        # At phone size: the projects, and the memory's levels and Make a Project above its grid.
+        self.browser.set_window_size(390, 844)
+        try:
+            self.open_signed_in("/projects", ".project-card img")
+            self.assertLessEqual(self.browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+            self.shot("20-projects-phone")
+            self.open_signed_in(f"/memories/{trip['identifier']}", ".memory-header .make-project")
+            for later in [b for b in self.finds(".app-prompt-host button") if b.text == "Later"]:
+                later.click()
+            self.assertTrue(self.find(".memory-header .make-project").is_displayed())
+            self.shot("20-memory-phone")
+        finally:
+            self.browser.set_window_size(1280, 860)
 
 
 if __name__ == "__main__":

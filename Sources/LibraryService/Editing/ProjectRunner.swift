@@ -2,6 +2,7 @@ import Foundation
 import Photos
 import PhotosUI
 import PhotoLibrary
+import Synchronization
 
 /// Project extensions for the service: the ones installed for the library (or the server's user), run by PhotosUI's
 /// host as `photos project create` runs them, on the service's PhotoKit library (`ExtensionRunner.library()`).
@@ -14,6 +15,8 @@ final class ProjectRunner: Sendable {
     private let extensions: ExtensionRunner
     /// Seconds an extension may run before it is stopped.
     static let deadline: TimeInterval = 600
+    /// Each installed extension's project types, asked once per bundle and version (asking runs the extension).
+    private let typeCache = Mutex<[String: [PHProjectTypeDescription]]>([:])
 
     init(library: Library, extensions: ExtensionRunner) {
         self.library = library
@@ -23,8 +26,16 @@ final class ProjectRunner: Sendable {
     /// The installed project extensions, with the project types each offers (asked of the extension, in its sandbox).
     func installed() throws -> [(PHProjectExtension, [PHProjectTypeDescription])] {
         let photos = try extensions.library()
-        let host = PHProjectExtensionHost(library: photos)
-        return try PHProjectExtension.installed(for: photos).extensions.map { ($0, try host.projectTypes(of: $0)) }
+        return try PHProjectExtension.installed(for: photos).extensions.map { ($0, try types(of: $0, in: photos)) }
+    }
+
+    /// The project types an extension offers (cached by its bundle and version).
+    private func types(of projectExtension: PHProjectExtension, in photos: PHPhotoLibrary) throws -> [PHProjectTypeDescription] {
+        let key = "\(projectExtension.bundleURL.path)\n\(projectExtension.manifest.version)"
+        if let cached = typeCache.withLock({ $0[key] }) { return cached }
+        let types = try PHProjectExtensionHost(library: photos).projectTypes(of: projectExtension)
+        typeCache.withLock { $0[key] = types }
+        return types
     }
 
     /// Where the files of a project's extension are kept.
@@ -42,7 +53,7 @@ final class ProjectRunner: Sendable {
         let photos = try extensions.library()
         let projectExtension = try PHProjectExtension.named(extensionID, for: photos)
         let host = PHProjectExtensionHost(library: photos, deadline: Self.deadline)
-        let projectType = try type.map(PHProjectType.init(rawValue:)) ?? host.projectTypes(of: projectExtension).first?.projectType ?? .undefined
+        let projectType = try type.map(PHProjectType.init(rawValue:)) ?? types(of: projectExtension, in: photos).first?.projectType ?? .undefined
         let info = try PHProjectInfo.projectInfo(for: .memory(identifier: memory), projectType: projectType, in: photos)
         let creation = info.projectCreation(title: title, extensionIdentifier: projectExtension.id)
         try library.apply(ChangeBatch(operations: [.createProject(creation)], actingAccount: account))

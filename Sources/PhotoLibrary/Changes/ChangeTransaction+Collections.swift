@@ -90,10 +90,15 @@ extension ChangeTransaction {
         }
         var seen = Set<Int64>()
         members = members.filter { seen.insert($0).inserted }
-        try db.execute(sql: "DELETE FROM album_asset WHERE collection_id = ?", arguments: [album.rowID])
+        try storeMembers(members, of: album.rowID)
+    }
+
+    /// Replaces an album's (or project's) members with `members`, in order, and updates its count and date.
+    func storeMembers(_ members: [Int64], of collection: Int64) throws {
+        try db.execute(sql: "DELETE FROM album_asset WHERE collection_id = ?", arguments: [collection])
         let insert = try db.cachedStatement(sql: "INSERT INTO album_asset (collection_id, asset_id, position) VALUES (?, ?, ?)")
-        for (position, asset) in members.enumerated() { try insert.execute(arguments: [album.rowID, asset, position]) }
-        try db.execute(sql: "UPDATE collection SET cached_count = ?, modification_date = ? WHERE id = ?", arguments: [members.count, now, album.rowID])
+        for (position, asset) in members.enumerated() { try insert.execute(arguments: [collection, asset, position]) }
+        try db.execute(sql: "UPDATE collection SET cached_count = ?, modification_date = ? WHERE id = ?", arguments: [members.count, now, collection])
     }
 
     private func assetIDs(_ identifiers: [String]) throws -> [Int64] {

@@ -19,9 +19,7 @@ extension ChangeTransaction {
                        arguments: [rowID, project.projectType, project.extensionIdentifier, project.plan])
         var seen = Set<Int64>()
         let members = try project.assets.map { try assetRow($0).id }.filter { seen.insert($0).inserted }
-        let insert = try db.cachedStatement(sql: "INSERT INTO album_asset (collection_id, asset_id, position) VALUES (?, ?, ?)")
-        for (position, asset) in members.enumerated() { try insert.execute(arguments: [rowID, asset, position]) }
-        try db.execute(sql: "UPDATE collection SET cached_count = ? WHERE id = ?", arguments: [members.count, rowID])
+        try storeMembers(members, of: rowID)
     }
 
     mutating func editProject(_ identifier: String, _ edits: ProjectEdits) throws {

@@ -38,12 +38,9 @@ public final class PHProjectChangeRequest: PHChangeRequest {
                                                     extensionIdentifier: extensionIdentifier, plan: projectContent))
     }
 
-    /// A request creating a project of the assets with these local identifiers (PhotosUI's creation from a
-    /// `PHProjectInfo` uses it).
-    package class func creationRequestForProject(withTitle title: String, assetIdentifiers: [String], projectType: String,
-                                                 extensionIdentifier: String?, projectContent: Data?) -> PHProjectChangeRequest {
-        PHProjectChangeRequest(creation: NewProject(title: title, assets: assetIdentifiers, projectType: projectType,
-                                                    extensionIdentifier: extensionIdentifier, plan: projectContent))
+    /// A request creating the project the core describes (PhotosUI's creation from a `PHProjectInfo` uses it).
+    package class func creationRequest(for project: NewProject) -> PHProjectChangeRequest {
+        PHProjectChangeRequest(creation: project)
     }
 
     /// A placeholder for the project being created (Linux addition, like the album's).

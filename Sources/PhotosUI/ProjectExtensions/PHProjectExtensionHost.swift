@@ -97,10 +97,7 @@ public final class PHProjectExtensionHost: Sendable {
         progress.completedUnitCount = 1
         let request = ProjectExtensionRequest(viewLibrary: viewURL.path, project: project.localIdentifier, projectContent: content,
                                               projectType: project.projectTypeIdentifier, outputDirectory: workspace.output.path)
-        let requestFile = workspace.root.appendingPathComponent("request.plist")
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        try encoder.encode(request).write(to: requestFile)
+        let requestFile = try workspace.write(request)
         try ExtensionProcess.run(name: name, executable: projectExtension.executableURL, bundle: projectExtension.bundleURL,
                                  arguments: [command, requestFile.path], readable: [requestFile] + fontConfiguration,
                                  writable: [workspace.output, viewURL], deadline: deadline, cancellationGrace: cancellationGrace,

@@ -13,9 +13,7 @@ extension PHProjectChangeRequest {
     /// with the project (`PHProjectInfo.projectInfo(of:)`). The title defaults to the content's.
     public class func creationRequestForProject(with projectInfo: PHProjectInfo, title: String? = nil,
                                                 extensionIdentifier: String? = nil) -> PHProjectChangeRequest {
-        let project = projectInfo.projectCreation(title: title, extensionIdentifier: extensionIdentifier)
-        return creationRequestForProject(withTitle: project.title, assetIdentifiers: project.assets, projectType: project.projectType,
-                                         extensionIdentifier: extensionIdentifier, projectContent: project.plan)
+        creationRequest(for: projectInfo.projectCreation(title: title, extensionIdentifier: extensionIdentifier))
     }
 }
 

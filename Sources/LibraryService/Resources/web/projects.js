@@ -39,6 +39,7 @@ async function makeProject(memory, extensions, button) {
   const picked = choices.length === 1 ? choices[0].value : await choose(`Make a project of “${memory.title}”`, 'The project extension lays out the memory’s photos.', choices);
   if (!picked) return;
   const [extension, type] = picked.split('\n');
+  const label = button.textContent;
   button.disabled = true;
   button.textContent = 'Making…';
   try {
@@ -47,7 +48,7 @@ async function makeProject(memory, extensions, button) {
     navigate('/projects');
   } finally {
     button.disabled = false;
-    button.textContent = 'Make a Project…';
+    button.textContent = label;
   }
 }
 
