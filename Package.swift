@@ -36,6 +36,8 @@ let cShims: [Target] = [
     .target(name: "CPixelKernels", path: "Sources/C/CPixelKernels"),
     // fork + Landlock + rlimits + exec for editing extensions (must run between fork and exec, so in C).
     .target(name: "CSandbox", path: "Sources/C/CSandbox"),
+    // A test-only SQLite VFS that fails chosen database writes and flushes (PHOTOS_IO_FAULTS; imported by PhotoLibrary only).
+    .target(name: "CSQLiteFaults", path: "Sources/C/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
     // Text for CITextImageGenerator: a font name resolved by fontconfig, shaped by HarfBuzz, rasterised by FreeType (C).
     .target(name: "CTextRender", dependencies: ["CFontStack"], path: "Sources/C/CTextRender",
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("harfbuzz"), .linkedLibrary("fontconfig")]),
@@ -93,10 +95,12 @@ let package = Package(
         .executableTarget(name: "photokit-raw-probe", dependencies: ["CLibRaw"], path: "Sources/C/RAWProbeTool",
                          linkerSettings: [.linkedLibrary("raw_r")]),
         .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff", "RAWProbe"]),
+        // The POSIX calls of every durable write, with the fault table tests use (PHOTOS_IO_FAULTS, PHOTOS_FAULT_INJECTION).
+        .target(name: "DurableFiles"),
         .target(name: "PhotoLibrary", dependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            "FetchPredicates", "MediaInspection", "COpenSSLCrypto",
+            "FetchPredicates", "MediaInspection", "COpenSSLCrypto", "DurableFiles", "CSQLiteFaults",
         ]),
 
         // Pixels: codecs and ImageIO's API; the Core Image engine; the UIImage subset.
@@ -112,7 +116,7 @@ let package = Package(
         // AVFoundation's asset, track, image-generator and export API over Movies and Core Image.
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "Movies", "MediaInspection", "CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
-        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
+        .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "DurableFiles", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
         // Photo analysis: quality, perceptual hashes, faces and people, salient regions (for memories and projects).
         .target(name: "PhotoAnalysis", dependencies: ["PhotoLibrary", "ImageManagement", "CoreImage", "CoreGraphics", "CFaceDescriptors"]),
 
@@ -136,7 +140,7 @@ let package = Package(
         // PhotosUI's non-visual half: the editing-extension protocol, the glue that makes a controller an
         // executable, and the host that discovers, runs and commits extensions; the picker (PHPicker*) without
         // its view, whose item providers (NSItemProvider, in UIKit) read and transcode through ImageManagement.
-        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ServedLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement"]),
+        .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ServedLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement", "DurableFiles"]),
         // cairo's PDF writer, for the example project extension.
         .systemLibrary(name: "CCairo", path: "Sources/C/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // The example project extension: a photo book as a multi-page PDF.
@@ -176,7 +180,7 @@ let package = Package(
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ServedLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
         .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
-        .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "DurableFiles", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
         .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics", "_Testing_UIKit"]),

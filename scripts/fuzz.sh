@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/, Docs/Fuzzing.md) and runs them.
 #
-#   scripts/fuzz.sh [TARGET…] [--minutes N | --seconds N] [--release] [--skip-build] [--ci]
+#   scripts/fuzz.sh [TARGET…] [--minutes N | --seconds N] [--max-runs N] [--release] [--skip-build] [--ci]
 #
 # With no TARGET every target runs, one after another, each for the given time (default 5 minutes).
+# --max-runs N also stops a target after N executions (issue 15's bar: 10 million executions or 30 minutes).
 # --release builds with optimisation: a slower build, about 5 times the executions per second (long runs).
 # --skip-build runs the targets as last built (while another build holds .build-fuzz, for instance).
 # --ci is the short regression pass of scripts/test.sh: a fixed seed and a fixed number of executions per target
@@ -23,10 +24,12 @@ seconds=300
 ci=0
 config=debug
 skip_build=0
+max_runs=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) seconds=$(( $2 * 60 )); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --max-runs) max_runs=$2; shift 2 ;;
     --ci) ci=1; shift ;;
     --release) config=release; shift ;;
     --skip-build) skip_build=1; shift ;;
@@ -201,12 +204,18 @@ for target in "${targets[@]}"; do
   while :; do
     left=$(( seconds - ($(date +%s) - start) ))
     [ "$left" -gt 0 ] || break
+    runs_cap=()
+    if [ "$ci" -eq 1 ]; then runs_cap=(-seed=1 -runs="$(ci_runs_for "$target")")
+    elif [ "$max_runs" -gt 0 ]; then
+      [ "$executions" -lt "$max_runs" ] || break
+      runs_cap=(-runs=$(( max_runs - executions )))
+    fi
     status=0
     # shellcheck disable=SC2046
     # In --ci the mutation sequence and its length are fixed (-seed=1, -runs), so the short pass explores the same
     # inputs on every run and machine:
     # a regression fails it reliably, and it never fails at random on a crash outside this project's code.
-    "${norandom[@]}" "$WORK/$config/fuzz-$target" $(options_for "$target") $([ "$ci" -eq 1 ] && echo -seed=1 -runs="$(ci_runs_for "$target")") -max_total_time="$left" -timeout=25 -rss_limit_mb=3072 \
+    "${norandom[@]}" "$WORK/$config/fuzz-$target" $(options_for "$target") "${runs_cap[@]}" -max_total_time="$left" -timeout=25 -rss_limit_mb=3072 \
       -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "${seeds[@]}" >"$log.run" 2>&1 || status=$?
     runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log.run" | tail -1 | grep -o '[0-9]*$' || true)
     # A crashed run prints no final stats; its last status line has the count.

@@ -63,6 +63,7 @@ public struct ImageManagementError: Error, CustomStringConvertible, Sendable {
     static func posix(_ context: String, code: Code = .io) -> ImageManagementError {
         let err = errno
         if err == EEXIST { return ImageManagementError(.fileExists, "\(context): the file already exists") }
+        if err == ENOSPC || err == EDQUOT { return ImageManagementError(code, "\(context): the disk is full") }
         return ImageManagementError(code, "\(context): \(String(cString: strerror(err)))")
     }
 }

@@ -17,6 +17,7 @@ public final class ImagingContext: @unchecked Sendable {
 
     init(libraryURL: URL, isLibraryDirectory: Bool = true) {
         store = DerivativeStore(libraryURL: libraryURL, isLibraryDirectory: isLibraryDirectory)
+        store.removeAbandonedWrites()
         generator = DerivativeGenerator(store: store)
         requestPool = WorkerPool(maximumConcurrency: ProcessInfo.processInfo.activeProcessorCount, qos: .userInitiated)
     }

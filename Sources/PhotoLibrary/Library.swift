@@ -67,10 +67,12 @@ public final class Library: Sendable {
             var config = Configuration()
             config.busyMode = .timeout(60)
             config.foreignKeysEnabled = true
-            config.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
+            SQLiteFaults.installIfRequested()
             let pool = try DatabasePool(path: databaseDir.appendingPathComponent("Photos.sqlite").path, configuration: config)
+            // Every commit flushes the write-ahead log, so a commit reported done survives a power cut (files are
+            // flushed before it; a moved import source is deleted after it). Set here, on the pool's one writer:
+            // GRDB sets NORMAL after `prepareDatabase` runs, which overrode this setting until December 2026.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try Schema.migrator.migrate(pool)
             let library = Library(url: url, pool: pool, store: store)
             try library.recoverInterruptedWork()
@@ -78,6 +80,7 @@ public final class Library: Sendable {
             library.openingPurge.withLock { $0 = purge }
             try library.trimChangeLog()
             try library.trimChangeReceipts()
+            SQLiteFaults.armIfRequested()
             return library
         } catch {
             // A full disk or a read-only file system met while opening: the library can still be read.
@@ -94,6 +97,7 @@ public final class Library: Sendable {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(60)
+        SQLiteFaults.installIfRequested()
         let pool = try DatabasePool(path: LibraryAccess.readOnlyDatabasePath(url), configuration: config)
         guard try pool.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
             throw LibraryError(.libraryUnavailable, "The library at \(url.path) needs an upgrade, which cannot be written where it is (read-only)")

@@ -63,9 +63,37 @@ extension LibraryError {
     package static func wrap(_ error: any Error, _ context: String) -> LibraryError {
         if let error = error as? LibraryError { return error }
         if isDiskFull(error) { return LibraryError(.notEnoughSpace, "\(context): the disk is full") }
-        let code: Code = error is DatabaseError ? .database : .io
-        let text = error is DatabaseError ? "\(error)" : FileErrorText.describe(error)
-        return LibraryError(code, "\(context): \(text)", underlying: SendableBox(String(describing: error)))
+        if let database = error as? DatabaseError {
+            if database.resultCode.primaryResultCode == .SQLITE_FULL { return LibraryError(.notEnoughSpace, "\(context): the disk is full") }
+            return LibraryError(.database, "\(context): \(describe(database))")
+        }
+        return LibraryError(.io, "\(context): \(FileErrorText.describe(error))", underlying: SendableBox(String(describing: error)))
+    }
+
+    /// Whether a failed write transaction may nevertheless be in the database file: an I/O error other than a full
+    /// disk (a failing flush of the write-ahead log after its commit frame was written, typically). Its files must
+    /// then be left to the next open's recovery rather than deleted.
+    package static func commitMayHaveHeld(_ error: any Error) -> Bool {
+        guard let database = error as? DatabaseError else { return false }
+        return database.resultCode.primaryResultCode == .SQLITE_IOERR
+    }
+
+    /// The same error with more words at the end of its message.
+    package func appending(_ text: String) -> LibraryError {
+        LibraryError(code, message + text, underlying: underlying)
+    }
+
+    /// A database error in words, without the SQL statement GRDB's description carries.
+    static func describe(_ error: DatabaseError) -> String {
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_IOERR: "the disk reported an input/output error writing the database"
+        case .SQLITE_READONLY: "the database cannot be written (a read-only file or file system)"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "the database is busy (another process held its lock for too long)"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the database file is damaged"
+        case .SQLITE_CANTOPEN: "the database file cannot be opened"
+        case .SQLITE_CONSTRAINT: "the change breaks a rule of the database (\(error.message ?? "a constraint failed"))"
+        default: "database error \(error.resultCode.rawValue)\(error.message.map { ": \($0)" } ?? "")"
+        }
     }
 
     /// A failed system call's `errno` with `context`: `.notEnoughSpace` for a full disk or quota, else `code`, with

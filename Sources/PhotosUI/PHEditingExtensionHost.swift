@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 import PhotoLibrary
 import ExtensionSandbox
 
@@ -60,6 +61,7 @@ public final class PHEditingExtensionHost: Sendable {
             try? FileManager.default.removeItem(at: output.renderedPairedVideoURL)
         }
         guard !progress.isCancelled else { throw PHEditingExtensionError.cancelled(extension: name) }
+        FaultPoint.extensionOutputReady.reach()
         do {
             try library.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = output }
         } catch {

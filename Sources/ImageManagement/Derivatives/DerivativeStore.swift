@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 import PhotoLibrary
 
 /// Where derivatives live: `<library>/derivatives/v1/<aa>/<sha256>.<kind>.jpg`, keyed by the content hash of the
@@ -15,6 +16,8 @@ public struct DerivativeStore: Sendable {
     public var root: URL { libraryURL.appendingPathComponent("derivatives", isDirectory: true) }
     /// The folder of the current layout version.
     var versionRoot: URL { root.appendingPathComponent("v1", isDirectory: true) }
+    /// Where derivatives are written before they are renamed into `versionRoot` (`derivatives/tmp`).
+    var writingFolder: URL { root.appendingPathComponent("tmp", isDirectory: true) }
 
     /// Whether `libraryURL` is a library directory (else a served library's local cache, made as needed).
     public let isLibraryDirectory: Bool
@@ -58,12 +61,23 @@ public struct DerivativeStore: Sendable {
         guard !isLibraryDirectory || FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("database").path) else {
             throw ImageManagementError(.notFound, "The library at \(libraryURL.path) no longer exists")
         }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw ImageManagementError(.io, "Cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        for folder in [url.deletingLastPathComponent(), writingFolder] {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ImageManagementError(.io, "Cannot create \(folder.path): \(error.localizedDescription)")
+            }
         }
-        try AtomicFileWriter.write(data, to: url)
+        try AtomicFileWriter.write(data, to: url, temporaryFolder: writingFolder, faultPoint: .derivativeBeforeRename)
+    }
+
+    /// Deletes the temporary files of derivative writes whose process died (`derivatives/tmp`: one small folder,
+    /// so this runs whenever a library's imaging context starts). A live writer's file is kept: it holds a lock.
+    public func removeAbandonedWrites() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: writingFolder.path)) ?? [] where name.hasSuffix(".partial") {
+            let url = writingFolder.appendingPathComponent(name)
+            if AtomicFileWriter.isAbandonedPartial(url) { unlink(url.path) }
+        }
     }
 
     /// Removes the derivatives of a rendition.
@@ -103,6 +117,7 @@ public struct DerivativeStore: Sendable {
                 if AtomicFileWriter.isAbandonedPartial(url) { unlink(url.path) }
             }
         }
+        removeAbandonedWrites()
         return orphans.count
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,12 +19,13 @@ public final class AtomicFileWriter {
     private var fd: Int32
     private var finished = false
 
-    /// Creates the temporary file beside `destination` (whose folder must exist).
-    public init(destination: URL) throws(ImageManagementError) {
+    /// Creates the temporary file beside `destination` (whose folder must exist), or in `temporaryFolder` (which
+    /// must exist and be on the same file system) so that a sweep of abandoned writes reads one small folder.
+    public init(destination: URL, temporaryFolder: URL? = nil) throws(ImageManagementError) {
         self.destination = destination
-        let folder = destination.deletingLastPathComponent()
+        let folder = temporaryFolder ?? destination.deletingLastPathComponent()
         temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        fd = FileCalls.open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ImageManagementError.posix("Cannot create a file in \(folder.path)") }
         flock(fd, LOCK_EX | LOCK_NB)
     }
@@ -44,42 +46,37 @@ public final class AtomicFileWriter {
 
     /// Appends bytes.
     public func append(_ data: Data) throws(ImageManagementError) {
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        guard ok else { throw ImageManagementError.posix("Cannot write \(destination.path)") }
+        let status = data.withUnsafeBytes { FileCalls.writeAll(fd, $0, path: temporary.path) }
+        guard status == 0 else { throw ImageManagementError.posix("Cannot write \(destination.path)") }
     }
 
     /// Flushes the bytes and gives the file its final name (replacing an existing file only when `overwrite`).
-    public func commit(overwrite: Bool = true) throws(ImageManagementError) {
-        guard fsync(fd) == 0 else { throw ImageManagementError.posix("Cannot flush \(destination.path)") }
+    /// `faultPoint` (a test hook, see `FaultPoint`) is reached between the flush and the rename.
+    public func commit(overwrite: Bool = true, faultPoint: FaultPoint? = nil) throws(ImageManagementError) {
+        guard FileCalls.fsync(fd, path: temporary.path) == 0 else { throw ImageManagementError.posix("Cannot flush \(destination.path)") }
         close(fd)
         fd = -1
+        faultPoint?.reach()
         if overwrite {
-            guard rename(temporary.path, destination.path) == 0 else { throw ImageManagementError.posix("Cannot move a finished file to \(destination.path)") }
+            guard FileCalls.rename(temporary.path, destination.path) == 0 else { throw ImageManagementError.posix("Cannot move a finished file to \(destination.path)") }
         } else {
             // link(2) fails with EEXIST instead of replacing, closing the race with another writer; file systems
             // without hard links fall back to a checked rename.
-            if link(temporary.path, destination.path) == 0 {
+            if FileCalls.link(temporary.path, destination.path) == 0 {
                 unlink(temporary.path)
             } else if errno == EEXIST {
                 throw ImageManagementError(.fileExists, "Cannot write \(destination.path): the file already exists")
+            } else if errno == EIO || errno == ENOSPC || errno == EDQUOT || errno == EROFS {
+                throw ImageManagementError.posix("Cannot move a finished file to \(destination.path)")
             } else {
                 guard !FileManager.default.fileExists(atPath: destination.path) else {
                     throw ImageManagementError(.fileExists, "Cannot write \(destination.path): the file already exists")
                 }
-                guard rename(temporary.path, destination.path) == 0 else { throw ImageManagementError.posix("Cannot move a finished file to \(destination.path)") }
+                guard FileCalls.rename(temporary.path, destination.path) == 0 else { throw ImageManagementError.posix("Cannot move a finished file to \(destination.path)") }
             }
         }
         finished = true
-        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 { fsync(folder); close(folder) }
+        FileCalls.fsyncDirectory(destination.deletingLastPathComponent().path)
     }
 
     /// Removes the temporary file (no effect after `commit`).
@@ -88,12 +85,14 @@ public final class AtomicFileWriter {
         if !finished { unlink(temporary.path); finished = true }
     }
 
-    /// Writes `data` to `destination` atomically in one call.
-    public static func write(_ data: Data, to destination: URL, overwrite: Bool = true) throws(ImageManagementError) {
-        let writer = try AtomicFileWriter(destination: destination)
+    /// Writes `data` to `destination` atomically in one call (`temporaryFolder`: see `init`; `faultPoint`: see
+    /// `commit`).
+    public static func write(_ data: Data, to destination: URL, overwrite: Bool = true, temporaryFolder: URL? = nil,
+                             faultPoint: FaultPoint? = nil) throws(ImageManagementError) {
+        let writer = try AtomicFileWriter(destination: destination, temporaryFolder: temporaryFolder)
         do {
             try writer.append(data)
-            try writer.commit(overwrite: overwrite)
+            try writer.commit(overwrite: overwrite, faultPoint: faultPoint)
         } catch {
             writer.abandon()
             throw error

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import DurableFiles
 
 extension Library {
     /// Applies a batch atomically: files are staged, flushed and renamed under an intent, then one
@@ -8,7 +9,6 @@ extension Library {
     @discardableResult
     public func apply(_ batch: ChangeBatch) throws(LibraryError) -> ChangeOutcome {
         try requireWritable()
-        let writeNumber = FaultInjection.beginWrite()
         let operations = batch.operations.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
 
         // 1. Stage and inspect new resources outside the write lock.
@@ -30,6 +30,7 @@ extension Library {
             stagedEdits.forEach { $0.discard(in: store) }
             throw LibraryError.wrap(error, "Staging the edited content failed")
         }
+        if !staged.isEmpty || !stagedEdits.isEmpty { FaultPoint.afterStaging.reach() }
 
         // 2. Journal every path whose fate this transaction decides, then move new files into place.
         var purgePaths: [String] = []
@@ -60,14 +61,17 @@ extension Library {
         let newPaths = stagedAssets.flatMap { $0.resources.map(\.relativePath) } + stagedEdits.flatMap(\.paths)
         var intent: ResourceStore.Intent?
         do {
-            if !newPaths.isEmpty || !purgePaths.isEmpty { intent = try store.writeIntent(newPaths + purgePaths) }
+            if !newPaths.isEmpty || !purgePaths.isEmpty {
+                intent = try store.writeIntent(newPaths + purgePaths)
+                FaultPoint.afterIntent.reach()
+            }
             for asset in stagedAssets { for resource in asset.resources { try store.place(resource.staged, at: resource.relativePath) } }
             for edit in stagedEdits {
                 try store.place(edit.rendered, at: edit.renderedPath)
                 try store.place(edit.adjustment, at: edit.adjustmentPath)
                 if let paired = edit.pairedVideo { try store.place(paired.file, at: paired.path) }
             }
-            FaultInjection.check(.afterPlacingFiles, write: writeNumber)
+            FaultPoint.afterPlacingFiles.reach()
         } catch {
             stagedEdits.forEach { $0.discard(in: store) }
             cleanUp(newPaths: newPaths, stagedAssets, intent)
@@ -92,16 +96,24 @@ extension Library {
                 transaction.outcome.token = try ChangeRecording.finish(transaction.outcome, db)
                 try batch.receipt?.insert(token: transaction.outcome.token, db)
                 for entry in batch.audit { try Self.insert(entry, db) }
-                FaultInjection.check(.beforeCommit, write: writeNumber)
+                FaultPoint.beforeCommit.reach()
                 return transaction.outcome
             }
         } catch {
+            if LibraryError.commitMayHaveHeld(error) {
+                // SQLite may have written the commit before the failing flush: the next open decides (its log
+                // recovery, then the journal entry's rule), so the placed files and the entry stay until then.
+                stagedAssets.forEach { $0.resources.forEach { store.discard($0.staged) } }
+                throw LibraryError.wrap(error, "The change could not be confirmed")
+                    .appending("; whether it was saved is settled the next time the library opens")
+            }
             cleanUp(newPaths: newPaths, stagedAssets, intent)
             throw LibraryError.wrap(error, "The change could not be applied")
         }
 
         // 4. After the commit: erase purged files and those of skipped duplicates (no row references them), drop
         // moved sources, clear the intent.
+        FaultPoint.afterCommit.reach()
         let skipped = stagedAssets.filter { outcome.skippedDuplicates.contains($0.request.identifier) }
         try? deleteUnreferencedFiles(purgePaths + skipped.flatMap { $0.resources.map(\.relativePath) })
         for asset in stagedAssets where !outcome.skippedDuplicates.contains(asset.request.identifier) {
@@ -114,9 +126,14 @@ extension Library {
         return outcome
     }
 
+    /// Undoes the file side of a change that failed. A commit reported as failed may still have reached the disk (an
+    /// I/O error after SQLite wrote its log), so placed files are removed only where no row references them; when the
+    /// database cannot tell, the journal entry stays and the next open resolves it by the same rule.
     private func cleanUp(newPaths: [String], _ assets: [StagedAsset], _ intent: ResourceStore.Intent?) {
         for asset in assets { asset.resources.forEach { store.discard($0.staged) } }
-        for path in newPaths { unlink(store.url(forRelativePath: path).path) }
-        if let intent { store.clearIntent(intent) }
+        do {
+            try deleteUnreferencedFiles(newPaths)
+            if let intent { store.clearIntent(intent) }
+        } catch {}
     }
 }

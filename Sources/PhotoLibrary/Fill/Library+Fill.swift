@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import DurableFiles
 
 /// What `Library.fill` made.
 public struct FillSummary: Sendable {
@@ -43,9 +44,8 @@ extension Library {
     @discardableResult
     public func fill(count: Int, seed: UInt64 = 1, progress: Progress? = nil) throws(LibraryError) -> FillSummary {
         let started = Date()
-        let writeNumber = FaultInjection.beginWrite()
         guard count >= 0 else { throw LibraryError(.changeNotSupported, "The asset count must not be negative (got \(count))") }
-        try requireAvailable()
+        try requireWritable()
         progress?.totalUnitCount = Int64(count)
         let files = try placeFillMedia()
         do {
@@ -56,18 +56,23 @@ extension Library {
                 var reset = LibraryChanges()
                 reset.isReset = true
                 try ChangeLog.append(reset, db)
-                FaultInjection.check(.beforeCommit, write: writeNumber)
+                FaultPoint.beforeCommit.reach()
                 return summary
             }
-            FaultInjection.check(.afterCommit, write: writeNumber)
+            FaultPoint.afterCommit.reach()
             summary.elapsed = Date().timeIntervalSince(started)
+            // A small fill may use only some of the shared files (no RAW among 100 assets, say): the others go.
+            try? deleteUnreferencedFiles(files.intent.relativePaths)
             store.clearIntent(files.intent)
             changeSignal.post()
             return summary
         } catch {
-            // Files no committed row references go; the intent is then resolved.
-            try? deleteUnreferencedFiles(files.intent.relativePaths)
-            store.clearIntent(files.intent)
+            // Files no committed row references go; the intent is then resolved. When the commit may have held
+            // (see `commitMayHaveHeld`), both stay for the next open to settle.
+            if !LibraryError.commitMayHaveHeld(error) {
+                try? deleteUnreferencedFiles(files.intent.relativePaths)
+                store.clearIntent(files.intent)
+            }
             if progress?.isCancelled ?? false { throw LibraryError(.cancelled, "The fill was cancelled; the library is unchanged") }
             throw LibraryError.wrap(error, "Filling the library failed")
         }

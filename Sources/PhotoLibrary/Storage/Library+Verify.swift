@@ -206,7 +206,7 @@ extension Library {
         guard rename(url.appendingPathComponent(path).path, destination.path) == 0 else {
             throw LibraryError(.io, "Cannot move \(path) to \(target): \(String(cString: strerror(errno)))")
         }
-        store.fsyncDirectory(destination.deletingLastPathComponent())
+        try store.fsyncDirectory(destination.deletingLastPathComponent())
         return target
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -61,7 +62,7 @@ final class ResourceStore: Sendable {
     func stage(_ source: ResourceSource) throws -> StagedFile {
         let name = "\(owner.token)-\(UUID().uuidString).tmp"
         let target = staging.appendingPathComponent(name)
-        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = FileCalls.open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixError("Cannot create a staging file in \(staging.path)") }
         var ok = false
         defer {
@@ -97,21 +98,13 @@ final class ResourceStore: Sendable {
                 total += Int64(n)
             }
         }
-        guard fsync(fd) == 0 else { throw posixError("Cannot flush \(target.path)") }
+        guard FileCalls.fsync(fd, path: target.path) == 0 else { throw posixError("Cannot flush \(target.path)") }
         ok = true
         return StagedFile(temporaryURL: target, byteCount: total, sha256: hasher.finalize())
     }
 
     private func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, target: URL) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw posixError("Cannot write \(target.path)")
-            }
-            offset += n
-        }
+        guard FileCalls.writeAll(fd, buffer, path: target.path) == 0 else { throw posixError("Cannot write \(target.path)") }
     }
 
     /// Removes a staged file that will not be used.
@@ -132,8 +125,8 @@ final class ResourceStore: Sendable {
         let final = journal.appendingPathComponent(name + ".intent")
         let data = Data(relativePaths.joined(separator: "\n").utf8)
         try writeDurably(data, to: tmp)
-        guard rename(tmp.path, final.path) == 0 else { throw posixError("Cannot write the journal entry \(final.path)") }
-        fsyncDirectory(journal)
+        guard FileCalls.rename(tmp.path, final.path) == 0 else { throw posixError("Cannot write the journal entry \(final.path)") }
+        try fsyncDirectory(journal)
         return Intent(url: final, relativePaths: relativePaths)
     }
 
@@ -142,10 +135,10 @@ final class ResourceStore: Sendable {
         let target = url(forRelativePath: relativePath)
         let folder = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        guard rename(staged.temporaryURL.path, target.path) == 0 else {
+        guard FileCalls.rename(staged.temporaryURL.path, target.path) == 0 else {
             throw posixError("Cannot move \(staged.temporaryURL.lastPathComponent) into \(folder.path)")
         }
-        fsyncDirectory(folder)
+        try fsyncDirectory(folder)
     }
 
     /// Forgets an intent once its transaction has committed or rolled back and its files were dealt with.
@@ -157,8 +150,11 @@ final class ResourceStore: Sendable {
     /// Only paths inside the library are ever deleted: an absolute path or one with a `..` component (which no
     /// library writes) is skipped, whatever a damaged or hostile database or journal says.
     func deleteUnreferenced(_ relativePaths: [String], isReferenced: (String) throws -> Bool) rethrows {
+        var deleted = 0
         for path in relativePaths where try Self.staysInside(path) && !isReferenced(path) {
             unlink(url(forRelativePath: path).path)
+            deleted += 1
+            if deleted == 1 && relativePaths.count > 1 { FaultPoint.midDelete.reach() }
         }
     }
 
@@ -198,16 +194,19 @@ final class ResourceStore: Sendable {
     // MARK: Helpers
 
     func writeDurably(_ data: Data, to url: URL) throws {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FileCalls.open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixError("Cannot create \(url.path)") }
         defer { close(fd) }
         try data.withUnsafeBytes { try writeAll(fd, $0, target: url) }
-        guard fsync(fd) == 0 else { throw posixError("Cannot flush \(url.path)") }
+        guard FileCalls.fsync(fd, path: url.path) == 0 else { throw posixError("Cannot flush \(url.path)") }
     }
 
-    func fsyncDirectory(_ url: URL) {
-        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
+    /// Flushes a folder after a rename into it. A failure is an error (the rename may not survive a power cut),
+    /// except on file systems that cannot flush folders at all (`EINVAL`, `ENOTSUP`).
+    func fsyncDirectory(_ url: URL) throws(LibraryError) {
+        guard FileCalls.fsyncDirectory(url.path) != 0 else { return }
+        if errno == EINVAL || errno == ENOTSUP { return }
+        throw posixError("Cannot flush the folder \(url.path)")
     }
 
     private func posixError(_ message: String, code: LibraryError.Code = .io) -> LibraryError {

@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 import Photos
 import PhotoLibrary
 
@@ -104,6 +105,7 @@ public final class PHProjectExtensionHost: Sendable {
                                  progress: progress)
         guard !progress.isCancelled else { throw PHEditingExtensionError.cancelled(extension: name) }
         progress.completedUnitCount = 2
+        FaultPoint.projectExtensionFinished.reach()
 
         let products = try collectProducts(in: workspace, extensionName: name)
         try carryBack(viewURL: viewURL, core: core, project: project, extensionName: name)

@@ -1,4 +1,5 @@
 import Foundation
+import DurableFiles
 
 /// The on-disk form of a persisted fetch snapshot: the ordered row ids one query selected at one change token,
 /// plus their position table.
@@ -110,18 +111,18 @@ enum SnapshotFile {
         prefix.withUnsafeMutableBytes { $0.storeBytes(of: headerChecksum.littleEndian, toByteOffset: 64, as: UInt64.self) }
 
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = FileCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SnapshotFileError(errno: errno) }
         var succeeded = false
         defer {
             close(descriptor)
             if !succeeded { unlink(temporary) }
         }
-        try prefix.withUnsafeBytes { try writeFully(descriptor, $0) }
-        try ids.withUnsafeBytes { try writeFully(descriptor, $0) }
-        if let table { try table.slots.withUnsafeBytes { try writeFully(descriptor, $0) } }
-        guard fsync(descriptor) == 0 else { throw SnapshotFileError(errno: errno) }
-        guard rename(temporary, path) == 0 else { throw SnapshotFileError(errno: errno) }
+        try prefix.withUnsafeBytes { try writeFully(descriptor, $0, path: temporary) }
+        try ids.withUnsafeBytes { try writeFully(descriptor, $0, path: temporary) }
+        if let table { try table.slots.withUnsafeBytes { try writeFully(descriptor, $0, path: temporary) } }
+        guard FileCalls.fsync(descriptor, path: temporary) == 0 else { throw SnapshotFileError(errno: errno) }
+        guard FileCalls.rename(temporary, path) == 0 else { throw SnapshotFileError(errno: errno) }
         succeeded = true
     }
 
@@ -136,14 +137,8 @@ enum SnapshotFile {
         return true
     }
 
-    private static func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < buffer.count {
-            let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw SnapshotFileError(errno: errno) }
-            done += count
-        }
+    private static func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
+        guard FileCalls.writeAll(descriptor, buffer, path: path) == 0 else { throw SnapshotFileError(errno: errno) }
     }
 }
 
