@@ -231,5 +231,6 @@ if Context.environment["PHOTOKIT_FUZZ"] == "1" {
         fuzzTarget("kernel-source", ["CoreImage", "CoreGraphics"]),
         fuzzTarget("qr-symbol", ["CoreImage"]),
         fuzzTarget("service-requests", ["LibraryService"]),
+        fuzzTarget("service-http", ["LibraryService"]),
     ]
 }

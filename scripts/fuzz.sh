@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol service-requests)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol service-requests service-http)
 targets=()
 seconds=300
 ci=0
@@ -138,6 +138,7 @@ options_for() {
     kernel-source)    echo "-dict=Fuzz/Dictionaries/kernel-source.dict -max_len=4096" ;;
     qr-symbol)        echo "-max_len=4200" ;;
     service-requests) echo "-dict=Fuzz/Dictionaries/service-requests.dict -max_len=16384" ;;
+    service-http)     echo "-dict=Fuzz/Dictionaries/service-http.dict -max_len=16384" ;;
   esac
 }
 
@@ -156,6 +157,7 @@ ci_runs_for() {
     kernel-source)    echo 10000 ;;  # ~280 executions per second here
     qr-symbol)        echo 4000 ;;   # ~80 executions per second here (version-40 grids, 40 sampled versions a picture)
     service-requests) echo 20000 ;;  # ~1,100–1,700 executions per second here (uploads write and sync a file)
+    service-http)     echo 2000 ;;   # a connection per input to a real server on loopback
   esac
 }
 
