@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode kernel-source qr-symbol service-requests service-http)
+ALL_TARGETS=(media-inspection image-decode predicates filter-chains extension-manifest raw-develop movie-decode movie-export kernel-source qr-symbol service-requests service-http)
 targets=()
 seconds=300
 ci=0
@@ -135,6 +135,7 @@ options_for() {
     extension-manifest) echo "-max_len=16384" ;;
     raw-develop)      echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
     movie-decode)     echo "-dict=Fuzz/Dictionaries/images.dict -max_len=65536" ;;
+    movie-export)     echo "-max_len=512" ;;
     kernel-source)    echo "-dict=Fuzz/Dictionaries/kernel-source.dict -max_len=4096" ;;
     qr-symbol)        echo "-max_len=4200" ;;
     service-requests) echo "-dict=Fuzz/Dictionaries/service-requests.dict -max_len=16384" ;;
@@ -154,6 +155,7 @@ ci_runs_for() {
     extension-manifest) echo 70000 ;;
     raw-develop)      echo 400 ;;    # every input that opens starts photokit-raw-probe and develops (~0.1–0.4 s here)
     movie-decode)     echo 2000 ;;   # ~145 executions per second here (FFmpeg opens and decodes each input)
+    movie-export)     echo 1500 ;;   # ~100 executions per second here (every input writes, and often encodes, a movie)
     kernel-source)    echo 10000 ;;  # ~280 executions per second here
     qr-symbol)        echo 4000 ;;   # ~80 executions per second here (version-40 grids, 40 sampled versions a picture)
     service-requests) echo 20000 ;;  # ~1,100–1,700 executions per second here (uploads write and sync a file)

@@ -230,11 +230,12 @@ public enum MovieExport {
     /// The coded output size: the source's display size fitted into the box (either way round, matching the
     /// display's orientation), never enlarged, then turned back to coded orientation; even numbers.
     static func fittedSize(of track: MovieTrack, longSide: Int?, shortSide: Int?) -> (Int, Int) {
-        let (w, h) = (Double(track.codedWidth), Double(track.codedHeight))
+        let (w, h) = (Double(max(1, track.codedWidth)), Double(max(1, track.codedHeight)))
         let long = max(w, h), short = min(w, h)
         var scale = 1.0
         if let longSide { scale = min(scale, Double(longSide) / long) }
         if let shortSide { scale = min(scale, Double(shortSide) / short) }
+        scale = max(0, scale)
         func even(_ x: Double) -> Int { max(2, Int((x * scale / 2).rounded()) * 2) }
         return (even(w), even(h))
     }

@@ -76,9 +76,15 @@ public final class MovieReader {
     /// Frames or sizes over `maximumPixels` are refused here, before any pixel buffer exists.
     public func startDecoding(_ track: MovieTrack, size: (width: Int, height: Int)? = nil, bitsPerComponent: Int = 8,
                               maximumPixels: Int = MovieReader.defaultMaximumPixels) throws(MovieError) {
+        if let size, !(1...MovieWriter.largestSide).contains(size.width) || !(1...MovieWriter.largestSide).contains(size.height) {
+            throw MovieError(.tooLarge, "\(url.lastPathComponent): frames cannot be decoded at \(size.width) × \(size.height) (1…\(MovieWriter.largestSide) pixels a side)")
+        }
+        guard bitsPerComponent == 8 || bitsPerComponent == 16 else {
+            throw MovieError(.codec, "\(url.lastPathComponent): frames are decoded at 8 or 16 bits per component, not \(bitsPerComponent)")
+        }
         var message = [CChar](repeating: 0, count: 256)
         let status = mc_start_video(reader, Int32(track.index), Int32(size?.width ?? 0), Int32(size?.height ?? 0),
-                                    Int32(bitsPerComponent), Int64(maximumPixels), &message, message.count)
+                                    Int32(bitsPerComponent), Int64(clamping: maximumPixels), &message, message.count)
         guard status == 0 else {
             throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
         }

@@ -61,6 +61,16 @@ public final class MovieWriter {
 
     /// Adds a track encoded from frames.
     public func addVideo(_ settings: VideoSettings) throws(MovieError) -> Track {
+        guard (1...Self.largestSide).contains(settings.width), (1...Self.largestSide).contains(settings.height) else {
+            throw MovieError(.tooLarge, "\(url.lastPathComponent): a \(settings.width) × \(settings.height) video frame is outside 1…\(Self.largestSide) pixels a side")
+        }
+        guard settings.timescale > 0 else { throw MovieError(.codec, "\(url.lastPathComponent): the video's timescale \(settings.timescale) is not positive") }
+        if let quality = settings.quality, !(0...51).contains(quality) {
+            throw MovieError(.codec, "\(url.lastPathComponent): the quality factor \(quality) is outside 0…51")
+        }
+        if let bitRate = settings.bitRate, bitRate <= 0 {
+            throw MovieError(.codec, "\(url.lastPathComponent): the bit rate \(bitRate) is not positive")
+        }
         var s = mc_video_settings()
         s.codec = Int32(settings.codec == .hevc ? MC_CODEC_HEVC : MC_CODEC_H264)
         s.width = Int32(settings.width)
@@ -184,5 +194,13 @@ public final class MovieWriter {
         writer = nil
     }
 
-    private func fixed(_ value: Double, _ bits: Int) -> Int32 { Int32(clamping: Int64((value * Double(1 << bits)).rounded())) }
+    private func fixed(_ value: Double, _ bits: Int) -> Int32 {
+        let scaled = (value * Double(1 << bits)).rounded()
+        guard scaled.isFinite else { return scaled > 0 ? .max : scaled < 0 ? .min : 0 }
+        return Int32(max(Double(Int32.min), min(Double(Int32.max), scaled)))
+    }
+
+    /// The largest frame side an encoded track may have (HEVC's level 6.2 allows 8,444 × 8,444 in samples; H.264
+    /// and x265 take up to 16,384).
+    public static let largestSide = 16_384
 }

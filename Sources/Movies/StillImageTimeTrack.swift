@@ -22,8 +22,14 @@ public enum StillImageTimeTrack {
         let nextTrackAt = mvhd.upperBound - 4
         let trackID = readU32(index, nextTrackAt)
         guard timescale > 0, trackID > 0, trackID < UInt32.max else { throw MovieError(.unwritable, "\(url.lastPathComponent): the movie header is damaged") }
+        guard time.isNumeric, time >= .zero else {
+            throw MovieError(.unwritable, "\(url.lastPathComponent): the still-image time \(time) is not a time in the movie")
+        }
         let still = UInt32(clamping: max(0, time.convertScale(Int32(clamping: Int64(timescale)), method: .roundHalfAwayFromZero).value))
         let sampleDuration = max(1, timescale / 30)
+        guard still <= UInt32.max - sampleDuration else {
+            throw MovieError(.unwritable, "\(url.lastPathComponent): the still-image time \(time) is beyond what the movie's timescale can express")
+        }
 
         let sample = Data([0, 0, 0, 9, 0, 0, 0, 1, 0xFF])
         let mdat = box("mdat", sample)
