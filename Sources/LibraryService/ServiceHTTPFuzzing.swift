@@ -26,8 +26,11 @@ package enum ServiceHTTPFuzzing {
 
     /// Sends one input; returns the bytes the server answered. It blocks: call it from a thread of its own, not from
     /// Swift's cooperative pool, which the server's handlers need.
+    ///
+    /// `waitingForAnswer` (for tests) waits up to 10 s for the answer's first bytes before half-closing: the server
+    /// closes a connection when its client does, and may do so before it has answered on a busy machine.
     @discardableResult
-    package static func run(_ data: Data) -> Data {
+    package static func run(_ data: Data, waitingForAnswer: Bool = false) -> Data {
         let server: Server
         switch Self.server {
         case .success(let started): server = started
@@ -41,7 +44,7 @@ package enum ServiceHTTPFuzzing {
         for (marker, value) in markers {
             text = replacing(Data(marker.utf8), with: Data(value.utf8), in: text)
         }
-        return exchange(text, port: server.port)
+        return exchange(text, port: server.port, waitingForAnswer: waitingForAnswer)
     }
 
     /// The scratch library's folder (in /dev/shm when it exists), removed when the process exits.
@@ -82,7 +85,7 @@ package enum ServiceHTTPFuzzing {
     }
 
     /// Writes `request` on a new connection, half-closes it and reads the answer.
-    private static func exchange(_ request: Data, port: UInt16) -> Data {
+    private static func exchange(_ request: Data, port: UInt16, waitingForAnswer: Bool) -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return Data() }
         defer { close(fd) }
@@ -102,10 +105,17 @@ package enum ServiceHTTPFuzzing {
                 offset += n
             }
         }
-        shutdown(fd, Int32(SHUT_WR))
         var answer = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let deadline = Date().addingTimeInterval(5)
+        if waitingForAnswer {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 10_000) > 0 {
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n > 0 { answer.append(contentsOf: chunk[0..<n]) }
+            }
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        let deadline = Date().addingTimeInterval(waitingForAnswer ? 15 : 5)
         while Date() < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             // The first bytes may take a while on a busy machine; after them, 300 ms of silence ends the answer.

@@ -19,9 +19,10 @@ import Testing
     }
 
     /// Sends on a Dispatch thread: the exchange blocks, and the server's handlers need the cooperative pool.
-    static func send(_ request: Data) async -> Data {
+    /// `waiting`: for requests that must be answered (see `ServiceHTTPFuzzing.run`).
+    static func send(_ request: Data, waiting: Bool = true) async -> Data {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: ServiceHTTPFuzzing.run(request)) }
+            DispatchQueue.global().async { continuation.resume(returning: ServiceHTTPFuzzing.run(request, waitingForAnswer: waiting)) }
         }
     }
 
@@ -30,7 +31,7 @@ import Testing
         #expect(names.count >= 20)
         for name in names {
             let request = try Data(contentsOf: Self.seeds.appendingPathComponent(name))
-            let answer = await Self.send(request)
+            let answer = await Self.send(request, waiting: name.hasPrefix("ok-"))
             let statuses = Self.statuses(answer)
             if name.hasPrefix("ok-") {
                 let expected = String(decoding: request, as: UTF8.self).components(separatedBy: " HTTP/1.").count - 1
