@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhotoLibrary
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,24 +42,17 @@ package enum ServiceHTTPFuzzing {
         var text = data
         let markers = [("@TOKEN@", server.token), ("@ASSETID@", server.asset), ("@ALBUMID@", server.album),
                        ("@ASSET@", pathSegment(server.asset)), ("@ALBUM@", pathSegment(server.album))]
-        for (marker, value) in markers {
-            text = replacing(Data(marker.utf8), with: Data(value.utf8), in: text)
-        }
+        for (marker, value) in markers { text = text.replacing(Data(marker.utf8), with: Data(value.utf8)) }
         return exchange(text, port: server.port, waitingForAnswer: waitingForAnswer)
     }
 
-    /// The scratch library's folder (in /dev/shm when it exists), removed when the process exits.
-    static let scratchFolder: URL = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-        return base.appendingPathComponent("photokit-fuzz-http-\(getpid())", isDirectory: true)
-    }()
+    /// The scratch library's folder, removed when the process exits.
+    static let scratchFolder = ServiceRequestFuzzing.makeScratchFolder(named: "http")
 
     /// Starts the server over a scratch library.
     private static func start() throws -> Server {
-        let folder = scratchFolder
-        try? FileManager.default.removeItem(at: folder)
         atexit { try? FileManager.default.removeItem(at: ServiceHTTPFuzzing.scratchFolder) }
-        let library = try Library.open(at: folder.appendingPathComponent("Fuzz.photoslibrary", isDirectory: true))
+        let library = try Library.open(at: scratchFolder.appendingPathComponent("Fuzz.photoslibrary", isDirectory: true))
         let owner = try library.createAccount(username: "fuzz-owner", passwordHash: "unused", role: .admin)
         let token = try library.createCredential(.token, accountID: owner.rowID, name: "fuzz").secret
         let jpeg = Data(base64Encoded: tinyJPEG)!
@@ -75,10 +69,15 @@ package enum ServiceHTTPFuzzing {
         logger.logLevel = .critical
         let unlimited = RateLimits.Bucket(rate: 1e9, burst: 1e9)
         let service = PhotosService(library: library, bcryptCost: 4, rateLimits: RateLimits(anonymous: unlimited, changes: unlimited), logger: logger)
-        let listening = ListeningAddress()
+        let listening = Mutex<String?>(nil), started = DispatchSemaphore(value: 0)
         let server = LibraryServer(service: service, listeners: [.init(.tcp(host: "127.0.0.1", port: 0))], logger: logger)
-        Task.detached { try await server.run(gracefulShutdownSignals: []) { listening.set($0) } }
-        guard let url = listening.wait(seconds: 30), let port = URL(string: url)?.port else {
+        Task.detached {
+            try await server.run(gracefulShutdownSignals: []) { url in
+                listening.withLock { $0 = url }
+                started.signal()
+            }
+        }
+        guard started.wait(timeout: .now() + 30) == .success, let url = listening.withLock({ $0 }), let port = URL(string: url)?.port else {
             throw LibraryError(.io, "The fuzz server did not start listening")
         }
         return Server(port: UInt16(port), token: token, asset: assets[0], album: album)
@@ -130,32 +129,6 @@ package enum ServiceHTTPFuzzing {
     /// A local identifier as one path segment (its slashes percent-encoded).
     private static func pathSegment(_ identifier: String) -> String {
         identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? identifier
-    }
-
-    private static func replacing(_ marker: Data, with value: Data, in data: Data) -> Data {
-        guard data.range(of: marker) != nil else { return data }
-        var result = Data()
-        var rest = data[...]
-        while let found = rest.range(of: marker) {
-            result.append(rest[rest.startIndex..<found.lowerBound])
-            result.append(value)
-            rest = rest[found.upperBound...]
-        }
-        result.append(rest)
-        return result
-    }
-
-    /// The address the server reports once it listens.
-    private final class ListeningAddress: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var url: String?
-        func set(_ value: String) { condition.lock(); url = value; condition.broadcast(); condition.unlock() }
-        func wait(seconds: Double) -> String? {
-            let deadline = Date().addingTimeInterval(seconds)
-            condition.lock(); defer { condition.unlock() }
-            while url == nil, condition.wait(until: deadline) {}
-            return url
-        }
     }
 
     /// A 16 × 16 JPEG (FFmpeg's test pattern), the scratch library's two photos.

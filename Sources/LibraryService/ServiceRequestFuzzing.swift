@@ -284,10 +284,14 @@ package enum ServiceRequestFuzzing {
     }
 
     /// In memory where the system has a tmpfs (`/dev/shm`): uploads are synced to disk at every PATCH.
-    private static let scratchFolder: URL = {
+    private static let scratchFolder = makeScratchFolder(named: "service")
+
+    /// A new folder name for a fuzz target's scratch library: in `/dev/shm` when the system has that tmpfs (the
+    /// library syncs its writes), else in the temporary directory.
+    static func makeScratchFolder(named name: String) -> URL {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-        return base.appendingPathComponent("photokit-fuzz-service-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-    }()
+        return base.appendingPathComponent("photokit-fuzz-\(name)-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    }
 
     private static let scratchState: Result<Scratch, any Error> = Result {
         let library = try Library.open(at: scratchFolder.appendingPathComponent("Fuzz.photoslibrary", isDirectory: true))

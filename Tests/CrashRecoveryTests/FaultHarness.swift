@@ -38,16 +38,54 @@ final class FaultHarness: Sendable {
     /// (with an issue recorded) when the process never reached the point.
     @discardableResult
     func runAndKill(_ arguments: [String], at point: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let stalled = try startStalling(arguments, at: point, capturingOutput: false, sourceLocation: sourceLocation)
+        kill(stalled.process.processIdentifier, SIGKILL)
+        stalled.process.waitUntilExit()
+        #expect(stalled.process.terminationReason == .uncaughtSignal, "the kill ended the process", sourceLocation: sourceLocation)
+        return stalled.reached
+    }
+
+    /// Runs `photos` with a fault point set, waits until it stalls there, calls `meanwhile`, lets it go on and
+    /// returns what it printed and its exit status.
+    func runPausing(_ arguments: [String], at point: String, meanwhile: () throws -> Void,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+        let resume = directory.appending("resume-\(UUID().uuidString)")
+        var stalled = try startStalling(arguments, at: point, extra: ["PHOTOS_FAULT_RESUME": resume.path], capturingOutput: true,
+                                        sourceLocation: sourceLocation)
+        try meanwhile()
+        FileManager.default.createFile(atPath: resume.path, contents: Data())
+        let out = stalled.stdout?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        stalled.seen.append(stalled.stderr.fileHandleForReading.readDataToEndOfFile())
+        stalled.process.waitUntilExit()
+        return Outcome(status: stalled.process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                       stderr: String(decoding: stalled.seen, as: UTF8.self))
+    }
+
+    /// A `photos` process stopped at a fault point (or that never reached it), with its output pipes.
+    private struct Stalled {
+        let process: Process
+        /// Standard output, when captured (else it goes to /dev/null).
+        let stdout: Pipe?
+        let stderr: Pipe
+        /// Standard error up to the point.
+        var seen: Data
+        let reached: Bool
+    }
+
+    /// Starts `photos ARGUMENTS --library L` with `PHOTOS_FAULT_INJECTION=point` (and `extra`; never I/O faults) and
+    /// reads its standard error until it says it stalled at the point, or ends, or 90 s pass.
+    private func startStalling(_ arguments: [String], at point: String, extra: [String: String] = [:], capturingOutput: Bool,
+                               sourceLocation: SourceLocation) throws -> Stalled {
         let process = Process()
         process.executableURL = PhotosBinary.url!
         process.arguments = arguments + ["--library", libraryURL.path]
-        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(extra) { $1 }
         env["PHOTOS_FAULT_INJECTION"] = point
         env.removeValue(forKey: "PHOTOS_IO_FAULTS")
         process.environment = env
-        let stderr = Pipe()
+        let stderr = Pipe(), stdout = capturingOutput ? Pipe() : nil
         process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = stdout ?? FileHandle.nullDevice
         try process.run()
         var seen = Data()
         let deadline = Date().addingTimeInterval(90)
@@ -58,42 +96,9 @@ final class FaultHarness: Sendable {
             seen.append(chunk)
         }
         let reached = String(decoding: seen, as: UTF8.self).contains(marker)
-        #expect(reached, "photos \(arguments.joined(separator: " ")) never reached \(point): \(String(decoding: seen, as: UTF8.self))", sourceLocation: sourceLocation)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return reached
-    }
-
-    /// Runs `photos` with a fault point set, waits until it stalls there, calls `meanwhile`, lets it go on and
-    /// returns what it printed and its exit status.
-    func runPausing(_ arguments: [String], at point: String, meanwhile: () throws -> Void,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
-        let resume = directory.appending("resume-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = PhotosBinary.url!
-        process.arguments = arguments + ["--library", libraryURL.path]
-        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        env["PHOTOS_FAULT_INJECTION"] = point
-        env["PHOTOS_FAULT_RESUME"] = resume.path
-        process.environment = env
-        let stderr = Pipe(), stdout = Pipe()
-        process.standardError = stderr
-        process.standardOutput = stdout
-        try process.run()
-        var seen = Data()
-        let marker = "PHOTOS_FAULT \(point.split(separator: ":")[0])"
-        while !String(decoding: seen, as: UTF8.self).contains(marker) {
-            let chunk = stderr.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
-        #expect(String(decoding: seen, as: UTF8.self).contains(marker), "never reached \(point)", sourceLocation: sourceLocation)
-        try meanwhile()
-        FileManager.default.createFile(atPath: resume.path, contents: Data())
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        seen.append(stderr.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: seen, as: UTF8.self))
+        #expect(reached, "photos \(arguments.joined(separator: " ")) never reached \(point): \(String(decoding: seen, as: UTF8.self))",
+                sourceLocation: sourceLocation)
+        return Stalled(process: process, stdout: stdout, stderr: stderr, seen: seen, reached: reached)
     }
 
     /// Writes `count` distinct generated photos into a new folder and returns it.

@@ -1,7 +1,7 @@
 import Foundation
 import DurableFiles
 internal import CSQLiteFaults
-internal import GRDBSQLite
+import GRDB
 
 /// The database side of `IOFaults`: `sqlite-write` and `sqlite-sync` rules of `PHOTOS_IO_FAULTS` fail SQLite's own
 /// writes and flushes of the library's database files (main file, write-ahead log), through a VFS that wraps the
@@ -19,9 +19,9 @@ enum SQLiteFaults {
             default: continue
             }
             let code: Int32 = switch (rule.operation, rule.errorNumber) {
-            case (_, ENOSPC), (_, EDQUOT): SQLITE_FULL
-            case (.sqliteSync, _): SQLITE_IOERR | (4 << 8)    // SQLITE_IOERR_FSYNC
-            default: SQLITE_IOERR | (3 << 8)                   // SQLITE_IOERR_WRITE
+            case (_, ENOSPC), (_, EDQUOT): ResultCode.SQLITE_FULL.rawValue
+            case (.sqliteSync, _): ResultCode.SQLITE_IOERR_FSYNC.rawValue
+            default: ResultCode.SQLITE_IOERR_WRITE.rawValue
             }
             csf_add_rule(Int32(operation.rawValue), rule.nth, rule.sticky ? 1 : 0, code)
             any = true
