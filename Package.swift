@@ -176,7 +176,9 @@ let package = Package(
 
         // Tests.
         .target(name: "_TestSupport", dependencies: ["CTurboJPEG", "PhotoLibrary"], path: "Tests/_TestSupport"),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // glibc's heap statistics for tests that check a path leaves no memory behind.
+        .systemLibrary(name: "CMalloc", path: "Tests/CMalloc"),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", "CMalloc", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ServedLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
         .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),

@@ -1,3 +1,4 @@
+import CoreFoundation
 import Foundation
 
 /// Reads property lists that come from outside (adjustment data files, editing-extension manifests and wire files).
@@ -11,6 +12,11 @@ import Foundation
 /// holding bytes that are not UTF-8, a binary property list's damaged string. ``decode(_:from:)`` therefore never
 /// hands outside bytes to it: Foundation's parser reads them first, and the decoder sees only what that parser
 /// wrote back.
+///
+/// swift-corelibs-foundation's `PropertyListSerialization.propertyList(from:options:format:)` leaks Core
+/// Foundation's error (about 600 bytes) on every refusal: it takes the error without releasing the reference it
+/// owns. Outside bytes are therefore first read by Core Foundation directly (``isPropertyList(_:)``, which
+/// releases its error), and Foundation parses only what Core Foundation accepted.
 package enum PropertyListBytes {
     /// Decodes `type` from an outside property list (XML, binary or OpenStep). Throws
     /// `CocoaError(.propertyListReadCorrupt)` when the bytes are not a property list this library reads, and the
@@ -18,6 +24,9 @@ package enum PropertyListBytes {
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         guard !hasSetObject(data) else {
             throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "a binary property list holding a set, or a damaged one"])
+        }
+        guard isPropertyList(data) else {
+            throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "not a property list, or a damaged one"])
         }
         let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         // Written back by Foundation itself: well-formed, so the decoder's parser has nothing damaged to trip on.
@@ -27,9 +36,22 @@ package enum PropertyListBytes {
 
     /// The top-level dictionary of `data`, or nil when it is not a property list dictionary this library reads.
     package static func dictionary(_ data: Data) -> [String: Any]? {
-        guard !hasSetObject(data),
+        guard !hasSetObject(data), isPropertyList(data),
               let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else { return nil }
         return plist as? [String: Any]
+    }
+
+    /// Whether Core Foundation reads `data` as a property list (XML, binary or OpenStep). A refusal costs no memory:
+    /// the error Core Foundation creates is released here.
+    package static func isPropertyList(_ data: Data) -> Bool {
+        guard let bytes = data.withUnsafeBytes({ raw in
+            CFDataCreate(kCFAllocatorSystemDefault, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+        }) else { return false }
+        var error: Unmanaged<CFError>?
+        let plist = CFPropertyListCreateWithData(kCFAllocatorSystemDefault, bytes, 0, nil, &error)
+        error?.release()
+        plist?.release()
+        return plist != nil
     }
 
     /// Whether `data` is a binary property list with a set object, or one whose object table cannot be walked
