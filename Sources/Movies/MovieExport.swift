@@ -25,7 +25,8 @@ public struct MovieExportPlan: Sendable {
 
     /// Keep the audio tracks (false: none in the output).
     public var copiesAudio: Bool
-    /// The audio's volume: 1 copies it unchanged, 0 leaves it out, anything else re-encodes it (AAC) scaled.
+    /// The audio's volume: 1 copies it unchanged, 0 leaves it out, anything else re-encodes it (AAC) scaled; scaled
+    /// samples saturate at full scale.
     public var audioVolume: Double = 1
     /// Volume schedules of audio tracks, by the source's track ID, over the source's timeline (seconds), applied
     /// on top of `audioVolume`. A track whose volume is 1 throughout the exported range is copied; otherwise it is

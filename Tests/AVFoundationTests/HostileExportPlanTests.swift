@@ -22,6 +22,20 @@ import _TestSupport
         }
     }
 
+    /// FFmpeg's AAC encoder searched its quantisers for minutes (the fuzz target's three timeouts) on float samples
+    /// a volume of about 1e9 had scaled far beyond full scale; scaled samples now saturate, as integer ones did.
+    @Test(arguments: [8.4e9, 3e12, 1e300])
+    func aHugeVolumeSaturatesInsteadOfStallingTheEncoder(_ volume: Double) throws {
+        var plan = MovieExportPlan(video: .none, container: "mov")
+        plan.audioVolume = volume
+        plan.audioFormat = .aac
+        let directory = TemporaryDirectory(prefix: "hostile-export")
+        let output = directory.appending("out.mov")
+        try MovieExport.export(from: Self.source, to: output, plan: plan, renderer: nil)
+        let written = try MovieReader(url: output)
+        #expect(written.tracks.map(\.codecName) == ["aac"])
+    }
+
     @Test func aQualityOutsideTheEncodersRangeIsRefused() {
         let (error, leftovers) = export(MovieExportPlan(video: .encode(codec: .h264, longSide: nil, shortSide: nil, quality: 1_000_000_000_000), container: "mov"))
         #expect(error?.message.contains("the quality factor 1000000000000 is outside 0…51") == true, "\(String(describing: error))")

@@ -314,9 +314,16 @@ static double gain_at(const mc_gain_piece *pieces, int count, int *cursor, doubl
     return pieces[i].slope == 0 ? pieces[i].gain : pieces[i].gain + pieces[i].slope * (t - pieces[i].start);
 }
 
+/// A floating-point sample limited to full scale (-1...1; NaN is silence). FFmpeg's AAC encoder searches its
+/// quantisers for minutes on samples far beyond full scale (a volume of 1e9 in the fuzz target movie-export).
+static double full_scale(double v) {
+    if (!(v == v)) return 0;
+    return v > 1 ? 1 : v < -1 ? -1 : v;
+}
+
 /// Multiplies samples `from..<from + n` of `frame` by the envelope's gain at each sample's time (sample 0 at `t0`
 /// seconds, `rate` per second): float, double and unsigned 8 / signed 16 / 32-bit integer formats, planar or
-/// packed; integers saturate. No pieces: unchanged.
+/// packed; every format saturates at full scale. No pieces: unchanged.
 static void apply_gain(AVFrame *frame, int from, int n, double t0, double rate, const mc_gain_piece *pieces, int count) {
     if (count <= 0 || n <= 0) return;
     enum AVSampleFormat format = (enum AVSampleFormat)frame->format;
@@ -334,8 +341,8 @@ static void apply_gain(AVFrame *frame, int from, int n, double t0, double rate, 
                 int k = s * per_plane + c;
                 double v;
                 switch (packed) {
-                case AV_SAMPLE_FMT_FLT: ((float *)data)[k] = (float)(((float *)data)[k] * g); break;
-                case AV_SAMPLE_FMT_DBL: ((double *)data)[k] *= g; break;
+                case AV_SAMPLE_FMT_FLT: ((float *)data)[k] = (float)full_scale(((float *)data)[k] * g); break;
+                case AV_SAMPLE_FMT_DBL: ((double *)data)[k] = full_scale(((double *)data)[k] * g); break;
                 case AV_SAMPLE_FMT_U8:
                     v = (data[k] - 128.0) * g + 128.0;
                     data[k] = (uint8_t)(v > 255 ? 255 : v < 0 ? 0 : v);
