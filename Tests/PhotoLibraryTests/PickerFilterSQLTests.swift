@@ -62,7 +62,7 @@ final class PickerFilterSQLTests: LibraryTestCase {
     }
 
     func testRandomCombinations() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         func random(_ depth: Int) -> PickerFilter {
             let kinds = PickerFilter.namedKinds.map(\.filter) + [.playbackStyle(3)]
             guard depth > 0 else { return kinds[Int(generator.next() % UInt64(kinds.count))] }
@@ -89,18 +89,5 @@ final class PickerFilterSQLTests: LibraryTestCase {
         let refusals = try library.pickerRefusals(for: [hidden, photo], filter: .videos)
         XCTAssertEqual(refusals, [hidden: .hidden, photo: .excludedByFilter])
         XCTAssertEqual(try library.pickerRefusals(for: [photo], filter: nil), [:])
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the combinations are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -91,7 +91,10 @@ struct ChangeTransaction {
                                  resource.info.pixelWidth, resource.info.pixelHeight])
         }
         if let burst = a.burstIdentifier { dirtyBursts.insert(burst) }
-        if let creation, !(edits.isHidden ?? false) { momentWork.dates.insert(creation.timeIntervalSince1970) }
+        if let creation, !(edits.isHidden ?? false) {
+            momentWork.dates.insert(creation.timeIntervalSince1970)
+            momentWork.assets.insert(rowID)
+        }
         outcome.insertedAssets.insert(rowID)
     }
 

@@ -7,10 +7,13 @@ struct MomentWork {
     var dates: Set<Double> = []
     /// Moments that held a changed asset.
     var moments: Set<Int64> = []
+    /// Row ids of the assets created or changed (their moment is decided again).
+    var assets: Set<Int64> = []
 
     mutating func touch(_ row: ChangeTransaction.AssetRow) {
         if let date = row.date { dates.insert(date) }
         if let moment = row.moment { moments.insert(moment) }
+        assets.insert(row.id)
     }
 
     var isEmpty: Bool { dates.isEmpty && moments.isEmpty }
@@ -27,25 +30,29 @@ struct CollectionChanges {
     }
 }
 
-/// Keeps moments and moment lists current incrementally: only the window of the timeline around what
-/// changed is re-clustered (see `MomentRules`).
+/// Keeps moments and moment lists current incrementally. Both rules are pairwise over the timeline (see
+/// `MomentRules`), so a change at one date can only change the links between it and its neighbours: each window of
+/// changed dates is re-chained with the visible item just before and just after it, and the groups at its edges
+/// keep, merge or split their members by one statement each. The work is proportional to what changed, not to the
+/// size of the moment it lands in (a day of 30,000 photos re-clustered whole on every import before).
 enum MomentIndexer {
     static func update(_ db: Database, work: MomentWork) throws -> CollectionChanges {
         guard !work.isEmpty else { return CollectionChanges() }
-        var lo = work.dates.min() ?? .infinity
-        var hi = work.dates.max() ?? -.infinity
-        for moment in work.moments {
-            if let row = try Row.fetchOne(db, sql: "SELECT start_date, end_date FROM collection WHERE id = ?", arguments: [moment]),
-               let start: Double = row[0], let end: Double = row[1] {
-                lo = min(lo, start); hi = max(hi, end)
-            }
+        // Assets that left the timeline (trashed, hidden, undated) belong to no moment.
+        if !work.assets.isEmpty {
+            try db.execute(sql: """
+                UPDATE asset SET moment_id = NULL WHERE id IN (SELECT value FROM json_each(?)) AND moment_id IS NOT NULL
+                    AND (trashed_date IS NOT NULL OR is_hidden != 0 OR creation_date IS NULL)
+                """, arguments: [AssetQuery.jsonArray(Array(work.assets))])
         }
-        guard lo <= hi else { return CollectionChanges() }
-        var changes = try recluster(.moments, db, lo: lo, hi: hi, touched: work.moments)
-        let momentWindow = (changes.lo, changes.hi)
-        changes.changes.formUnion(try recluster(.clusterLists, db, lo: momentWindow.0, hi: momentWindow.1, touched: []).changes)
-        changes.changes.formUnion(try refreshYearLists(db, lo: momentWindow.0, hi: momentWindow.1))
-        return changes.changes
+        let moments = try reclusterWindows(.moments, db, dates: work.dates, changed: work.assets, groups: work.moments)
+        var changes = moments.changes
+        guard let lo = moments.dates.min(), let hi = moments.dates.max() else { return changes }
+        changes.formUnion(try reclusterWindows(.clusterLists, db, dates: moments.dates,
+                                               changed: moments.changes.inserted.union(moments.changes.updated),
+                                               groups: moments.parentsOfDeleted).changes)
+        changes.formUnion(try refreshYearLists(db, lo: lo, hi: hi))
+        return changes
     }
 
     /// Rebuilds every moment and moment list from scratch (used after bulk loads).
@@ -69,20 +76,24 @@ enum MomentIndexer {
         let membershipColumn: String
         let groupKind: Int, groupType: Int, groupSubtype: Int
         let joins: @Sendable (TimelineItem, TimelineItem) -> Bool
+        /// The member table's columns for an item's start and end, and the condition for a row to be an item.
+        let startColumn: String, endColumn: String, itemFilter: String
 
         static let moments = Level(
             items: "SELECT id, creation_date, creation_date, latitude, longitude, moment_id FROM asset WHERE trashed_date IS NULL AND is_hidden = 0 AND creation_date BETWEEN ? AND ? ORDER BY creation_date, id",
             before: "SELECT id, creation_date, creation_date, latitude, longitude, moment_id FROM asset WHERE trashed_date IS NULL AND is_hidden = 0 AND creation_date < ? ORDER BY creation_date DESC, id DESC LIMIT 1",
             after: "SELECT id, creation_date, creation_date, latitude, longitude, moment_id FROM asset WHERE trashed_date IS NULL AND is_hidden = 0 AND creation_date > ? ORDER BY creation_date, id LIMIT 1",
             groupFilter: "kind = 1 AND type = 3", membershipTable: "asset", membershipColumn: "moment_id",
-            groupKind: 1, groupType: CollectionRaw.moment, groupSubtype: CollectionRaw.albumRegular, joins: MomentRules.assetsJoin)
+            groupKind: 1, groupType: CollectionRaw.moment, groupSubtype: CollectionRaw.albumRegular, joins: MomentRules.assetsJoin,
+            startColumn: "creation_date", endColumn: "creation_date", itemFilter: "trashed_date IS NULL AND is_hidden = 0 AND creation_date IS NOT NULL")
 
         static let clusterLists = Level(
             items: "SELECT id, start_date, end_date, latitude, longitude, cluster_list_id FROM collection WHERE kind = 1 AND type = 3 AND start_date BETWEEN ? AND ? ORDER BY start_date, id",
             before: "SELECT id, start_date, end_date, latitude, longitude, cluster_list_id FROM collection WHERE kind = 1 AND type = 3 AND start_date < ? ORDER BY start_date DESC, id DESC LIMIT 1",
             after: "SELECT id, start_date, end_date, latitude, longitude, cluster_list_id FROM collection WHERE kind = 1 AND type = 3 AND start_date > ? ORDER BY start_date, id LIMIT 1",
             groupFilter: "kind = 2 AND type = 1 AND subtype = 1", membershipTable: "collection", membershipColumn: "cluster_list_id",
-            groupKind: 2, groupType: CollectionRaw.momentList, groupSubtype: CollectionRaw.momentListCluster, joins: MomentRules.momentsJoin)
+            groupKind: 2, groupType: CollectionRaw.momentList, groupSubtype: CollectionRaw.momentListCluster, joins: MomentRules.momentsJoin,
+            startColumn: "start_date", endColumn: "end_date", itemFilter: "kind = 1 AND type = 3")
     }
 
     struct Result {
@@ -91,6 +102,8 @@ enum MomentIndexer {
         var hi: Double
     }
 
+    /// Re-clusters the whole groups around `lo`...`hi` (bulk loads, and windows whose edges do not hold the
+    /// invariant the local re-clustering relies on).
     static func recluster(_ level: Level, _ db: Database, lo: Double, hi: Double, touched: Set<Int64>) throws -> Result {
         var lo = lo, hi = hi
         var items: [TimelineItem] = []
@@ -163,7 +176,7 @@ enum MomentIndexer {
         return result
     }
 
-    private static func fetchItems(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [TimelineItem] {
+    static func fetchItems(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [TimelineItem] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             let location: GeoPoint? = {
                 guard let lat: Double = row[3], let lon: Double = row[4] else { return nil }
