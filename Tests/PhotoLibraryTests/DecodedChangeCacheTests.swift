@@ -2,7 +2,7 @@ import XCTest
 @testable import PhotoLibrary
 
 /// The decoded change-log cache: an entry is decoded once per token and payload, another payload under the same
-/// token (another library) is decoded on its own, and the cache stays within its byte budget.
+/// token (another library) is decoded on its own, and the cache stays within its memory budget.
 final class DecodedChangeCacheTests: XCTestCase {
     private func changes(inserting id: Int64) -> LibraryChanges {
         var changes = LibraryChanges()
@@ -24,7 +24,7 @@ final class DecodedChangeCacheTests: XCTestCase {
     }
 
     func testTheOldestEntriesGoFirstBeyondTheBudget() throws {
-        let cache = DecodedChangeCache(capacity: 4_000)
+        let cache = DecodedChangeCache(capacity: 16_000)   // a few of the 500-byte payloads (their estimated cost, 1,756 bytes each)
         var decodes = 0
         let payload = String(repeating: "x", count: 500)
         for token in 0..<20 { _ = try cache.changes(token: Int64(token), payload: payload) { _ in decodes += 1; return self.changes(inserting: 1) } }
