@@ -55,6 +55,24 @@ struct FaultPointTests {
         try harness.expectWhole()
     }
 
+    /// Two edits of one photo at once: the first reads the edit files it replaces and waits; the second commits
+    /// its own edit meanwhile. The first then commits over it, so it releases the second's files too: they are
+    /// journaled and deleted with the ones it read (the soak found them left behind, unreferenced, when an erase
+    /// raced an edit the same way).
+    @Test func anEditCommittedWhileAnotherWaitsIsReleasedByIt() throws {
+        let harness = FaultHarness()
+        try harness.succeed(["import", try harness.makePhotos(1).path])
+        let id = try #require(try harness.identifiers().first)
+        try harness.succeed(["edit", id, "--filter", "CISepiaTone"])
+        let outcome = try harness.runPausing(["edit", id, "--filter", "CIPhotoEffectMono", "--replace"], at: "after-intent") {
+            try harness.succeed(["edit", id, "--filter", "CIPhotoEffectNoir", "--replace"])
+        }
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        try harness.expectWhole()
+        let renders = TemporaryDirectory.files(under: harness.libraryURL.appendingPathComponent("renders"))
+        #expect(renders.count == 2, "one edit's render and adjustment data, nothing of the two before it: \(renders)")
+    }
+
     static let revertPoints: [(String, Expected)] = [("after-intent", .before), ("before-commit", .before), ("after-commit", .after), ("mid-delete", .after)]
 
     @Test(arguments: revertPoints)

@@ -45,13 +45,7 @@ extension Library {
         }
         if !purged.isEmpty || !reedited.isEmpty {
             do {
-                purgePaths = try read { db in
-                    let editTypes = ChangeTransaction.editResourceTypes.map { String($0.rawValue) }.joined(separator: ",")
-                    return try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
-                                               arguments: [AssetQuery.jsonArray(purged)])
-                        + String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE r.type IN (\(editTypes)) AND a.identifier IN (SELECT value FROM json_each(?))",
-                                          arguments: [AssetQuery.jsonArray(reedited)])
-                }
+                purgePaths = try read { db in try Self.pathsReleased(purging: purged, reediting: reedited, db) }
             } catch {
                 staged.values.forEach { $0.resources.forEach { store.discard($0.staged) } }
                 stagedEdits.forEach { $0.discard(in: store) }
@@ -80,6 +74,7 @@ extension Library {
 
         // 3. One transaction.
         let outcome: ChangeOutcome
+        var lateIntent: ResourceStore.Intent?
         do {
             outcome = try pool.write { db in
                 // Again under the write lock: a folder renamed while the files were staged must not take the commit.
@@ -87,6 +82,15 @@ extension Library {
                 try ChangeRecording.begin(db)
                 try batch.actingAccount?.enforce(operations, db)
                 try batch.actingApp?.enforce(operations, db)
+                // Files another process committed since the paths were read (an edit of an asset this batch erases
+                // or edits again) are released by this commit too: journaled before it, deleted after it.
+                if !purged.isEmpty || !reedited.isEmpty {
+                    let late = Set(try Self.pathsReleased(purging: purged, reediting: reedited, db)).subtracting(purgePaths)
+                    if !late.isEmpty {
+                        lateIntent = try store.writeIntent(Array(late))
+                        purgePaths += late
+                    }
+                }
                 var transaction = ChangeTransaction(db: db, staged: staged)
                 transaction.stagedEdits = stagedEdits
                 for operation in operations { try transaction.run(operation) }
@@ -108,6 +112,7 @@ extension Library {
                     .appending("; whether it was saved is settled the next time the library opens")
             }
             cleanUp(newPaths: newPaths, stagedAssets, intent)
+            if let lateIntent { store.clearIntent(lateIntent) }
             throw LibraryError.wrap(error, "The change could not be applied")
         }
 
@@ -122,8 +127,19 @@ extension Library {
             }
         }
         if let intent { store.clearIntent(intent) }
+        if let lateIntent { store.clearIntent(lateIntent) }
         if outcome.token != nil { changeSignal.post() }
         return outcome
+    }
+
+    /// The stored files a batch releases: every file of the assets it erases, and the edit files of the assets it
+    /// edits again or reverts.
+    private static func pathsReleased(purging purged: [String], reediting reedited: [String], _ db: Database) throws -> [String] {
+        let editTypes = ChangeTransaction.editResourceTypes.map { String($0.rawValue) }.joined(separator: ",")
+        return try String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE a.identifier IN (SELECT value FROM json_each(?))",
+                                   arguments: [AssetQuery.jsonArray(purged)])
+            + String.fetchAll(db, sql: "SELECT DISTINCT r.path FROM resource r JOIN asset a ON a.id = r.asset_id WHERE r.type IN (\(editTypes)) AND a.identifier IN (SELECT value FROM json_each(?))",
+                              arguments: [AssetQuery.jsonArray(reedited)])
     }
 
     /// Undoes the file side of a change that failed. A commit reported as failed may still have reached the disk (an
