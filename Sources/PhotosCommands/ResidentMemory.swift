@@ -5,6 +5,9 @@ enum ResidentMemory {
     /// The resident set size now, in MB.
     static func currentMB() -> Double { Double(statusKB("VmRSS:")) / 1024 }
 
+    /// The anonymous part of the resident set (`RssAnon`: the heap and stacks, not mapped files), in MB.
+    static func anonymousMB() -> Double { Double(statusKB("RssAnon:")) / 1024 }
+
     /// The peak resident set size (`VmHWM`), in kB.
     static func peakKB() -> Int { statusKB("VmHWM:") }
 

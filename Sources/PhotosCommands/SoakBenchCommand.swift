@@ -43,6 +43,7 @@ struct SoakBenchCommand: ParsableCommand {
         var samples: [SoakSample] = [SoakSample.take(elapsed: 0, load: load, observers: watchers)]
         print(SoakSample.header)
         print(samples[0].line)
+        fflush(nil)
         let began = Date()
         // The main thread serves the main queue meanwhile: PhotoKit delivers editing inputs there.
         while Date() < deadline {
@@ -50,6 +51,7 @@ struct SoakBenchCommand: ParsableCommand {
             let sample = SoakSample.take(elapsed: Date().timeIntervalSince(began), load: load, observers: watchers)
             samples.append(sample)
             print(sample.line)
+            fflush(nil)   // a line per sample even when the output is a file or a pipe
         }
         var running = threads
         while !running.isEmpty {
@@ -70,7 +72,8 @@ struct SoakBenchCommand: ParsableCommand {
         print("Refused as expected (an object another worker had just erased, …): \(load.refusals())")
         let failures = load.failures()
         print("Unexpected failures: \(failures.count)\(failures.isEmpty ? "" : "\n  " + failures.prefix(10).joined(separator: "\n  "))")
-        print(String(format: "This process: RSS %.0f → %.0f MB, open files %d → %d", samples[0].rssMB, last.rssMB, samples[0].fileDescriptors, last.fileDescriptors))
+        print(String(format: "This process: RSS %.0f → %.0f MB (heap %.0f → %.0f MB), open files %d → %d", samples[0].rssMB, last.rssMB,
+                     samples[0].heapMB, last.heapMB, samples[0].fileDescriptors, last.fileDescriptors))
         if !watchers.isEmpty {
             print(String(format: "Observers: RSS %.0f → %.0f MB (largest), open files %d → %d (most); each saw %@ of %d changes (token %lld)%@",
                          samples[0].observerRSSMB, last.observerRSSMB, samples[0].observerFileDescriptors, last.observerFileDescriptors,
@@ -95,23 +98,33 @@ struct SoakSample {
     var elapsed: Double
     var operations: Int
     var rssMB: Double
+    /// The anonymous part of `rssMB` (heap, stacks): what a leak grows, unlike pages of mapped files.
+    var heapMB: Double
     var fileDescriptors: Int
     var observerRSSMB: Double
     var observerFileDescriptors: Int
     var changesSeen: Int
+    /// The database's write-ahead log, which grows when checkpoints cannot keep up with commits.
+    var walMB: Double
+    /// Assets waiting for their thumbnails and screen images in this process.
+    var derivativeBacklog: Int
 
-    static let header = "  time     ops     RSS MB   fds   observer RSS MB   observer fds   changes seen"
+    static let header = "  time     ops     RSS MB  (heap)   fds   observer RSS MB   observer fds   changes seen   WAL MB   thumbnails queued"
 
     var line: String {
-        String(format: "%6.0f s %7d %9.0f %6d %15.0f %14d %14d", elapsed, operations, rssMB, fileDescriptors, observerRSSMB, observerFileDescriptors, changesSeen)
+        String(format: "%6.0f s %7d %9.0f %7.0f %6d %15.0f %14d %14d %8.1f %19d", elapsed, operations, rssMB, heapMB, fileDescriptors, observerRSSMB,
+               observerFileDescriptors, changesSeen, walMB, derivativeBacklog)
     }
 
     static func take(elapsed: Double, load: SoakLoad, observers: [SoakObserver]) -> SoakSample {
-        SoakSample(elapsed: elapsed, operations: load.totals().values.reduce(0, +), rssMB: ResidentMemory.currentMB(),
-                   fileDescriptors: SoakObserver.openFiles(pid: nil),
-                   observerRSSMB: observers.map { ResidentMemory.currentMB(pid: $0.pid) }.max() ?? 0,
-                   observerFileDescriptors: observers.map { SoakObserver.openFiles(pid: $0.pid) }.max() ?? 0,
-                   changesSeen: observers.map(\.changesSeen).min() ?? 0)
+        let wal = load.photos.library.url.appendingPathComponent("database/Photos.sqlite-wal").path
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        return SoakSample(elapsed: elapsed, operations: load.totals().values.reduce(0, +), rssMB: ResidentMemory.currentMB(),
+                          heapMB: ResidentMemory.anonymousMB(), fileDescriptors: SoakObserver.openFiles(pid: nil),
+                          observerRSSMB: observers.map { ResidentMemory.currentMB(pid: $0.pid) }.max() ?? 0,
+                          observerFileDescriptors: observers.map { SoakObserver.openFiles(pid: $0.pid) }.max() ?? 0,
+                          changesSeen: observers.map(\.changesSeen).min() ?? 0, walMB: Double(walBytes) / 1_000_000,
+                          derivativeBacklog: ImagingContext.context(for: load.photos.library).generator.pendingCount)
     }
 }
 
