@@ -153,11 +153,13 @@ public final class MovieWriter {
         guard mc_writer_begin(try live(), faststart ? 1 : 0, &message, message.count) == 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
     }
 
-    /// Encodes one frame of `track` shown from `time` (converted to the track's timescale).
+    /// Encodes one frame of `track` shown from `time` (converted to the track's timescale): RGBA rows of 8 or 16 bits
+    /// per component. A frame whose buffer does not hold the track's size is refused, naming both.
     public func write(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, bitsPerComponent: Int, at ticks: Int64, to track: Track) throws(MovieError) {
         var message = [CChar](repeating: 0, count: 256)
-        let status = mc_writer_write_frame(try live(), track.stream, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), bytesPerRow,
-                                           Int32(bitsPerComponent), ticks, &message, message.count)
+        guard bytesPerRow >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): a frame with \(bytesPerRow) bytes per row") }
+        let status = mc_writer_write_frame(try live(), track.stream, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.count, bytesPerRow,
+                                           Int32(clamping: bitsPerComponent), ticks, &message, message.count)
         guard status == 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
     }
 

@@ -36,6 +36,20 @@ import _TestSupport
         #expect(written.tracks.map(\.codecName) == ["aac"])
     }
 
+    /// A frame renderer's frame shorter or narrower than the track, or of another depth, reached libswscale, which
+    /// read past it (the fuzz target's SEGV, `Fuzz/Unfixed` then): each is an error naming the sizes now.
+    @Test(arguments: [(rows: 22, rowBytes: 32 * 4, bits: 8), (rows: 24, rowBytes: 31 * 4, bits: 8), (rows: 24, rowBytes: 32 * 4, bits: 16),
+                      (rows: 24, rowBytes: 32 * 4, bits: 12), (rows: 24, rowBytes: 32 * 4, bits: Int.max)])
+    func aRenderedFrameThatDoesNotHoldTheTrackIsRefused(_ frame: (rows: Int, rowBytes: Int, bits: Int)) {
+        let renderer = ExportFrameRenderer(width: 32, height: 24) { _ in
+            RenderedFrame(pixels: Data(count: frame.rowBytes * frame.rows), bytesPerRow: frame.rowBytes, bitsPerComponent: frame.bits)
+        }
+        let (error, leftovers) = export(MovieExportPlan(video: .encode(codec: .h264, longSide: nil, shortSide: nil, quality: nil), container: "mov"), renderer: renderer)
+        #expect(error?.message.contains("cannot hold 32 × 24 pixels") == true || error?.message.contains("bits per component (8 or 16") == true,
+                "\(String(describing: error))")
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func aQualityOutsideTheEncodersRangeIsRefused() {
         let (error, leftovers) = export(MovieExportPlan(video: .encode(codec: .h264, longSide: nil, shortSide: nil, quality: 1_000_000_000_000), container: "mov"))
         #expect(error?.message.contains("the quality factor 1000000000000 is outside 0…51") == true, "\(String(describing: error))")

@@ -1,5 +1,6 @@
 // The movie writer: libavformat's muxers, libx264/libx265 through libavcodec, RGBA → YUV 4:2:0 by libswscale with
 // BT.709 coefficients (tagged as such), and packet copies for passthrough tracks.
+#include <limits.h>
 #include "movie_codec.h"
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -169,12 +170,26 @@ static int drain(mc_writer *writer, int stream, char *message, size_t capacity) 
     return 0;
 }
 
-int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
+int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t length, size_t bytes_per_row, int bits,
                           int64_t pts, char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
         return fail(message, capacity, -2, "no such encoded track", 0);
     output_stream *out = &writer->streams[stream];
     AVCodecContext *e = out->encoder;
+    // The scaler reads the track's height in rows of its width: a frame that does not hold them is refused here
+    // (libswscale would read past it).
+    if (bits != 8 && bits != 16) {
+        if (message && capacity) snprintf(message, capacity, "a frame of %d bits per component (8 or 16 are written)", bits);
+        return -2;
+    }
+    size_t pixel = bits > 8 ? 8 : 4, row = (size_t)e->width * pixel;
+    if (!pixels || bytes_per_row < row || bytes_per_row > INT_MAX ||
+        length < bytes_per_row * (size_t)(e->height - 1) + row) {
+        if (message && capacity)
+            snprintf(message, capacity, "a frame of %zu bytes in rows of %zu cannot hold %d × %d pixels of %zu bytes (the track's size)",
+                     length, bytes_per_row, e->width, e->height, pixel);
+        return -2;
+    }
     int status = av_frame_make_writable(out->frame);
     if (status < 0) return fail(message, capacity, -4, "out of memory", status);
     enum AVPixelFormat source = bits > 8 ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA;

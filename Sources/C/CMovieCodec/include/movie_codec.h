@@ -112,8 +112,9 @@ void mc_writer_set_track_metadata(mc_writer *writer, int stream, const char *key
 /// Writes the header; call after adding every track. `faststart` puts the index before the media (a second pass);
 /// without it the index ends the file. 0 on success.
 int mc_writer_begin(mc_writer *writer, int faststart, char *message, size_t capacity);
-/// Encodes one RGBA frame (8 bits per component, or 16 little-endian) shown from `pts` (video time base). 0 on success.
-int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t bytes_per_row, int bits,
+/// Encodes one RGBA frame (8 bits per component, or 16 little-endian) of `length` bytes shown from `pts` (video time
+/// base). A frame that does not hold the track's width and height in rows of `bytes_per_row` is refused. 0 on success.
+int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, size_t length, size_t bytes_per_row, int bits,
                           int64_t pts, char *message, size_t capacity);
 /// Encodes `reader`'s last native frame (`mc_next_native`) shown from `pts`, scaled in YUV straight to the track's
 /// size (no RGB round trip). 0 on success.
