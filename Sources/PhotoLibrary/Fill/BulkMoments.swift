@@ -76,7 +76,7 @@ extension MomentIndexer {
             try db.execute(sql: "DELETE FROM collection WHERE kind = 2 AND type = \(CollectionRaw.momentList)")
             return
         }
-        _ = try recluster(.clusterLists, db, lo: lo, hi: hi, touched: [])
+        _ = try recluster(.clusterLists, db, lo: lo, hi: hi)
         _ = try refreshYearLists(db, lo: lo, hi: hi)
     }
 }

@@ -59,8 +59,8 @@ enum MomentIndexer {
     static func rebuildAll(_ db: Database) throws {
         guard let row = try Row.fetchOne(db, sql: "SELECT min(creation_date), max(creation_date) FROM asset"),
               let lo: Double = row[0], let hi: Double = row[1] else { return }
-        let moments = try recluster(.moments, db, lo: lo, hi: hi, touched: [])
-        _ = try recluster(.clusterLists, db, lo: moments.lo, hi: moments.hi, touched: [])
+        let moments = try recluster(.moments, db, lo: lo, hi: hi)
+        _ = try recluster(.clusterLists, db, lo: moments.lo, hi: moments.hi)
         _ = try refreshYearLists(db, lo: moments.lo, hi: moments.hi)
     }
 
@@ -78,6 +78,8 @@ enum MomentIndexer {
         let joins: @Sendable (TimelineItem, TimelineItem) -> Bool
         /// The member table's columns for an item's start and end, and the condition for a row to be an item.
         let startColumn: String, endColumn: String, itemFilter: String
+        /// The column of a group's row naming its group on the level above (nil at the top).
+        let parentColumn: String?
 
         static let moments = Level(
             items: "SELECT id, creation_date, creation_date, latitude, longitude, moment_id FROM asset WHERE trashed_date IS NULL AND is_hidden = 0 AND creation_date BETWEEN ? AND ? ORDER BY creation_date, id",
@@ -85,7 +87,8 @@ enum MomentIndexer {
             after: "SELECT id, creation_date, creation_date, latitude, longitude, moment_id FROM asset WHERE trashed_date IS NULL AND is_hidden = 0 AND creation_date > ? ORDER BY creation_date, id LIMIT 1",
             groupFilter: "kind = 1 AND type = 3", membershipTable: "asset", membershipColumn: "moment_id",
             groupKind: 1, groupType: CollectionRaw.moment, groupSubtype: CollectionRaw.albumRegular, joins: MomentRules.assetsJoin,
-            startColumn: "creation_date", endColumn: "creation_date", itemFilter: "trashed_date IS NULL AND is_hidden = 0 AND creation_date IS NOT NULL")
+            startColumn: "creation_date", endColumn: "creation_date", itemFilter: "trashed_date IS NULL AND is_hidden = 0 AND creation_date IS NOT NULL",
+            parentColumn: "cluster_list_id")
 
         static let clusterLists = Level(
             items: "SELECT id, start_date, end_date, latitude, longitude, cluster_list_id FROM collection WHERE kind = 1 AND type = 3 AND start_date BETWEEN ? AND ? ORDER BY start_date, id",
@@ -93,7 +96,7 @@ enum MomentIndexer {
             after: "SELECT id, start_date, end_date, latitude, longitude, cluster_list_id FROM collection WHERE kind = 1 AND type = 3 AND start_date > ? ORDER BY start_date, id LIMIT 1",
             groupFilter: "kind = 2 AND type = 1 AND subtype = 1", membershipTable: "collection", membershipColumn: "cluster_list_id",
             groupKind: 2, groupType: CollectionRaw.momentList, groupSubtype: CollectionRaw.momentListCluster, joins: MomentRules.momentsJoin,
-            startColumn: "start_date", endColumn: "end_date", itemFilter: "kind = 1 AND type = 3")
+            startColumn: "start_date", endColumn: "end_date", itemFilter: "kind = 1 AND type = 3", parentColumn: nil)
     }
 
     struct Result {
@@ -102,9 +105,8 @@ enum MomentIndexer {
         var hi: Double
     }
 
-    /// Re-clusters the whole groups around `lo`...`hi` (bulk loads, and windows whose edges do not hold the
-    /// invariant the local re-clustering relies on).
-    static func recluster(_ level: Level, _ db: Database, lo: Double, hi: Double, touched: Set<Int64>) throws -> Result {
+    /// Re-clusters the whole groups around `lo`...`hi` (bulk loads: `rebuildAll`, `BulkMoments`).
+    static func recluster(_ level: Level, _ db: Database, lo: Double, hi: Double) throws -> Result {
         var lo = lo, hi = hi
         var items: [TimelineItem] = []
         // Grow the window until both edges are true boundaries and it holds whole groups.
@@ -127,8 +129,7 @@ enum MomentIndexer {
         }
 
         var result = Result(lo: lo, hi: hi)
-        var affected = Set(try Int64.fetchAll(db, sql: "SELECT id FROM collection WHERE \(level.groupFilter) AND start_date <= ? AND end_date >= ?", arguments: [hi, lo]))
-        affected.formUnion(touched.filter { id in (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM collection WHERE id = ? AND \(level.groupFilter))", arguments: [id])) ?? false })
+        let affected = Set(try Int64.fetchAll(db, sql: "SELECT id FROM collection WHERE \(level.groupFilter) AND start_date <= ? AND end_date >= ?", arguments: [hi, lo]))
         let oldCounts = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, cached_count, start_date, end_date FROM collection WHERE id IN (SELECT value FROM json_each(?))",
                                                                           arguments: [AssetQuery.jsonArray(Array(affected))]).map { row in
             (row[0] as Int64, (row[1] as Int, row[2] as Double?, row[3] as Double?))

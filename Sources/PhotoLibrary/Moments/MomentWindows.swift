@@ -131,7 +131,7 @@ extension MomentIndexer {
             if let oldStart, !inserted.contains(group) { outcome.dates.insert(oldStart) }
             let count: Int = figures[0]
             if count == 0 {
-                if level.membershipTable == "asset", let parent = try Int64.fetchOne(db, sql: "SELECT cluster_list_id FROM collection WHERE id = ?", arguments: [group]) {
+                if let column = level.parentColumn, let parent = try Int64.fetchOne(db, sql: "SELECT \(column) FROM collection WHERE id = ?", arguments: [group]) {
                     outcome.parentsOfDeleted.insert(parent)
                 }
                 try db.execute(sql: "UPDATE \(level.membershipTable) SET \(level.membershipColumn) = NULL WHERE \(level.membershipColumn) = ?", arguments: [group])
