@@ -86,7 +86,7 @@ struct SoakBenchCommand: ParsableCommand {
         print("Verifying every record and file…")
         let report = try core.verify()
         print("Verify: \(report.recordsChecked) records, \(report.filesChecked) files (\(report.bytesChecked / 1_000_000) MB) — \(report.isClean ? "clean" : "\(report.findings.count) FINDINGS")")
-        for finding in report.findings.prefix(10) { print("  \(finding)") }
+        for finding in report.findings.prefix(10) { print("  \(finding.kind.rawValue): \(finding.path.isEmpty ? "database" : finding.path): \(finding.detail)") }
         if !report.isClean || !failures.isEmpty || ownAssets.present != ownAssets.expected || !caughtUp {
             throw CommandError("The soak found problems (see above)")
         }

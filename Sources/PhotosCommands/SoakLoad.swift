@@ -17,7 +17,7 @@ final class SoakLoad: @unchecked Sendable {
         var refused = 0
         var failures: [String] = []
         /// The soak's photos in the library (visible or in Recently Deleted), and those erased for good.
-        var live: [String] = []
+        var live = IdentifierPool()
         var trashed: Set<String> = []
         var erased: Set<String> = []
         var imported: Set<String> = []
@@ -83,7 +83,7 @@ final class SoakLoad: @unchecked Sendable {
             throw SoakProblem("an import of 4 new photos created \(summary.createdAssetIdentifiers.count) (rejected: \(summary.rejected.count), duplicates: \(summary.duplicates.count))")
         }
         state.withLock {
-            $0.live += summary.createdAssetIdentifiers
+            for identifier in summary.createdAssetIdentifiers { $0.live.insert(identifier) }
             $0.imported.formUnion(summary.createdAssetIdentifiers)
             $0.counts["imports", default: 0] += 4
             $0.commits += 1
@@ -113,7 +113,7 @@ final class SoakLoad: @unchecked Sendable {
     /// Trashes one of the soak's photos, or brings one back from Recently Deleted.
     private func trashOrRecover() throws {
         let recover = Bool.random()
-        let candidate: String? = state.withLock { s in recover ? s.trashed.randomElement() : s.live.filter { !s.trashed.contains($0) }.randomElement() }
+        let candidate: String? = state.withLock { s in recover ? s.trashed.randomElement() : s.live.randomElement(notIn: s.trashed) }
         guard let identifier = candidate else { return Thread.sleep(forTimeInterval: 0.05) }
         try photos.library.apply(ChangeBatch(operations: [recover ? .recoverAssets([identifier]) : .trashAssets([identifier])]))
         state.withLock {
@@ -125,7 +125,7 @@ final class SoakLoad: @unchecked Sendable {
 
     /// Makes an album of three of the soak's photos, renames it, takes one out, deletes it.
     private func changeAlbum() throws {
-        let members = state.withLock { Array($0.live.shuffled().prefix(3)) }
+        let members = state.withLock { $0.live.randomSample(3) }
         guard members.count == 3 else { return Thread.sleep(forTimeInterval: 0.05) }
         let album = LocalIdentifier.make(.assetCollection)
         try photos.library.apply(ChangeBatch(operations: [.createAlbum(identifier: album, title: "Soak"),
@@ -143,7 +143,7 @@ final class SoakLoad: @unchecked Sendable {
         guard let identifier = candidate else { return }
         try photos.library.apply(ChangeBatch(operations: [.purgeAssets([identifier])]))
         state.withLock {
-            $0.live.removeAll { $0 == identifier }
+            $0.live.remove(identifier)
             $0.trashed.remove(identifier)
             $0.erased.insert(identifier)
             $0.counts["erasures", default: 0] += 1
@@ -153,7 +153,7 @@ final class SoakLoad: @unchecked Sendable {
 
     // MARK: Helpers
 
-    private func pick() -> String? { state.withLock { s in s.live.filter { !s.trashed.contains($0) }.randomElement() } }
+    private func pick() -> String? { state.withLock { s in s.live.randomElement(notIn: s.trashed) } }
 
     private func count(_ kind: String) { state.withLock { $0.counts[kind, default: 0] += 1; $0.commits += 1 } }
 
