@@ -8,28 +8,23 @@ let cShims: [Target] = [
     .systemLibrary(name: "CExif", path: "Sources/C/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
     .systemLibrary(name: "CTurboJPEG", path: "Sources/C/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CSpng", path: "Sources/C/CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-    .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", providers: [.apt(["libheif-dev"])]),
     // No pkgConfig: LibRaw's .pc carries -fopenmp, which SwiftPM refuses; libraw_r.so already links libgomp.
     .systemLibrary(name: "CLibRaw", path: "Sources/C/CLibRaw", providers: [.apt(["libraw-dev"])]),
-    .systemLibrary(name: "CFFmpeg", path: "Sources/C/CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    .systemLibrary(name: "CFFmpeg", path: "Sources/C/CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/C/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-    .systemLibrary(name: "CQREncode", path: "Sources/C/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-    .systemLibrary(name: "CZBar", path: "Sources/C/CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    .systemLibrary(name: "CQREncode", path: "Sources/C/CQREncode", providers: [.apt(["libqrencode-dev"])]),
+    .systemLibrary(name: "CZBar", path: "Sources/C/CZBar", providers: [.apt(["libzbar-dev"])]),
     // Tesseract confirms CIDetectorTypeText's candidate lines (its English model comes from tesseract-ocr-eng).
-    .systemLibrary(name: "CTesseract", path: "Sources/C/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+    .systemLibrary(name: "CTesseract", path: "Sources/C/CTesseract", providers: [.apt(["libtesseract-dev"])]),
     // dlib's face detector and 68-point landmarks (C++ inside, a C interface out); model from libdlib-data.
     // Optimised even in debug builds: dlib's detector is template code compiled here, ~30× slower at -O0.
-    .target(name: "CFaceLandmarks", path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])],
-            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
+    .target(name: "CFaceLandmarks", dependencies: ["CLazyLibraries"], path: "Sources/C/CFaceLandmarks", cxxSettings: [.unsafeFlags(["-O2"])]),
     // dlib's ResNet face descriptors (the model from PyPI's face_recognition_models), for PhotoAnalysis.
-    .target(name: "CFaceDescriptors", path: "Sources/C/CFaceDescriptors", cxxSettings: [.unsafeFlags(["-O2"])],
-            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack")]),
+    .target(name: "CFaceDescriptors", dependencies: ["CLazyLibraries"], path: "Sources/C/CFaceDescriptors", cxxSettings: [.unsafeFlags(["-O2"])]),
     // No pkgConfig: Debian's libzint-dev ships no .pc file (zint.h is in /usr/include).
     .systemLibrary(name: "CZint", path: "Sources/C/CZint", providers: [.apt(["libzint-dev"])]),
-    // FreeType, HarfBuzz and fontconfig headers for CTextRender (harfbuzz.pc's cflags also name freetype2's folder).
-    .systemLibrary(name: "CFontStack", path: "Sources/C/CFontStack", pkgConfig: "harfbuzz",
-                   providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
     .systemLibrary(name: "CTiff", path: "Sources/C/CTiff", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(name: "CLCMS2", path: "Sources/C/CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
     // Hot pixel loops in C: AVX2/FMA/F16C variants chosen at run time, so a plain `swift build` is fast.
@@ -39,12 +34,16 @@ let cShims: [Target] = [
     // A test-only SQLite VFS that fails chosen database writes and flushes (PHOTOS_IO_FAULTS; imported by PhotoLibrary only).
     .target(name: "CSQLiteFaults", path: "Sources/C/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
     // Text for CITextImageGenerator: a font name resolved by fontconfig, shaped by HarfBuzz, rasterised by FreeType (C).
-    .target(name: "CTextRender", dependencies: ["CFontStack"], path: "Sources/C/CTextRender",
-            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("harfbuzz"), .linkedLibrary("fontconfig")]),
+    // Its headers' folders are named here rather than by pkg-config, whose -l flags would link the libraries at start-up.
+    .target(name: "CTextRender", dependencies: ["CLazyLibraries"], path: "Sources/C/CTextRender",
+            cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])]),
     // Movies: FFmpeg's demuxing, decode and encode loops and libswscale's conversions, in C (imported by Movies only).
-    .target(name: "CMovieCodec", path: "Sources/C/CMovieCodec",
-            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
-                             .linkedLibrary("swresample")]),
+    .target(name: "CMovieCodec", dependencies: ["CLazyLibraries"], path: "Sources/C/CMovieCodec"),
+    // FFmpeg, libheif, LibRaw, Tesseract, ZBar, Zint, libqrencode, dlib and the font stack are not linked: the
+    // functions we call are stubs that load their library on first use (scripts/lazy-libraries.py); their shims name
+    // no library to link and no pkg-config package (whose -l flags would link them).
+    .target(name: "CLazyLibraries", path: "Sources/C/CLazyLibraries",
+            linkerSettings: [.linkedLibrary("dl")]),
 ]
 
 let package = Package(
@@ -90,11 +89,13 @@ let package = Package(
 
         // Swift-native cores.
         .target(name: "FetchPredicates"),
+        // Which optional C libraries (FFmpeg, libheif, LibRaw, …) are loaded, and loading them with a clear error.
+        .target(name: "OptionalLibraries", dependencies: ["CLazyLibraries"]),
         // LibRaw first reads a file in a process of its own (RAWProbe → photokit-raw-probe), so its crashes stay there.
         .target(name: "RAWProbe"),
         .executableTarget(name: "photokit-raw-probe", dependencies: ["CLibRaw"], path: "Sources/C/RAWProbeTool",
                          linkerSettings: [.linkedLibrary("raw_r")]),
-        .target(name: "MediaInspection", dependencies: ["CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff", "RAWProbe"]),
+        .target(name: "MediaInspection", dependencies: ["OptionalLibraries", "CExif", "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CFFmpeg", "CGif", "CWebP", "CTiff", "RAWProbe"]),
         // The POSIX calls of every durable write, with the fault table tests use (PHOTOS_IO_FAULTS, PHOTOS_FAULT_INJECTION).
         .target(name: "DurableFiles"),
         .target(name: "PhotoLibrary", dependencies: [
@@ -105,20 +106,20 @@ let package = Package(
 
         // Pixels: codecs and ImageIO's API; the Core Image engine; the UIImage subset.
         .target(name: "ImageIO", dependencies: [
-            "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
+            "OptionalLibraries", "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
             "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
-        .target(name: "CoreImage", dependencies: ["CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZint", "CTextRender",
+        .target(name: "CoreImage", dependencies: ["OptionalLibraries", "CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZint", "CTextRender",
                                                   "CZBar", "CTesseract", "CFaceLandmarks"]),
         .target(name: "UIKit", dependencies: ["CoreGraphics", "ImageIO", "CoreImage", "UniformTypeIdentifiers"]),
         // Movies: tracks, metadata and frames read (and written) through FFmpeg.
-        .target(name: "Movies", dependencies: ["CoreMedia", "CMovieCodec"]),
+        .target(name: "Movies", dependencies: ["OptionalLibraries", "CoreMedia", "CMovieCodec"]),
         // AVFoundation's asset, track, image-generator and export API over Movies and Core Image.
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "Movies", "MediaInspection", "CoreGraphics", "ImageIO", "CoreImage"]),
         // Where the library side and the pixel side meet: derivatives, image requests, caching.
         .target(name: "ImageManagement", dependencies: ["PhotoLibrary", "DurableFiles", "ImageIO", "CoreGraphics", "CoreImage", "Movies"]),
         // Photo analysis: quality, perceptual hashes, faces and people, salient regions (for memories and projects).
-        .target(name: "PhotoAnalysis", dependencies: ["PhotoLibrary", "ImageManagement", "CoreImage", "CoreGraphics", "CFaceDescriptors"]),
+        .target(name: "PhotoAnalysis", dependencies: ["PhotoLibrary", "ImageManagement", "CoreImage", "CoreGraphics", "CFaceDescriptors", "OptionalLibraries"]),
 
         // Façade with Apple's names.
         // PhotoKit's second back end: a library served by `photos serve` over its Unix socket.
@@ -171,7 +172,10 @@ let package = Package(
             "LibraryService", "FilterChains", "AVFoundation", "MediaInspection", "PhotoAnalysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "photos", dependencies: ["PhotosCommands"]),
+        // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): the ~90,000 relocations of Swift
+        // metadata take ~40 KB instead of 2 MB, read at every start.
+        .executableTarget(name: "photos", dependencies: ["PhotosCommands"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         .executableTarget(name: "photokit-example", dependencies: ["Photos"]),
 
         // Tests.
@@ -186,7 +190,7 @@ let package = Package(
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),
         .testTarget(name: "PhotosTypesTests", dependencies: ["Photos", "_Testing_CoreGraphics", "_Testing_UIKit"]),
-        .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection"]),
+        .testTarget(name: "MediaInspectionTests", dependencies: ["MediaInspection", "OptionalLibraries"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "Movies", "CoreMedia", "_TestSupport", "_Testing_CoreGraphics"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"], path: "Tests/_Testing_CoreImage"),

@@ -30,6 +30,8 @@ PACKAGES=(
   # Peers of `photos bench coreimage` (--all): libvips (its C API through ctypes, and the vips command) and
   # OpenCV's cv2, both driven from Debian's python3 on numpy arrays.
   libvips-tools python3-numpy python3-opencv
+  # The lazy-library stubs' self-test runs their arm64 form too (cross-compiled, under qemu-user).
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 )
 
 missing=()

@@ -11,6 +11,9 @@ export PHOTOKIT_SERVED_CACHE="$(mktemp -d -t photokit-served-XXXXXX)"
 trap 'rm -rf "$PHOTOKIT_SERVED_CACHE"; printf "\nTime at the end of each phase (since the start):\n"; printf "  %s\n" "${phases[@]}"' EXIT
 scripts/setup.sh
 phase "set-up"
+# The stubs that load FFmpeg, libheif, LibRaw… on first use (Sources/C/CLazyLibraries): arguments survive the
+# binding call, a missing library is named; on x86-64 and on arm64 under qemu (a few seconds).
+python3 scripts/lazy-stubs-selftest.py
 swift build --build-tests
 phase "build"
 swift test --skip-build --skip LibraryServiceTests

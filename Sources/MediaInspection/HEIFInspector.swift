@@ -1,5 +1,6 @@
 internal import CHeif
 import Foundation
+internal import OptionalLibraries
 
 /// HEIF/HEIC/AVIF through libheif: the primary image handle gives the display size (after irot/imir),
 /// the `ispe` stored size, alpha, luma bit depth, depth and auxiliary images (Apple HDR gain map,
@@ -8,6 +9,7 @@ enum HEIFInspector {
     private static let initialised: Bool = { heif_init(nil).code == heif_error_Ok }()
 
     static func inspect(_ source: InspectionSource) throws(MediaInspectionError) -> MediaInfo {
+        do { try OptionalLibrary.heif.load() } catch { throw source.error(.unsupportedFormat, error.description) }
         _ = initialised
         let bytes = source.bytes
         guard let ctx = heif_context_alloc() else { throw source.error(.unreadable, "libheif could not be initialised") }

@@ -2,12 +2,14 @@ internal import CLibRaw
 internal import CTiff
 internal import RAWProbe
 import Foundation
+internal import OptionalLibraries
 
 /// DNG and camera RAW through LibRaw (`libraw_r`): `libraw_open_buffer` only identifies the file and
 /// reads its metadata (no unpack, no demosaic, so no OpenMP work). Active-area size and flip come from
 /// LibRaw; for TIFF-based files EXIF/GPS come from libexif and the raw bit depth from libtiff.
 enum RAWInspector {
     static func inspect(_ source: InspectionSource, format: MediaInfo.Format) throws(MediaInspectionError) -> MediaInfo {
+        do { try OptionalLibrary.libRaw.load() } catch { throw source.error(.unsupportedFormat, error.description) }
         let bytes = source.bytes
         // LibRaw reads the bytes in a process of its own first: a file it crashes or hangs on is refused here.
         do { try LibRawProbe.check(bytes, upTo: .open) } catch { throw source.error(.corrupt, error.description) }

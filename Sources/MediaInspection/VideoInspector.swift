@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import Foundation
+internal import OptionalLibraries
 
 /// QuickTime / MPEG-4 / M4A through FFmpeg's `mov` demuxer on an in-memory AVIOContext
 /// (`avformat_open_input` only; no `avformat_find_stream_info`, no decoding).
@@ -14,6 +15,7 @@ enum VideoInspector {
     private static let silenced: Bool = { cav_silence(); return true }()
 
     static func inspect(_ source: InspectionSource, format: MediaInfo.Format) throws(MediaInspectionError) -> MediaInfo {
+        do { try OptionalLibrary.ffmpeg.load() } catch { throw source.error(.unsupportedFormat, error.description) }
         _ = silenced
         let bytes = source.bytes
         let boxes = topLevelBoxes(bytes)

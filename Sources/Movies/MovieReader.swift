@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 internal import CMovieCodec
+internal import OptionalLibraries
 
 /// Reads a movie file: its tracks, duration and metadata on opening, then one video track's frames in
 /// presentation order, from the start or from any time (decoding resumes at the key frame before it).
@@ -29,6 +30,7 @@ public final class MovieReader {
 
     /// Opens `url` and reads its structure (no frame is decoded).
     public init(url: URL) throws(MovieError) {
+        do { try OptionalLibrary.ffmpeg.load() } catch { throw MovieError(.codec, error.description) }
         var message = [CChar](repeating: 0, count: 256)
         guard let reader = mc_open(url.path, &message, message.count) else {
             throw MovieError(.unreadable, "\(url.lastPathComponent): \(text(message))")

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 internal import CMovieCodec
+internal import OptionalLibraries
 
 /// Writes a movie: tracks encoded from RGBA frames (H.264 or HEVC) or copied packet for packet from a source.
 /// Not thread-safe; `finish()` or `abort()` ends it (an unfinished writer aborts when released).
@@ -44,6 +45,7 @@ public final class MovieWriter {
 
     /// Creates `url` in `container` ("mov", "mp4" or "ipod" for .m4v and .m4a).
     public init(url: URL, container: String) throws(MovieError) {
+        do { try OptionalLibrary.ffmpeg.load() } catch { throw MovieError(.codec, error.description) }
         var message = [CChar](repeating: 0, count: 256)
         guard let writer = mc_writer_open(url.path, container, &message, message.count) else {
             throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))")

@@ -2,6 +2,7 @@ internal import CFaceDescriptors
 import Foundation
 import CoreGraphics
 import PhotoLibrary
+internal import OptionalLibraries
 
 /// dlib's ResNet face-recognition model (`dlib_face_recognition_resnet_model_v1.dat`, public domain / CC0): Debian's
 /// libdlib-data lacks it, PyPI's `face_recognition_models` has it (`scripts/setup.sh` installs that and copies the
@@ -15,6 +16,7 @@ final class FaceRecognitionModel: @unchecked Sendable {
         guard let path = locate() else {
             return .failure(AnalysisFailure("No face-recognition model (\(fileName)): install PyPI's face_recognition_models or set PHOTOKIT_FACE_RECOGNITION_MODEL"))
         }
+        do { try OptionalLibrary.dlib.load() } catch { return .failure(AnalysisFailure("\(error)")) }
         var message = [CChar](repeating: 0, count: 512)
         guard let model = fd_create(path, &message, Int32(message.count)) else {
             return .failure(AnalysisFailure("Cannot load the face-recognition model at \(path): \(FaceRecognitionModel.text(message))"))

@@ -22,6 +22,7 @@ struct BenchCommand: ParsableCommand {
             ServedBenchCommand.self,
             AnalysisBenchCommand.self,
             SoakBenchCommand.self,
+            StartupBenchCommand.self,
         ],
         defaultSubcommand: LibraryBenchCommand.self
     )

@@ -3,9 +3,6 @@ import Foundation
 import ImageManagement
 import LibraryService
 import PhotoLibrary
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `photos bench serve`: the library service under load, on a 1,000,000-asset filler library. A real
 /// `photos serve` process, `wrk` on loopback (32 connections), nginx serving the same thumbnail file as the peer,

@@ -1,5 +1,6 @@
 import CFaceLandmarks
 import Foundation
+internal import OptionalLibraries
 
 /// A face found by dlib's HOG detector, in the caller's image coordinates, with its 68 landmarks (iBUG 300-W order:
 /// 0–16 jaw, 17–26 brows, 27–35 nose, 36–41 the eye on the image's left, 42–47 the other, 48–67 mouth) in the
@@ -21,10 +22,14 @@ package final class FaceLandmarkDetector: @unchecked Sendable {
     static let modelPath = ProcessInfo.processInfo.environment["PHOTOKIT_FACE_LANDMARKS"] ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
 
     private let detector: OpaquePointer?
+    /// Why dlib could not be loaded, if it could not.
+    private let unavailable: String?
 
     private init() {
+        do { try OptionalLibrary.dlib.load() } catch { (detector, unavailable) = (nil, error.description); return }
         let path = Self.modelPath
         detector = FileManager.default.isReadableFile(atPath: path) ? fl_create(path) : fl_create(nil)
+        unavailable = nil
     }
 
     deinit { fl_destroy(detector) }
@@ -34,7 +39,7 @@ package final class FaceLandmarkDetector: @unchecked Sendable {
 
     /// Faces in `grey`, most confident first. `upsample` finds faces down to ~40 px (instead of ~80) at 4× the cost.
     package func detect(_ grey: GreyImage, upsample: Bool, threshold: Double = 0, limit: Int = 64) throws -> [DetectedFace] {
-        guard let detector else { throw DetectorError("dlib's face detector could not be created") }
+        guard let detector else { throw DetectorError(unavailable ?? "dlib's face detector could not be created") }
         var faces = [fl_face](repeating: fl_face(), count: limit)
         var message = [CChar](repeating: 0, count: 256)
         let found = grey.pixels.withUnsafeBufferPointer { p in

@@ -1,5 +1,6 @@
 import CZBar
 import Foundation
+internal import OptionalLibraries
 
 /// A QR code ZBar read: its text (ZBar converts the payload to UTF-8), payload bytes, corners in the caller's
 /// image coordinates (upright display's top-left, top-right, bottom-left, bottom-right) and, when its modules could be
@@ -14,7 +15,7 @@ struct ScannedQRCode {
 /// QR codes through ZBar (Debian libzbar-dev). Each call makes its own scanner: safe from any thread.
 enum QRCodeScanner {
     static func scan(_ grey: GreyImage) -> [ScannedQRCode] {
-        guard let scanner = zbar_image_scanner_create() else { return [] }
+        guard OptionalLibrary.zbar.loadOrWarn(), let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)

@@ -1,5 +1,6 @@
 internal import CQREncode
 import Foundation
+internal import OptionalLibraries
 
 /// Reads a found QR Code's data codewords back from the grey image (for `CIQRCodeFeature.symbolDescriptor`), given
 /// ZBar's four corners of the symbol in its own orientation (the corners of modules (0, 0), (0, n), (n, n), (n, 0)
@@ -21,7 +22,7 @@ enum QRSymbolReader {
                                                                                  (QR_ECLEVEL_Q, .levelQ), (QR_ECLEVEL_H, .levelH)]
 
     static func read(_ grey: GreyImage, corners: [CGPoint]) -> Symbol? {
-        guard corners.count == 4 else { return nil }
+        guard corners.count == 4, OptionalLibrary.qrencode.loadOrWarn() else { return nil }
         let side = zip(corners, corners.dropFirst() + [corners[0]]).map { hypot($0.x - $1.x, $0.y - $1.y) }.reduce(0, +) / 4
         let sampler = ModuleSampler(grey, corners: corners, threshold: otsuThreshold(grey, around: corners))
         var best: (version: Int, score: Double)?

@@ -1,5 +1,6 @@
 internal import CTesseract
 import Foundation
+internal import OptionalLibraries
 
 /// Confirms candidate text lines by reading them with Tesseract (Debian libtesseract-dev, English model from
 /// tesseract-ocr-eng): the line is cut out with a margin, binarised by Otsu's threshold within the cut (so the
@@ -14,7 +15,7 @@ final class TextLineReader: @unchecked Sendable {
 
     /// `nil` when Tesseract's English model is not installed.
     init?() {
-        guard let api = TessBaseAPICreate() else { return nil }
+        guard OptionalLibrary.tesseract.loadOrWarn(), let api = TessBaseAPICreate() else { return nil }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(api, nil, "eng") == 0 else { TessBaseAPIDelete(api); return nil }
         TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)

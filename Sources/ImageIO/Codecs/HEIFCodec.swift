@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 internal import CHeif
+internal import OptionalLibraries
 
 /// HEIC/HEIF/AVIF through libheif 1.15. Images are decoded in stored orientation (`ignore_transformations`) and
 /// the orientation is reported from `irot`/`imir` (falling back to EXIF when the file has neither), as Apple's
@@ -28,6 +29,7 @@ public struct HEIFCodec: ImageCodec {
     /// A libheif context over `data` and the handle of image `index` (0 = primary, then the other top-level images).
     static func withHandle<R>(_ data: Data, index: Int, format: ImageFormat,
                               _ body: (OpaquePointer, OpaquePointer, UInt32) throws(ImageIOError) -> R) throws(ImageIOError) -> R {
+        do { try OptionalLibrary.heif.load() } catch { throw ImageIOError(.unsupported, error.description, format: format) }
         _ = initialised
         guard let ctx = heif_context_alloc() else { throw ImageIOError(.unsupported, "libheif could not be initialised", format: format) }
         defer { heif_context_free(ctx) }
@@ -71,6 +73,7 @@ public struct HEIFCodec: ImageCodec {
     }
 
     public func imageCount(in data: Data) throws(ImageIOError) -> Int {
+        do { try OptionalLibrary.heif.load() } catch { throw ImageIOError(.unsupported, error.description, format: .heic) }
         _ = Self.initialised
         guard let ctx = heif_context_alloc() else { return 0 }
         defer { heif_context_free(ctx) }

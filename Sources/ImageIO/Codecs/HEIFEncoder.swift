@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 internal import CHeif
+internal import OptionalLibraries
 
 /// HEIC writing through libheif's x265 encoder (8-bit 4:2:0; lossless at quality 1). The ICC profile goes in a
 /// 'prof' colour box, EXIF and XMP in metadata items; an EXIF orientation other than 1 is also written as
@@ -13,6 +14,7 @@ public struct HEIFEncoder: ImageEncoding {
     private final class Sink { var data = Data() }
 
     public func encode(_ image: EncodableImage, as format: ImageFormat, options: EncodeOptions) throws(ImageIOError) -> Data {
+        do { try OptionalLibrary.heif.load() } catch { throw ImageIOError(.unsupported, error.description, format: format) }
         _ = HEIFCodec.initialised
         var pixels = image.pixels.converted(toBitsPerComponent: 8)
         if !pixels.layout.isColor { pixels = pixels.expandedToRGB() }

@@ -2,6 +2,7 @@ import Foundation
 import CoreGraphics
 internal import CLibRaw
 internal import RAWProbe
+internal import OptionalLibraries
 
 /// Camera RAW and DNG through LibRaw's thread-safe `libraw_r`: developed with the camera's white balance into
 /// sRGB (sRGB curve), stored orientation (LibRaw's flip reported as the orientation, not applied). Shrink-on-load:
@@ -20,6 +21,7 @@ public struct RAWCodec: ImageCodec {
     /// hangs on is refused here as corrupt.
     static func withRaw<R>(_ data: Data, format: ImageFormat, upTo step: LibRawProbe.Step,
                            _ body: (UnsafeMutablePointer<libraw_data_t>) throws(ImageIOError) -> R) throws(ImageIOError) -> R {
+        do { try OptionalLibrary.libRaw.load() } catch { throw ImageIOError(.unsupported, error.description, format: format) }
         let probe = data.withUnsafeBytes { bytes in Result { () throws(LibRawProbe.Failure) in try LibRawProbe.check(bytes, upTo: step) } }
         if case .failure(let failure) = probe { throw ImageIOError(.corrupt, failure.description, format: format) }
         guard let raw = libraw_init(0) else { throw ImageIOError(.unsupported, "LibRaw could not be initialised", format: format) }

@@ -2,6 +2,7 @@ import Foundation
 import CoreGraphics
 internal import CLibRaw
 internal import RAWProbe
+internal import OptionalLibraries
 
 /// The undeveloped content of a Bayer RAW file: the sensor's mosaic of raw values over the visible area and
 /// everything needed to develop it (levels, the colour filter pattern, white balance and colour matrices).
@@ -48,7 +49,7 @@ public final class RAWSensorData: Sendable {
 
     /// The cameras whose RAW files LibRaw can unpack ("Make Model"), in LibRaw's order.
     public static let supportedCameraModels: [String] = {
-        guard let list = libraw_cameraList() else { return [] }
+        guard OptionalLibrary.libRaw.loadOrWarn(), let list = libraw_cameraList() else { return [] }
         return (0..<Int(libraw_cameraCount())).compactMap { list[$0].map { String(cString: $0) } }
     }()
 
@@ -67,6 +68,7 @@ public final class RAWSensorData: Sendable {
         guard let format = data.prefix(4096).withUnsafeBytes({ RAWSniffer.sniff($0) }) else {
             throw ImageIOError(.unknownFormat, "not a RAW or DNG file")
         }
+        do { try OptionalLibrary.libRaw.load() } catch { throw ImageIOError(.unsupported, error.description, format: format) }
         // LibRaw opens and unpacks the file in photokit-raw-probe, a process of its own, and hands its state back:
         // this process never runs LibRaw on the file (a file LibRaw crashes on is refused as corrupt).
         let probed = data.withUnsafeBytes { bytes in

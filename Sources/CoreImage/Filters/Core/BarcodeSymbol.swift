@@ -1,5 +1,6 @@
 internal import CZint
 import Foundation
+internal import OptionalLibraries
 
 /// A barcode symbol made by libzint: `rows` × `columns` modules, `true` for dark, row 0 at the top. Used by the
 /// Aztec, PDF417 and Code 128 generators and by `CIBarcodeGenerator`.
@@ -39,7 +40,7 @@ struct BarcodeSymbol: Sendable {
     /// truncated code: libzint reports an error instead of dropping data.
     init?(_ symbology: Symbology, message: Data, options: Options = Options()) {
         guard !message.isEmpty, message.count <= Self.maximumMessageLength,
-              let symbol = ZBarcode_Create() else { return nil }
+              OptionalLibrary.zint.loadOrWarn(), let symbol = ZBarcode_Create() else { return nil }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = symbology.zintValue
         symbol.pointee.input_mode = Int32(DATA_MODE)

@@ -1,5 +1,6 @@
 internal import CQREncode
 import Foundation
+internal import OptionalLibraries
 
 /// A QR Code drawn from its data codewords (a `CIQRCodeDescriptor`'s error-corrected payload): the bit stream
 /// is read back into its segments (numeric, alphanumeric, byte, kanji, ECI), which libqrencode encodes again
@@ -93,7 +94,8 @@ enum QRCodePayload {
 
     /// The symbol for a descriptor's payload, or `nil` when its segments cannot be read or do not fit.
     static func symbol(payload: Data, version: Int, mask: Int, level: QRCodeSymbol.CorrectionLevel) -> QRCodeSymbol? {
-        guard (1...40).contains(version), (0...7).contains(mask), let segments = segments(payload, version: version),
+        guard (1...40).contains(version), (0...7).contains(mask), OptionalLibrary.qrencode.loadOrWarn(),
+              let segments = segments(payload, version: version),
               let input = QRinput_new2(Int32(version), level.libqrencode) else { return nil }
         defer { QRinput_free(input) }
         for segment in segments {

@@ -1,5 +1,6 @@
 internal import CQREncode
 import Foundation
+internal import OptionalLibraries
 
 /// A QR Code symbol made by libqrencode: `width` × `width` modules, `true` for dark, row 0 at the top.
 struct QRCodeSymbol: Sendable {
@@ -17,7 +18,7 @@ struct QRCodeSymbol: Sendable {
     /// The smallest symbol (version 1…40) holding `message` in 8-bit byte mode at `level`, or `nil` when the
     /// message is empty or does not fit in a version-40 symbol (never a truncated code).
     init?(message: Data, level: CorrectionLevel) {
-        guard !message.isEmpty, message.count <= Int(Int32.max) else { return nil }
+        guard !message.isEmpty, message.count <= Int(Int32.max), OptionalLibrary.qrencode.loadOrWarn() else { return nil }
         let ecLevel = level.libqrencode
         let code = message.withUnsafeBytes { bytes in
             QRcode_encodeData(Int32(bytes.count), bytes.bindMemory(to: UInt8.self).baseAddress, 0, ecLevel)

@@ -1,5 +1,6 @@
 internal import CTextRender
 import Foundation
+internal import OptionalLibraries
 
 /// One run of text in one font, size and colour: what the text generators draw.
 package struct StyledTextRun: Sendable, Equatable {
@@ -50,7 +51,7 @@ package enum TextRenderer {
     /// "family|style|file" of the face fontconfig picks for `name`, or `nil` when no face can be opened.
     package static func resolvedFace(for name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 8192)
-        guard let font = tr_font_open(name, 12, &buffer, buffer.count) else { return nil }
+        guard OptionalLibrary.fonts.loadOrWarn(), let font = tr_font_open(name, 12, &buffer, buffer.count) else { return nil }
         tr_font_close(font)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -59,7 +60,7 @@ package enum TextRenderer {
     /// scale that is not positive and finite, a font that cannot be opened, or an image beyond ``maximumSide`` or
     /// ``maximumPixels``.
     static func image(of text: StyledText, scale: Double, padding: Double) -> Image? {
-        guard scale.isFinite, scale > 0, padding.isFinite else { return nil }
+        guard scale.isFinite, scale > 0, padding.isFinite, OptionalLibrary.fonts.loadOrWarn() else { return nil }
         let runs = text.runs.filter { !$0.text.isEmpty }
         guard !runs.isEmpty, runs.allSatisfy({ $0.fontSize.isFinite && $0.fontSize > 0 }) else { return nil }
         guard runs.allSatisfy({ $0.fontSize * scale < Double(maximumSide) }) else { return nil }
@@ -130,7 +131,7 @@ package enum TextRenderer {
     /// top). For tests that compare the rasteriser with an independent one.
     package static func coverage(of text: String, fontName: String, pixelSize: Double, x: Double, baseline: Double,
                                  width: Int, height: Int) -> [UInt8]? {
-        guard let font = tr_font_open(fontName, pixelSize, nil, 0) else { return nil }
+        guard OptionalLibrary.fonts.loadOrWarn(), let font = tr_font_open(fontName, pixelSize, nil, 0) else { return nil }
         defer { tr_font_close(font) }
         var out = [UInt8](repeating: 0, count: width * height)
         let utf8 = Array(text.utf8)
