@@ -5,8 +5,8 @@ import ImageIO
 /// An image as UIKit models it, for the non-visual code paths iOS programs share with Linux: a `CGImage` in its
 /// stored orientation plus the orientation and scale to display it with. Immutable and thread-safe.
 ///
-/// Differences from Apple: no drawing, resizable or symbol images, no `UIImage(named:)` asset catalogues, no
-/// animated images. `jpegData`/`pngData`/`heicData` write orientation-normalised pixels (rotated upright,
+/// Differences from Apple: no drawing, resizable or symbol images, no asset catalogues for `UIImage(named:)`;
+/// an animated image is its frames and duration (nothing plays it). `jpegData`/`pngData`/`heicData` write orientation-normalised pixels (rotated upright,
 /// orientation tag 1) with the image's ICC profile embedded.
 public final class UIImage: Sendable, CustomStringConvertible {
     /// The bitmap in its stored orientation (`nil` only for images made from a `CIImage`).
@@ -19,6 +19,10 @@ public final class UIImage: Sendable, CustomStringConvertible {
     /// Storage for the `CIImage` of images made from one (set only through the package initializer below).
     package let ciImageStorage: (any Sendable)?
     private let pixelSize: CGSize
+    /// The frames of an animated image (`animatedImage(with:duration:)`); `nil` for other images.
+    public let images: [UIImage]?
+    /// How long one pass through an animated image's frames takes, in seconds; 0 for other images.
+    public let duration: TimeInterval
 
     /// Wraps a bitmap (scale 1, orientation `.up`).
     public convenience init(cgImage: CGImage) {
@@ -32,6 +36,19 @@ public final class UIImage: Sendable, CustomStringConvertible {
         self.imageOrientation = orientation
         self.ciImageStorage = nil
         self.pixelSize = CGSize(width: cgImage.width, height: cgImage.height)
+        self.images = nil
+        self.duration = 0
+    }
+
+    /// An animated image: the first frame's bitmap (or recipe), scale and orientation, and all the frames.
+    init(frames: [UIImage], duration: TimeInterval, first: UIImage) {
+        self.cgImage = first.cgImage
+        self.scale = first.scale
+        self.imageOrientation = first.imageOrientation
+        self.ciImageStorage = first.ciImageStorage
+        self.pixelSize = first.pixelSize
+        self.images = frames
+        self.duration = duration.isFinite && duration > 0 ? duration : 0
     }
 
     /// For Core Image: an image backed by a `CIImage` (kept in `ciImageStorage`) of the given pixel extent.
@@ -41,6 +58,8 @@ public final class UIImage: Sendable, CustomStringConvertible {
         self.imageOrientation = orientation
         self.ciImageStorage = ciImageStorage
         self.pixelSize = size
+        self.images = nil
+        self.duration = 0
     }
 
     /// Decodes image data (JPEG, PNG, HEIC, GIF, WebP, TIFF, DNG…), keeping the stored orientation in `cgImage`
@@ -60,6 +79,8 @@ public final class UIImage: Sendable, CustomStringConvertible {
         self.imageOrientation = UIImage.Orientation(decoded.orientation)
         self.ciImageStorage = nil
         self.pixelSize = CGSize(width: image.width, height: image.height)
+        self.images = nil
+        self.duration = 0
     }
 
     /// Decodes the file at `path`; `nil` when it cannot be read or is not an image. A "@2x"/"@3x" suffix before
