@@ -15,9 +15,10 @@ public protocol CIImageProcessorInput {
     var baseAddress: UnsafeRawPointer { get }
     /// A digest of the input's recipe: equal digests mean equal pixels.
     var digest: UInt64 { get }
-    /// Which tile of a tiled region of interest this is (always 0: one tile).
+    /// Which tile of the kernel's `roiTileArray(forInput:arguments:outputRect:)` this call reads (0 for a
+    /// kernel that does not tile its inputs).
     var roiTileIndex: Int { get }
-    /// How many tiles the region of interest has (always 1).
+    /// How many tiles the region of interest has (1 for a kernel that does not tile its inputs).
     var roiTileCount: Int { get }
 }
 
@@ -49,6 +50,17 @@ open class CIImageProcessorKernel: NSObject {
 
     /// Override: the region of input `input` needed to compute `outputRect` (default: `outputRect`).
     open class func roi(forInput input: Int32, arguments: [String: Any]?, outputRect: CGRect) -> CGRect { outputRect }
+
+    /// Override (iOS 17): the tiles of input `input` needed for `outputRect`, each a `CIVector(cgRect:)`; they may
+    /// overlap and together cover what is needed. `process(with:arguments:output:)` then runs once per tile, in
+    /// order, on the same output (zero-filled before the first tile only), each input's `region` being its tile
+    /// and `roiTileIndex`/`roiTileCount` saying which; every input must give the same number of tiles (else the
+    /// render fails). Default: one tile, `roi(forInput:arguments:outputRect:)`.
+    ///
+    /// Difference from Apple: the union of an input's tiles is rendered once and each call sees its part of it.
+    open class func roiTileArray(forInput input: Int32, arguments: [String: Any]?, outputRect: CGRect) -> [CIVector] {
+        [CIVector(cgRect: roi(forInput: input, arguments: arguments, outputRect: outputRect))]
+    }
 
     /// Override: the format input `input` should be in (default 0: the context's working format).
     open class func formatForInput(at input: Int32) -> CIFormat { CIFormat(rawValue: 0) }

@@ -28,25 +28,54 @@ struct ProcessorKernelAdapter: ImageProcessor, @unchecked Sendable {
     var outputFormat: PixelFormat? { output }
     func inputFormat(_ index: Int) -> PixelFormat? { index < inputFormats.count ? inputFormats[index] : nil }
 
+    /// The union of the input's tiles (one tile, the kernel's `roi`, unless it overrides `roiTileArray`).
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect {
-        PixelRect(covering: kernel.roi(forInput: Int32(input), arguments: arguments, outputRect: rect.cgRect))
+        tiles(input: input, for: rect).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.isEmpty ? $1 : $1.isEmpty ? $0 : $0.union($1) }
     }
 
+    func tiles(input: Int, for rect: PixelRect) -> [PixelRect] {
+        kernel.roiTileArray(forInput: Int32(input), arguments: arguments, outputRect: rect.cgRect).map { PixelRect(covering: $0.cgRectValue) }
+    }
+
+    /// One call of the kernel's `process`, or one per tile when it tiles its inputs: each input then shows the part
+    /// of its rendered buffer its tile covers.
     func process(inputs: [ProcessorBuffer], output: ProcessorBuffer) throws {
-        let views: [CIImageProcessorInput] = inputs.map { ProcessorInputView(buffer: $0) }
-        try kernel.process(with: views, arguments: arguments, output: ProcessorOutputView(buffer: output))
+        let outputView = ProcessorOutputView(buffer: output)
+        let tilesPerInput = inputs.indices.map { tiles(input: $0, for: output.region) }
+        let count = tilesPerInput.first?.count ?? 1
+        guard tilesPerInput.allSatisfy({ $0.count == count }) else {
+            throw CIImageProcessorKernelError(description: "\(kernel): roiTileArray gave \(tilesPerInput.map(\.count)) tiles for its inputs; every input must give the same number")
+        }
+        guard count > 1 else {
+            try kernel.process(with: inputs.map { ProcessorInputView(buffer: $0) }, arguments: arguments, output: outputView)
+            return
+        }
+        for index in 0..<count {
+            let views: [CIImageProcessorInput] = zip(inputs, tilesPerInput).map { buffer, tiles in
+                ProcessorInputView(buffer: Self.part(of: buffer, covering: tiles[index]), roiTileIndex: index, roiTileCount: count)
+            }
+            try kernel.process(with: views, arguments: arguments, output: outputView)
+        }
+    }
+
+    /// The part of `buffer` inside `tile` (same rows, a later first pixel).
+    static func part(of buffer: ProcessorBuffer, covering tile: PixelRect) -> ProcessorBuffer {
+        let inside = tile.intersection(buffer.region)
+        guard !inside.isEmpty else { return ProcessorBuffer(region: inside, bytesPerRow: buffer.bytesPerRow, format: buffer.format, base: buffer.base, digest: buffer.digest) }
+        let offset = (inside.y - buffer.region.y) * buffer.bytesPerRow + (inside.x - buffer.region.x) * buffer.format.bytesPerPixel
+        return ProcessorBuffer(region: inside, bytesPerRow: buffer.bytesPerRow, format: buffer.format, base: buffer.base + offset, digest: buffer.digest)
     }
 }
 
 struct ProcessorInputView: CIImageProcessorInput {
     let buffer: ProcessorBuffer
+    var roiTileIndex = 0
+    var roiTileCount = 1
     var region: CGRect { buffer.region.isEmpty ? .zero : buffer.region.cgRect }
     var bytesPerRow: Int { buffer.bytesPerRow }
     var format: CIFormat { CIFormat(buffer.format) ?? CIFormat(rawValue: 0) }
     var baseAddress: UnsafeRawPointer { UnsafeRawPointer(buffer.base) }
     var digest: UInt64 { buffer.digest }
-    var roiTileIndex: Int { 0 }
-    var roiTileCount: Int { 1 }
 }
 
 struct ProcessorOutputView: CIImageProcessorOutput {
