@@ -16,7 +16,10 @@ phase "set-up"
 python3 scripts/lazy-stubs-selftest.py
 swift build --build-tests
 phase "build"
-swift test --skip-build --skip LibraryServiceTests
+swift test --skip-build --skip LibraryServiceTests --skip PropertyListBytesTests
+# Alone, because one of its tests counts the process's heap bytes in use (a leak check), which other suites'
+# allocations meanwhile would blur (it failed once that way).
+swift test --skip-build --filter PropertyListBytesTests
 phase "tests"
 # PhotoKit against a served library: the fetch, change, observation, history, editing, image and editing-extension
 # suites again, each test's library served by a real `photos serve` on a Unix socket and opened as

@@ -42,7 +42,7 @@ struct ThumbnailBenchCommand: ParsableCommand {
         if peer != nil {
             let peerMedian = Self.median(peerTimes)
             print(String(format: "  vipsthumbnail:          %.0f ms median, peak RSS %.0f MB", peerMedian * 1000, Double(peerRSS) / 1024))
-            print(String(format: "  ratio photos / vips: %.2f× (target ≤ 0.80×)", ourMedian / peerMedian))
+            print(String(format: "  ratio photos / vips: %.2f× (target ≤ 0.60×)", ourMedian / peerMedian))
         } else {
             print("  vipsthumbnail not found (apt-get install libvips-tools): peer skipped")
         }

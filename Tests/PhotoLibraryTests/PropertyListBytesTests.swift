@@ -59,8 +59,8 @@ import Testing
             Data((0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }),
         ]
         for data in damaged { #expect(PropertyListBytes.dictionary(data) == nil) }   // one-time set-up before measuring
-        // Other suites allocate in this process meanwhile: the smallest growth of three rounds is the measure (a
-        // leak would add ~12 MB to every one).
+        // The heap count is the whole process's: scripts/test.sh runs this suite on its own. Should other suites
+        // run beside it, the smallest growth of three rounds is the measure (a leak would add ~12 MB to every one).
         var smallest = Int.max
         for _ in 0..<3 where smallest >= 1_000_000 {
             let before = Int(mallinfo2().uordblks)

@@ -48,17 +48,20 @@ final class ChangeContext {
 /// A request records what the client asks for; the library turns all requests of a block into one atomic
 /// transaction when the block returns.
 open class PHChangeRequest: NSObject {
-    let context: ChangeContext
+    /// The block's context, weakly: the context holds its requests, and a strong reference back kept every
+    /// request of every change block alive for the life of the process (with its editing output and data).
+    private(set) weak var context: ChangeContext?
 
     override init() {
-        context = ChangeContext.requireCurrent(String(describing: type(of: self)))
+        let context = ChangeContext.requireCurrent(String(describing: type(of: self)))
+        self.context = context
         super.init()
         context.add(self)
     }
 
     /// Traps when the request is used after its change block has returned.
     func checkUsable(_ member: String = #function) {
-        guard context.isOpen, ChangeContext.current === context else {
+        guard let context, context.isOpen, ChangeContext.current === context else {
             fatalError("\(type(of: self)).\(member) used outside the change block that created the request")
         }
     }

@@ -14,7 +14,7 @@ public class PHAssetChangeRequest: PHChangeRequest {
     /// A request to change an existing asset's properties.
     public convenience init(for asset: PHAsset) {
         self.init(identifier: asset.localIdentifier, isCreation: false)
-        if let library = asset.photoLibrary, library !== context.library {
+        if let library = asset.photoLibrary, library !== context?.library {
             fatalError("PHAssetChangeRequest(for:): the asset belongs to \(library.url.path), not to the library whose change block is running")
         }
     }
