@@ -138,6 +138,18 @@ class WebAppTests(unittest.TestCase):
     def finds(self, selector):
         return self.browser.find_elements(By.CSS_SELECTOR, selector)
 
+    def type_into(self, selector, text):
+        """Types into the element, finding it again when the page replaced it meanwhile (the sign-in form can be
+        drawn twice after signing out: once at once, again when the session check answers)."""
+        for attempt in range(10):
+            try:
+                self.find(selector).send_keys(text)
+                return
+            except StaleElementReferenceException:
+                if attempt == 9:
+                    raise
+                time.sleep(0.1)
+
     def api(self, method, path, body=None):
         """A request from the page (its session cookie and CSRF token)."""
         return self.browser.execute_async_script("""
@@ -203,8 +215,8 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.finds("[data-action=sign-out]"))
         self.find("[data-action=sign-out]").click()
         self.wait(lambda: self.finds("input[name=password]") and not self.finds("input[name=setupToken]"), message="sign-in form")
-        self.find("input[name=username]").send_keys("owner")
-        self.find("input[name=password]").send_keys("wrong password" + Keys.ENTER)
+        self.type_into("input[name=username]", "owner")
+        self.type_into("input[name=password]", "wrong password" + Keys.ENTER)
         self.wait(lambda: self.find(".auth-form .error").text, message="error shown for a wrong password")
         self.shot("02-sign-in-refused")
         self.find("input[name=password]").clear()

@@ -42,7 +42,7 @@ static int load_locked(int group) {
     }
     void *handles[8] = {0};
     size_t opened = 0;
-    for (; g->sonames[opened] && opened < 8; opened++) {
+    for (; opened < 8 && g->sonames[opened]; opened++) {
         handles[opened] = dlopen(g->sonames[opened], RTLD_NOW | RTLD_LOCAL);
         if (!handles[opened]) {
             const char *reason = dlerror();
