@@ -170,6 +170,8 @@ let package = Package(
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
             "LibraryService", "FilterChains", "AVFoundation", "MediaInspection", "PhotoAnalysis",
+            // ServedLibrary's HTTP client serves `photos bench serve`'s set-up requests.
+            "ServedLibrary", .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): the ~90,000 relocations of Swift

@@ -1,4 +1,6 @@
 import Foundation
+import NIOHTTP1
+import ServedLibrary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,63 +40,23 @@ final class ServerProcess {
     }
 }
 
-/// Blocking HTTP/1.1 requests for the benchmark's set-up steps, on a plain loopback socket: `photos` links no HTTP
-/// client library (FoundationNetworking would load libcurl and its two dozen dependencies into every command).
+/// Blocking HTTP/1.1 requests for the benchmark's set-up steps, through the served library's client
+/// (`ServiceHTTPClient`; `photos` links no HTTP client library such as FoundationNetworking's libcurl).
 enum HTTP {
     struct Reply { var status: Int; var body: Data; var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] } }
 
     static func request(_ method: String, _ url: String, headers: [String: String], body: String? = nil) throws -> Reply {
         guard let parsed = URL(string: url) else { throw CommandError("Not a URL: \(url)") }
-        let fd = try LoopbackSocket.connect(port: parsed.port ?? 80)
-        defer { Glibc.close(fd) }
-        let payload = Data((body ?? "").utf8)
-        var head = "\(method) \(parsed.path.isEmpty ? "/" : parsed.path)\(parsed.query.map { "?\($0)" } ?? "") HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if body != nil { head += "Content-Type: application/json\r\n" }
-        head += "Content-Length: \(payload.count)\r\n\r\n"
-        try LoopbackSocket.send(Data(head.utf8) + payload, to: fd)
-        return try parse(LoopbackSocket.readToEnd(fd))
-    }
-
-    /// The status and body of a whole response (`Content-Length`, chunked, or up to the end of the connection).
-    private static func parse(_ response: Data) throws -> Reply {
-        let bytes = [UInt8](response)
-        guard let split = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { throw CommandError("An HTTP response without a header end") }
-        let head = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-        let statusWords = head.first?.split(separator: " ") ?? []
-        guard statusWords.count >= 2, let status = Int(statusWords[1]) else { throw CommandError("An HTTP response without a status: \(head.first ?? "")") }
-        var fields: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        var body = Array(bytes[split.upperBound...])
-        if fields["transfer-encoding"]?.lowercased().contains("chunked") == true {
-            body = try dechunk(body)
-        } else if let length = fields["content-length"].flatMap(Int.init), length <= body.count {
-            body = Array(body.prefix(length))
-        }
-        return Reply(status: status, body: Data(body))
-    }
-
-    private static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {
-        var out: [UInt8] = []
-        var index = 0
-        while let lineEnd = bytes[index...].firstRange(of: Array("\r\n".utf8)) {
-            let sizeText = String(decoding: bytes[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw CommandError("A malformed chunk size: \(sizeText)") }
-            if size == 0 { break }
-            let start = lineEnd.upperBound
-            guard start + size <= bytes.count else { throw CommandError("A chunk cut short") }
-            out += bytes[start..<start + size]
-            index = start + size + 2
-            guard index <= bytes.count else { break }
-        }
-        return out
+        let client = ServiceHTTPClient(endpoint: .tcp(host: "127.0.0.1", port: parsed.port ?? 80, tls: nil))
+        var fields = headers.map { ($0.key, $0.value) }
+        if body != nil { fields.append(("Content-Type", "application/json")) }
+        let path = (parsed.path.isEmpty ? "/" : parsed.path) + (parsed.query.map { "?\($0)" } ?? "")
+        let response = try client.send(HTTPMethod(rawValue: method), path, headers: fields, body: body.map { Data($0.utf8) })
+        return Reply(status: response.status, body: response.body)
     }
 }
 
-/// Connected loopback TCP sockets for the benchmark's HTTP.
+/// Connected loopback TCP sockets for the change-stream subscribers.
 enum LoopbackSocket {
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -110,30 +72,6 @@ enum LoopbackSocket {
             throw CommandError("Cannot connect to 127.0.0.1:\(port): \(reason)")
         }
         return fd
-    }
-
-    static func send(_ data: Data, to fd: Int32) throws {
-        try data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let sent = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent < 0, errno == EINTR { continue }
-                guard sent > 0 else { throw CommandError("Sending to the server failed: \(String(cString: strerror(errno)))") }
-                offset += sent
-            }
-        }
-    }
-
-    static func readToEnd(_ fd: Int32) throws -> Data {
-        var out = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw CommandError("Reading from the server failed: \(String(cString: strerror(errno)))") }
-            if n == 0 { return out }
-            out.append(contentsOf: buffer[0..<n])
-        }
     }
 }
 

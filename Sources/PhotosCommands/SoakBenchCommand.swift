@@ -86,7 +86,7 @@ struct SoakBenchCommand: ParsableCommand {
         print("Verifying every record and file…")
         let report = try core.verify()
         print("Verify: \(report.recordsChecked) records, \(report.filesChecked) files (\(report.bytesChecked / 1_000_000) MB) — \(report.isClean ? "clean" : "\(report.findings.count) FINDINGS")")
-        for finding in report.findings.prefix(10) { print("  \(finding.kind.rawValue): \(finding.path.isEmpty ? "database" : finding.path): \(finding.detail)") }
+        for finding in report.findings.prefix(10) { print("  " + finding.line) }
         if !report.isClean || !failures.isEmpty || ownAssets.present != ownAssets.expected || !caughtUp {
             throw CommandError("The soak found problems (see above)")
         }
@@ -117,7 +117,7 @@ struct SoakSample {
     }
 
     static func take(elapsed: Double, load: SoakLoad, observers: [SoakObserver]) -> SoakSample {
-        let wal = load.photos.library.url.appendingPathComponent("database/Photos.sqlite-wal").path
+        let wal = load.photos.library.databaseURL.path + "-wal"
         let walBytes = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
         return SoakSample(elapsed: elapsed, operations: load.totals().values.reduce(0, +), rssMB: ResidentMemory.currentMB(),
                           heapMB: ResidentMemory.anonymousMB(), fileDescriptors: SoakObserver.openFiles(pid: nil),

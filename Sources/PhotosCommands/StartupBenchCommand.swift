@@ -19,7 +19,7 @@ struct StartupBenchCommand: ParsableCommand {
         guard try ChildRun.spawn([photos, "init", "--library", library]).status == 0 else { throw CommandError("photos init failed") }
         let jpeg = scratch.appendingPathComponent("small.jpg")
         try SyntheticPhoto.jpeg(width: 1024, height: 768, seed: 3, quality: 0.9).write(to: jpeg)
-        let vips = ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let vips = ServeBenchCommand.which("vipsthumbnail")
 
         print("Start-up: \(max(runs, 1)) fresh processes per command; wall time median (fastest), peak RSS, shared libraries loaded at start")
         let libraries = Self.librariesLoaded(by: photos)

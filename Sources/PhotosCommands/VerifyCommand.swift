@@ -43,10 +43,7 @@ struct VerifyCommand: ParsableCommand {
         } else {
             let megabytes = String(format: "%.1f", Double(report.bytesChecked) / 1_000_000)
             print("Checked \(report.filesChecked) file\(report.filesChecked == 1 ? "" : "s") (\(megabytes) MB) for \(report.recordsChecked) record\(report.recordsChecked == 1 ? "" : "s").")
-            for finding in report.findings {
-                let assets = finding.assetIdentifiers.isEmpty ? "" : " (asset\(finding.assetIdentifiers.count == 1 ? "" : "s") \(finding.assetIdentifiers.joined(separator: ", ")))"
-                print("\(finding.kind.rawValue): \(finding.path.isEmpty ? "database" : finding.path): \(finding.detail)\(assets)")
-            }
+            for finding in report.findings { print(finding.line) }
             for moved in report.recovered { print("moved \(moved.from) to \(moved.to)") }
             if !staleDerivatives.isEmpty {
                 print("\(staleDerivatives.count) derivative set\(staleDerivatives.count == 1 ? "" : "s") of vanished sources\(repair ? " deleted" : " (--repair deletes them)")")
@@ -54,5 +51,14 @@ struct VerifyCommand: ParsableCommand {
             print(clean ? "The library is consistent." : "The library has problems (see above).")
         }
         if !clean { throw ExitCode.failure }
+    }
+}
+
+extension VerificationReport.Finding {
+    /// How `photos verify` (and `photos bench soak`) print a finding: kind, path (or "database"), what is wrong and
+    /// the assets concerned.
+    var line: String {
+        let assets = assetIdentifiers.isEmpty ? "" : " (asset\(assetIdentifiers.count == 1 ? "" : "s") \(assetIdentifiers.joined(separator: ", ")))"
+        return "\(kind.rawValue): \(path.isEmpty ? "database" : path): \(detail)\(assets)"
     }
 }

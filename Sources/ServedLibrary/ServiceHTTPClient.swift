@@ -8,12 +8,12 @@ import Synchronization
 
 /// Where a served library's service listens: its Unix-domain socket (programs on the same machine), or a TCP
 /// address — HTTPS for a remote one, plain HTTP only on the loopback interface.
-enum ServiceEndpoint: Sendable, CustomStringConvertible {
+package enum ServiceEndpoint: Sendable, CustomStringConvertible {
     case unixSocket(path: String)
     /// `tls` is nil for plain HTTP.
     case tcp(host: String, port: Int, tls: NIOSSLContext?)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unixSocket(let path): "unix:\(path)"
         case .tcp(_, _, let tls): "\(tls == nil ? "http" : "https")://\(hostHeader)"
@@ -32,12 +32,12 @@ enum ServiceEndpoint: Sendable, CustomStringConvertible {
 /// A blocking HTTP/1.1 client for one service endpoint (a Unix-domain socket, or TCP with TLS), keeping idle
 /// connections for reuse (NIO's HTTP codec; PhotoKit's synchronous API waits on it from the caller's thread,
 /// never from an event loop).
-final class ServiceHTTPClient: Sendable {
+package final class ServiceHTTPClient: Sendable {
     /// One response: status, headers and the whole body.
-    struct Response: Sendable {
-        var status: Int
-        var headers: HTTPHeaders
-        var body: Data
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: HTTPHeaders
+        package var body: Data
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -64,7 +64,7 @@ final class ServiceHTTPClient: Sendable {
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let idle = Mutex<[any Channel]>([])
 
-    init(endpoint: ServiceEndpoint, maximumBody: Int = 1 << 30) {
+    package init(endpoint: ServiceEndpoint, maximumBody: Int = 1 << 30) {
         self.endpoint = endpoint
         self.maximumBody = maximumBody
     }
@@ -75,7 +75,7 @@ final class ServiceHTTPClient: Sendable {
 
     /// Sends a request and waits for its whole response. Connection failures are retried once on a new
     /// connection when the request was on a reused one (the service closes idle connections).
-    func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], body: Data? = nil, timeout: TimeAmount = .seconds(120)) throws -> Response {
+    package func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], body: Data? = nil, timeout: TimeAmount = .seconds(120)) throws -> Response {
         let reused = idle.withLock { $0.popLast() }
         if let reused {
             if let response = try? exchange(on: reused, method, path, headers, body, timeout) { return response }

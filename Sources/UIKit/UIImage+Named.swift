@@ -65,15 +65,17 @@ enum NamedImages {
         return nil
     }
 
-    /// The files that may hold the image, best first.
-    static func candidates(named name: String, in bundle: Bundle, scale: CGFloat) -> [String] {
+    /// The files that may hold the image, best first, each looked up only when the one before is not there: the
+    /// display scale's variant, then the nearest others (the larger first on a tie), as UIKit picks them.
+    static func candidates(named name: String, in bundle: Bundle, scale: CGFloat) -> some Sequence<String> {
         let given = (name as NSString).pathExtension
         let stem = given.isEmpty ? name : (name as NSString).deletingPathExtension
         let type = given.isEmpty ? "png" : given
-        let preferred = max(1, min(3, Int(scale.rounded())))
-        let order = [preferred] + [1, 2, 3].filter { $0 != preferred }.sorted { abs($0 - preferred) < abs($1 - preferred) || (abs($0 - preferred) == abs($1 - preferred) && $0 > $1) }
-        return order.compactMap { factor in
-            bundle.path(forResource: factor == 1 ? stem : "\(stem)@\(factor)x", ofType: type)
+        let order: [Int] = switch max(1, min(3, Int(scale.rounded()))) {
+        case 1: [1, 2, 3]
+        case 2: [2, 3, 1]
+        default: [3, 2, 1]
         }
+        return order.lazy.compactMap { factor in bundle.path(forResource: factor == 1 ? stem : "\(stem)@\(factor)x", ofType: type) }
     }
 }

@@ -26,7 +26,7 @@ struct UIImageNamedTests {
 
     @Test func namedImagesPickTheVariantForTheDisplayScale() throws {
         let (bundle, directory) = try Self.bundle()
-        _ = directory
+        defer { withExtendedLifetime(directory) {} }   // the bundle's folder lives until the end
         let one = try #require(UIImage(named: "icon", in: bundle, compatibleWith: UITraitCollection(displayScale: 1)))
         #expect(one.scale == 1 && one.size == CGSize(width: 20, height: 10) && one.cgImage?.width == 20)
         let two = try #require(UIImage(named: "icon", in: bundle, compatibleWith: UITraitCollection(displayScale: 2)))

@@ -53,7 +53,7 @@ struct OptionalLibraryLoadingTests {
         let (result, libraries) = try Self.loaded(by: ["image", "thumbnail", Self.demo.appendingPathComponent("IMG_0001.HEIC").path,
                                                        dir.appending("small.jpg").path, "--size", "128"])
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
-        #expect(Self.matching(libraries, ["libheif"]) == ["libheif.so.1"] || Self.matching(libraries, ["libheif"]).count == 1)
+        #expect(Self.matching(libraries, ["libheif"]).count == 1, "\(libraries.sorted())")
         #expect(Self.matching(libraries, ["libtesseract", "libdlib", "libzbar"]).isEmpty)
     }
 

@@ -33,21 +33,24 @@ static int marked_unavailable(const char *name) {
     return 0;
 }
 
+/// Records why one of the group's libraries cannot be loaded, naming the package that provides it.
+static int unloadable(int group, const char *soname, const char *reason) {
+    const struct lazy_group *g = &lazy_groups[group];
+    snprintf(errors[group], sizeof errors[group], "%s need %s, which cannot be loaded (%s); install it with: apt-get install %s",
+             g->purpose, soname, reason, g->packages);
+    return FAILED;
+}
+
 static int load_locked(int group) {
     const struct lazy_group *g = &lazy_groups[group];
-    if (marked_unavailable(g->name)) {
-        snprintf(errors[group], sizeof errors[group], "%s need %s, which cannot be loaded (marked unavailable by "
-                 "PHOTOKIT_UNAVAILABLE_LIBRARIES); install it with: apt-get install %s", g->purpose, g->sonames[0], g->packages);
-        return FAILED;
-    }
+    if (marked_unavailable(g->name)) return unloadable(group, g->sonames[0], "marked unavailable by PHOTOKIT_UNAVAILABLE_LIBRARIES");
     void *handles[8] = {0};
     size_t opened = 0;
     for (; opened < 8 && g->sonames[opened]; opened++) {
         handles[opened] = dlopen(g->sonames[opened], RTLD_NOW | RTLD_LOCAL);
         if (!handles[opened]) {
             const char *reason = dlerror();
-            snprintf(errors[group], sizeof errors[group], "%s need %s, which cannot be loaded (%s); install it with: apt-get install %s",
-                     g->purpose, g->sonames[opened], reason ? reason : "not found", g->packages);
+            unloadable(group, g->sonames[opened], reason ? reason : "not found");   /* before dlclose reuses dlerror's text */
             for (size_t i = 0; i < opened; i++) dlclose(handles[i]);
             return FAILED;
         }

@@ -30,7 +30,7 @@ struct ProcessorKernelAdapter: ImageProcessor, @unchecked Sendable {
 
     /// The union of the input's tiles (one tile, the kernel's `roi`, unless it overrides `roiTileArray`).
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect {
-        tiles(input: input, for: rect).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.isEmpty ? $1 : $1.isEmpty ? $0 : $0.union($1) }
+        tiles(input: input, for: rect).reduce(PixelRect.empty) { $0.union($1) }
     }
 
     func tiles(input: Int, for rect: PixelRect) -> [PixelRect] {
@@ -61,8 +61,7 @@ struct ProcessorKernelAdapter: ImageProcessor, @unchecked Sendable {
     /// The part of `buffer` inside `tile` (same rows, a later first pixel).
     static func part(of buffer: ProcessorBuffer, covering tile: PixelRect) -> ProcessorBuffer {
         let inside = tile.intersection(buffer.region)
-        guard !inside.isEmpty else { return ProcessorBuffer(region: inside, bytesPerRow: buffer.bytesPerRow, format: buffer.format, base: buffer.base, digest: buffer.digest) }
-        let offset = (inside.y - buffer.region.y) * buffer.bytesPerRow + (inside.x - buffer.region.x) * buffer.format.bytesPerPixel
+        let offset = inside.isEmpty ? 0 : (inside.y - buffer.region.y) * buffer.bytesPerRow + (inside.x - buffer.region.x) * buffer.format.bytesPerPixel
         return ProcessorBuffer(region: inside, bytesPerRow: buffer.bytesPerRow, format: buffer.format, base: buffer.base + offset, digest: buffer.digest)
     }
 }

@@ -40,3 +40,8 @@ enum LibraryAccess {
         return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 }
+
+extension Library {
+    /// The library's SQLite database (`database/Photos.sqlite`; its write-ahead log is beside it, `-wal`).
+    package var databaseURL: URL { LibraryAccess.databaseURL(url) }
+}
