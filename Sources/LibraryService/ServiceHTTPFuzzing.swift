@@ -28,10 +28,11 @@ package enum ServiceHTTPFuzzing {
     /// Sends one input; returns the bytes the server answered. It blocks: call it from a thread of its own, not from
     /// Swift's cooperative pool, which the server's handlers need.
     ///
-    /// `waitingForAnswer` (for tests) waits up to 10 s for the answer's first bytes before half-closing: the server
-    /// closes a connection when its client does, and may do so before it has answered on a busy machine.
+    /// `expectedAnswers` (for tests) is how many responses to wait for, up to 10 s, before half-closing: the server
+    /// closes a connection when its client does, and may do so before it has answered every pipelined request on a
+    /// busy machine.
     @discardableResult
-    package static func run(_ data: Data, waitingForAnswer: Bool = false) -> Data {
+    package static func run(_ data: Data, expectedAnswers: Int = 0) -> Data {
         let server: Server
         switch Self.server {
         case .success(let started): server = started
@@ -43,7 +44,7 @@ package enum ServiceHTTPFuzzing {
         let markers = [("@TOKEN@", server.token), ("@ASSETID@", server.asset), ("@ALBUMID@", server.album),
                        ("@ASSET@", pathSegment(server.asset)), ("@ALBUM@", pathSegment(server.album))]
         for (marker, value) in markers { text = text.replacing(Data(marker.utf8), with: Data(value.utf8)) }
-        return exchange(text, port: server.port, waitingForAnswer: waitingForAnswer)
+        return exchange(text, port: server.port, expectedAnswers: expectedAnswers)
     }
 
     /// The scratch library's folder, removed when the process exits.
@@ -84,7 +85,7 @@ package enum ServiceHTTPFuzzing {
     }
 
     /// Writes `request` on a new connection, half-closes it and reads the answer.
-    private static func exchange(_ request: Data, port: UInt16, waitingForAnswer: Bool) -> Data {
+    private static func exchange(_ request: Data, port: UInt16, expectedAnswers: Int) -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return Data() }
         defer { close(fd) }
@@ -106,15 +107,17 @@ package enum ServiceHTTPFuzzing {
         }
         var answer = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        if waitingForAnswer {
+        let answersDeadline = Date().addingTimeInterval(10)
+        while responseCount(answer) < expectedAnswers, Date() < answersDeadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 10_000) > 0 {
-                let n = recv(fd, &chunk, chunk.count, 0)
-                if n > 0 { answer.append(contentsOf: chunk[0..<n]) }
-            }
+            guard poll(&poller, 1, 1_000) >= 0 else { break }
+            guard poller.revents != 0 else { continue }
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            answer.append(contentsOf: chunk[0..<n])
         }
         shutdown(fd, Int32(SHUT_WR))
-        let deadline = Date().addingTimeInterval(waitingForAnswer ? 15 : 5)
+        let deadline = Date().addingTimeInterval(expectedAnswers > 0 ? 15 : 5)
         while Date() < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             // The first bytes may take a while on a busy machine; after them, 300 ms of silence ends the answer.
@@ -124,6 +127,12 @@ package enum ServiceHTTPFuzzing {
             answer.append(contentsOf: chunk[0..<n])
         }
         return answer
+    }
+
+    /// How many final responses (status lines other than 100 Continue) `answer` holds so far.
+    private static func responseCount(_ answer: Data) -> Int {
+        let text = String(decoding: answer, as: UTF8.self)
+        return text.components(separatedBy: "HTTP/1.1 ").dropFirst().filter { !$0.hasPrefix("100 ") }.count
     }
 
     /// A local identifier as one path segment (its slashes percent-encoded).

@@ -19,10 +19,10 @@ import Testing
     }
 
     /// Sends on a Dispatch thread: the exchange blocks, and the server's handlers need the cooperative pool.
-    /// `waiting`: for requests that must be answered (see `ServiceHTTPFuzzing.run`).
-    static func send(_ request: Data, waiting: Bool = true) async -> Data {
+    /// `answers`: how many responses to wait for before half-closing (see `ServiceHTTPFuzzing.run`).
+    static func send(_ request: Data, answers: Int = 1) async -> Data {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: ServiceHTTPFuzzing.run(request, waitingForAnswer: waiting)) }
+            DispatchQueue.global().async { continuation.resume(returning: ServiceHTTPFuzzing.run(request, expectedAnswers: answers)) }
         }
     }
 
@@ -31,10 +31,10 @@ import Testing
         #expect(names.count >= 20)
         for name in names {
             let request = try Data(contentsOf: Self.seeds.appendingPathComponent(name))
-            let answer = await Self.send(request, waiting: name.hasPrefix("ok-"))
+            let expected = String(decoding: request, as: UTF8.self).components(separatedBy: " HTTP/1.").count - 1
+            let answer = await Self.send(request, answers: name.hasPrefix("ok-") ? expected : 0)
             let statuses = Self.statuses(answer)
             if name.hasPrefix("ok-") {
-                let expected = String(decoding: request, as: UTF8.self).components(separatedBy: " HTTP/1.").count - 1
                 #expect(statuses.count == expected && statuses.allSatisfy { (200..<300).contains($0) }, "\(name): \(statuses) \(String(decoding: answer.prefix(600), as: UTF8.self))")
             } else {
                 #expect(statuses.allSatisfy { $0 >= 400 }, "\(name): \(statuses)")
