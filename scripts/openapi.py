@@ -127,7 +127,10 @@ schemas = {
                                          ["sequence", "date", "kind", "basedOnOriginal"])),
                       "originalPixelWidth": I, "originalPixelHeight": I},
                      ["localIdentifier", "hasAdjustments", "history"]),
+    # A filter is a built-in Core Image filter's name and inputs, or "CIRAWFilter" with RAW keys (inputEV,
+    # inputNeutralTemperature, …): the development of the photo's RAW file, merged into the chain's development.
     "FilterEdit": obj({"filters": {"type": "array", "minItems": 1, "maxItems": 32,
+                                   "description": "Built-in Core Image filters by name with their inputs, applied in order; a \"CIRAWFilter\" step sets the RAW development (inputEV, inputNeutralTemperature, inputNeutralTint, inputBoost, …) of a RAW photo, merged into the chain's development.",
                                    "items": obj({"name": S, "parameters": {"type": "object", "additionalProperties": True}}, ["name"])},
                        "replace": B}, ["filters"]),
     "Link": obj({"id": I, "album": S, "createdDate": DATE, "expiresDate": DATE, "hasPassword": B, "secret": S, "url": S},
@@ -238,7 +241,7 @@ paths = {
         "summary": "Render a filter chain on the display-size picture (for sliders); changes nothing.",
         "parameters": [ASSET_ID], "requestBody": body(ref("FilterEdit")),
         "responses": {"200": {"description": "JPEG", "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
-                      **problems("400", "401", "403", "404", "413", "422", "429")}}},
+                      **problems("400", "401", "403", "404", "409", "413", "422", "429")}}},
     "/api/assets/{asset}/edit/filters": {"post": {
         "summary": "Render a filter chain at full size and commit it as a resumable edit.",
         "parameters": [ASSET_ID], "requestBody": body(ref("FilterEdit")),

@@ -76,9 +76,19 @@ extension FilterChain.Filter {
         }
     }
 
+    /// Checks the step on its own: a development step's settings (`FilterChain.developmentRanges`), or that
+    /// `makeFilter()` succeeds.
+    public func validate() throws {
+        if name == FilterChain.developmentName { try FilterChain.validateDevelopment(self) } else { _ = try makeFilter() }
+    }
+
     /// A configured Core Image filter for this step (input image not set); throws when a stored value no longer
-    /// fits the filter (an unknown filter or key, or a value of the wrong shape for the key's class).
+    /// fits the filter (an unknown filter or key, or a value of the wrong shape for the key's class). A
+    /// development step has no filter of its own (see `FilterChain.developed(rawAt:scale:)`).
     public func makeFilter() throws -> CIFilter {
+        if name == FilterChain.developmentName {
+            throw FilterChainError("\(name) is the RAW development of the photo's RAW file, not a filter applied to an image")
+        }
         let filter = try Self.imageFilter(named: name)
         for (key, value) in parameters {
             guard key != kCIInputImageKey, filter.inputKeys.contains(key) else { throw FilterChainError("\(name) has no input '\(key)'") }
@@ -97,18 +107,25 @@ extension FilterChain.Filter {
 }
 
 extension FilterChain {
-    /// Checks that every filter, key and value is usable by this build's Core Image.
+    /// Checks that every filter, key and value is usable by this build's Core Image, and that a development
+    /// step, if any, is the first filter and the only one.
     public func validate() throws {
-        for filter in filters { _ = try filter.makeFilter() }
+        for (index, filter) in filters.enumerated() {
+            if filter.name == Self.developmentName, index > 0 {
+                throw FilterChainError("\(Self.developmentName) (the RAW development) must be the first step of a chain, and only once")
+            }
+            try filter.validate()
+        }
     }
 
-    /// The chain applied to `source` in order. Blur and sharpen filters read the edges repeated outward and are
+    /// The chain's adjustments (every filter but a development step: `source` is then the developed image)
+    /// applied to `source` in order. Blur and sharpen filters read the edges repeated outward and are
     /// cropped back to the image, so the result keeps the source's extent. A result that is infinite is cropped to
     /// the source's extent; one with fractional edges (a chain scaled for a preview, whose turn or crop lands
     /// between pixels) is cropped to the whole pixels inside it, so no partly clear row or column is rendered.
     public func apply(to source: CIImage) throws -> CIImage {
         var image = source
-        for step in filters {
+        for step in adjustments {
             let filter = try step.makeFilter()
             let categories = (filter.attributes[kCIAttributeFilterCategories] as? [String]) ?? []
             let reachesAround = categories.contains(kCICategoryBlur) || categories.contains(kCICategorySharpen)
@@ -136,14 +153,21 @@ extension FilterChain {
     }
 
     /// Renders the chain over the image at `url`, displayed upright per its EXIF `orientation`, full size, to a
-    /// JPEG (quality 0.9) at `output`, in the image's colour space (sRGB when it has no RGB profile).
+    /// JPEG (quality 0.9) at `output`, in the image's colour space (sRGB when it has no RGB profile). A chain with
+    /// a development step develops `url` as a RAW file instead (upright per the file, written in sRGB).
     /// Returns the rendered pixel size. A render longer than `timeLimit` seconds is stopped and fails.
     public func renderJPEG(imageAt url: URL, orientation: Int32, to output: URL, timeLimit: Double? = nil) throws -> (width: Int, height: Int) {
-        guard let source = CIImage(contentsOf: url) else { throw FilterChainError("\(url.path) cannot be read as an image") }
-        let upright = source.oriented(forExifOrientation: orientation)
-        let image = try apply(to: upright)
         let sRGB = CGColorSpace(name: CGColorSpace.sRGB)!
-        let space = source.colorSpace.flatMap { $0.model == .rgb ? $0 : nil } ?? sRGB
+        let upright: CIImage, space: CGColorSpace
+        if development != nil {
+            upright = try developed(rawAt: url)
+            space = sRGB
+        } else {
+            guard let source = CIImage(contentsOf: url) else { throw FilterChainError("\(url.path) cannot be read as an image") }
+            upright = source.oriented(forExifOrientation: orientation)
+            space = source.colorSpace.flatMap { $0.model == .rgb ? $0 : nil } ?? sRGB
+        }
+        let image = try apply(to: upright)
         var options: [CIContextOption: Any] = [.cacheIntermediates: false, .name: "photos edit"]
         if let timeLimit { options[.renderTimeLimit] = timeLimit }
         let context = CIContext(options: options)

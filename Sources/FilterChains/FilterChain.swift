@@ -1,7 +1,7 @@
 import Foundation
 
 /// A chain of built-in Core Image filters, as `photos edit` stores it in adjustment data so the edit can be
-/// resumed from the original: format `org.photokit-linux.filter-chain`, version `1.0`, data UTF-8 JSON
+/// resumed from the original: format `org.photokit-linux.filter-chain`, version `1.1`, data UTF-8 JSON
 /// `{"filters":[{"name":"CISepiaTone","parameters":{"inputIntensity":0.8}}]}`. The format is specified in
 /// Docs/AdjustmentFormat.md; this type is its reference reader and writer.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// versions may add optional ones); a different major version is not readable.
 public struct FilterChain: Codable, Equatable, Sendable {
     public static let formatIdentifier = "org.photokit-linux.filter-chain"
-    public static let formatVersion = "1.0"
+    public static let formatVersion = "1.1"
     /// The major version this reader understands.
     public static let majorVersion = 1
 

@@ -4,7 +4,7 @@ import Foundation
 import Photos
 import PhotoLibrary
 
-/// `photos edit ID --filter NAME [key=value…] [--filter …] [--replace] [--json]`: a non-destructive edit made
+/// `photos edit ID [--raw setting=value…] --filter NAME [key=value…] [--filter …] [--replace] [--json]`: a non-destructive edit made
 /// through PhotoKit's own editing API (`requestContentEditingInput` → `PHContentEditingOutput` →
 /// `performChanges`), stored as resumable adjustment data in the filter-chain format (Docs/AdjustmentFormat.md).
 ///
@@ -19,6 +19,7 @@ struct EditCommand: ParsableCommand {
         abstract: "Edit a photo non-destructively with a chain of Core Image filters or an editing extension.",
         usage: """
             photos edit <id> --filter <name> [<key>=<value> ...] [--filter <name> ...] [--replace] [--json]
+              photos edit <id> --raw <setting>=<value> ... [--filter <name> ...] [--replace] [--json]
               photos edit <id> --extension <name> [<key>=<value> ...] [--deadline <seconds>] [--json]
             """,
         discussion: """
@@ -27,6 +28,12 @@ struct EditCommand: ParsableCommand {
             The image is rendered upright, full size, as JPEG (quality 0.9) in its own colour space. The original is \
             kept: `photos revert ID` returns to it, `photos history ID` lists the edits.
             Example: photos edit ID --filter CISepiaTone inputIntensity=0.8 --filter CIVignette inputIntensity=1 inputRadius=2
+            --raw develops the photo's RAW file (a RAW-only photo, or the RAW of a RAW+JPEG pair) with CIRAWFilter \
+            and these settings before any filter: exposure (EV), temperature (K), tint, boost, boost-shadows, \
+            noise-reduction, color-noise-reduction, contrast, detail (0…3), sharpness, gamut-mapping (true/false), \
+            decoder-version. Settings given again replace the stored ones; the others are kept. The pipeline version \
+            is stored with the edit, so it renders the same after updates.
+            Example: photos edit ID --raw exposure=0.7 temperature=5600 noise-reduction=0.3 --filter CIVignette inputIntensity=1
             --extension runs an installed editing extension (see `photos extensions`) in its own sandboxed process with             its parameters as key=value; it resumes its own earlier edit when it understands the adjustment data.
             Example: photos edit ID --extension Filtster filter=noir vignette=1.5
             """)
@@ -51,14 +58,17 @@ struct EditCommand: ParsableCommand {
         }
         // Everything the user typed is checked before the library is opened.
         let additions = try EditSteps(parsing: stepArguments).steps.map { step in
-            do { return try FilterChain.Filter(name: step.name, text: step.parameters.map { ($0.key, $0.value) }) } catch { throw CommandError("\(error)") }
+            do {
+                let parameters = step.parameters.map { ($0.key, $0.value) }
+                return step.kind == .raw ? try FilterChain.Filter(developmentText: parameters) : try FilterChain.Filter(name: step.name, text: parameters)
+            } catch { throw CommandError("\(error)") }
         }
         let photos = try PHPhotoLibrary(url: libraryOptions.url)
         let record = try photos.library.asset(identifier, includeTrashed: false)
         guard record.mediaType == .image else { throw CommandError("\(record.identifier) is a \(Output.mediaTypeName(record.mediaType)); photos edit works on photos") }
         let session = try ChainEditSession(record: record, photos: photos, additions: additions, replace: replace)
         let (input, chain, resumed) = (session.input, session.chain, session.resumed)
-        guard let imageURL = input.fullSizeImageURL else { throw CommandError("\(record.identifier) has no image to edit") }
+        guard let imageURL = session.source else { throw CommandError("\(record.identifier) has no image to edit") }
 
         let editingOutput = PHContentEditingOutput(contentEditingInput: input)
         let size: (width: Int, height: Int)

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The steps `photos edit ID` takes after the identifier, parsed in command-line order from the raw arguments
-/// ArgumentParser leaves unrecognised: `--filter NAME [key=value…]` (or `--filter=NAME`), repeatable.
+/// ArgumentParser leaves unrecognised: `--filter NAME [key=value…]` (or `--filter=NAME`), repeatable, and
+/// `--raw key=value…` (the RAW development's settings) once.
 ///
 /// Each kind of step is one `Kind` case named after its option, so another kind (an editing extension,
 /// `--extension NAME key=value…`) joins the same ordered list by adding a case. Structural mistakes (a stray
@@ -12,6 +13,11 @@ struct EditSteps {
         case filter
         /// An installed editing extension, run in its own sandboxed process.
         case `extension`
+        /// The RAW development (`--raw key=value…`, no name): developed from the asset's RAW original.
+        case raw
+
+        /// Whether the option is followed by a name (`--filter NAME`); `--raw` takes settings only.
+        var takesName: Bool { self != .raw }
     }
 
     /// A `key=value` parameter as typed.
@@ -42,6 +48,12 @@ struct EditSteps {
                     let known = Kind.allCases.map { "--\($0.rawValue)" }.joined(separator: ", ")
                     throw ValidationError("unknown option '\(token)' (steps are \(known); see `photos edit --help`)")
                 }
+                guard kind.takesName else {
+                    guard option.count == 1 else { throw ValidationError("--\(kind.rawValue) takes settings as key=value, e.g. --raw exposure=0.5") }
+                    guard !steps.contains(where: { $0.kind == kind }) else { throw ValidationError("give --\(kind.rawValue) once, with all its settings") }
+                    steps.append(Step(kind: kind, name: "", parameters: []))
+                    continue
+                }
                 var name = option.count > 1 ? String(option[1]) : nil
                 if name == nil, index < tokens.count, !tokens[index].hasPrefix("-"), !tokens[index].contains("=") {
                     name = tokens[index]
@@ -55,11 +67,11 @@ struct EditSteps {
                 throw ValidationError("'\(token)' comes before any step: give --filter NAME first, then its key=value parameters")
             }
             guard let equals = token.firstIndex(of: "="), equals != token.startIndex else {
-                throw ValidationError("'\(token)' is not key=value (a parameter of \(steps[steps.count - 1].name))")
+                throw ValidationError("'\(token)' is not key=value (a parameter of \(steps[steps.count - 1].kind == .raw ? "--raw" : steps[steps.count - 1].name))")
             }
             steps[steps.count - 1].parameters.append(Parameter(key: String(token[..<equals]), value: String(token[token.index(after: equals)...])))
         }
-        guard !steps.isEmpty else { throw ValidationError("give at least one step: --filter NAME [key=value…] or --extension NAME [key=value…]") }
+        guard !steps.isEmpty else { throw ValidationError("give at least one step: --filter NAME [key=value…], --raw key=value… or --extension NAME [key=value…]") }
         if steps.contains(where: { $0.kind == .extension }), steps.count > 1 {
             throw ValidationError("--extension edits alone: run one `photos edit` per extension or filter chain")
         }

@@ -46,6 +46,8 @@ struct ChainEditSession {
     let chain: FilterChain
     /// How many filters came from the stored chain.
     let resumed: Int
+    /// The file the chain renders from: the RAW original when the chain develops it, else the input's image.
+    let source: URL?
 
     /// Resumes only a chain rendered from the original (a stacked chain's base is not kept); `replace` starts a new
     /// chain from the original.
@@ -60,11 +62,23 @@ struct ChainEditSession {
                                          editBasedOnOriginal: currentIsFromOriginal) != nil
         }
         input = try AssetEditing.contentEditingInput(for: asset, options: options)
-        var chain = FilterChain(filters: [])
-        if !replace, let data = input.adjustmentData { chain = try FilterChain(json: data.data) }
-        resumed = chain.filters.count
-        chain.filters += additions
-        self.chain = chain
+        var stored = FilterChain(filters: [])
+        if !replace, let data = input.adjustmentData { stored = try FilterChain(json: data.data) }
+        resumed = stored.filters.count
+        let resources = try photos.library.resources(assetRowID: record.rowID)
+        let primary = resources.first { $0.type == .photo }
+        // A RAW base (a RAW-only asset's original) is always developed by a development step naming its version.
+        let baseIsRAW = input.baseIsOriginal && primary?.isRAW == true
+        chain = stored.adding(additions).pinningDevelopment(baseIsRAW: baseIsRAW)
+        if chain.development != nil {
+            guard let raw = resources.rawOriginal else { throw CommandError("\(record.identifier) has no RAW file to develop") }
+            guard input.baseIsOriginal else {
+                throw CommandError("\(record.identifier)'s current edit was made by another editor or stacked on an earlier one, so the RAW cannot be developed under it; give --replace to develop the RAW again from the original")
+            }
+            source = photos.library.fileURL(for: raw)
+        } else {
+            source = input.fullSizeImageURL
+        }
     }
 
     /// The adjustment data recording `chain`.

@@ -102,7 +102,7 @@ final class SoakLoad: @unchecked Sendable {
         }
         let sepia = try FilterChain.Filter(name: "CISepiaTone", text: [(key: "inputIntensity", value: String(Double.random(in: 0.2...1)))])
         let session = try ChainEditSession(record: record, photos: photos, additions: [sepia], replace: false)
-        guard let image = session.input.fullSizeImageURL else { throw SoakProblem("\(identifier) has no image to edit") }
+        guard let image = session.source else { throw SoakProblem("\(identifier) has no image to edit") }
         let output = PHContentEditingOutput(contentEditingInput: session.input)
         _ = try session.chain.renderJPEG(imageAt: image, orientation: session.input.fullSizeImageOrientation, to: output.renderedContentURL, timeLimit: 30)
         output.adjustmentData = try session.adjustmentData()

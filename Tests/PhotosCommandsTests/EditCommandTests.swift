@@ -74,7 +74,7 @@ final class EditCommandTests: XCTestCase {
     func storedChain(_ identifier: String) throws -> [[String: Any]] {
         let payload = try currentEdit(identifier).payload
         XCTAssertEqual(payload.formatIdentifier, "org.photokit-linux.filter-chain")
-        XCTAssertEqual(payload.formatVersion, "1.0")
+        XCTAssertEqual(payload.formatVersion, "1.1")
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: payload.data) as? [String: Any])
         return try XCTUnwrap(object["filters"] as? [[String: Any]])
     }

@@ -65,8 +65,10 @@ public final class CIRAWFilter: CIFilter {
 
     /// The pipeline versions available for this file, newest first.
     public var supportedDecoderVersions: [CIRAWDecoderVersion] { [.photoKitLinux1] }
-    /// The pipeline version used; a version not in `supportedDecoderVersions` gives no output image.
-    public var decoderVersion: CIRAWDecoderVersion = .photoKitLinux1
+    /// The newest pipeline version: what a new filter uses, and what a stored edit names when none is given.
+    package static let newestDecoderVersion: CIRAWDecoderVersion = .photoKitLinux1
+    /// The pipeline version used (default: the newest); a version not in `supportedDecoderVersions` gives no output image.
+    public var decoderVersion: CIRAWDecoderVersion = CIRAWFilter.newestDecoderVersion
     /// The file's image properties (ImageIO's dictionary: `{TIFF}`, `{Exif}`, `{GPS}`, size, orientation).
     public var properties: [AnyHashable: Any] { fileProperties }
     /// The size of the sensor's visible area, before orientation and scaling.

@@ -30,7 +30,7 @@ public struct Rendition: Sendable, Hashable {
     public var pixelSize: PixelSize { PixelSize(width: resource.pixelWidth, height: resource.pixelHeight) }
 
     /// True when the resource is a camera RAW or DNG.
-    public var isRAW: Bool { Self.isRAW(resource) }
+    public var isRAW: Bool { resource.isRAW }
 
     /// Picks the resource for `version` among an asset's resources, or nil when the asset has no still image
     /// (a video or audio asset).
@@ -44,20 +44,9 @@ public struct Rendition: Sendable, Hashable {
         case .unadjusted:
             chosen = first(.adjustmentBasePhoto) ?? photo
         case .original:
-            if let raw = first(.alternatePhoto), isRAW(raw) {
-                chosen = raw
-            } else if isRAW(photo) {
-                chosen = photo
-            } else {
-                chosen = first(.adjustmentBasePhoto) ?? photo
-            }
+            chosen = resources.rawOriginal ?? first(.adjustmentBasePhoto) ?? photo
         }
         return Rendition(resource: chosen, version: version)
-    }
-
-    /// True for camera RAW and DNG type identifiers.
-    static func isRAW(_ resource: ResourceRecord) -> Bool {
-        resource.uniformTypeIdentifier.lowercased().hasSuffix("raw-image")
     }
 }
 

@@ -25,10 +25,12 @@ final class FilterChainEditor: Sendable {
     let perAccountRenders = 2
 
     /// What an edit of `asset` with `additions` renders: the chain (stored chain + additions when resumable),
-    /// the base file, its orientation, and whether the base is the original.
+    /// the base file, its orientation, and whether the base is the original; `source` is the file the chain
+    /// renders from (the RAW original when the chain develops it, else the base).
     struct Plan {
         var chain: FilterChain
         var base: EditingBase
+        var source: ResourceRecord
     }
 
     func plan(asset: AssetRecord, additions: [FilterChain.Filter], replace: Bool, library: Library) throws -> Plan {
@@ -41,18 +43,33 @@ final class FilterChainEditor: Sendable {
                                             data: payload.data, editBasedOnOriginal: basedOnOriginal)
             return resumed != nil
         }
-        var chain = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
-        chain.filters += additions
+        let stored = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
+        let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: base.basedOnOriginal && base.resource.isRAW)
         do { try chain.validate() } catch { throw Problem.badRequest("\(error)") }
-        return Plan(chain: chain, base: base)
+        guard chain.development != nil else { return Plan(chain: chain, base: base, source: base.resource) }
+        guard let raw = try library.resources(assetRowID: asset.rowID).rawOriginal else {
+            throw Problem(.conflict, "change-not-supported", "This photo has no RAW file to develop")
+        }
+        guard base.basedOnOriginal else {
+            throw Problem(.conflict, "change-not-supported", "The current edit was made by another editor, so the RAW cannot be developed under it; start again from the original (replace)")
+        }
+        return Plan(chain: chain, base: base, source: raw)
     }
 
     /// A JPEG of the plan rendered on the display-size base image, its resolution-dependent parameters (radii,
     /// positions, rectangles) scaled to that size so the preview looks like the full-size render.
     func preview(_ plan: Plan, library: Library) throws -> Data {
-        let url = library.fileURL(for: plan.base.resource)
-        let (base, scale) = try displayImage(url, key: plan.base.resource.sha256)
-        let image = try plan.chain.scaled(by: scale).apply(to: CIImage(cgImage: base))
+        let url = library.fileURL(for: plan.source)
+        let image: CIImage
+        if plan.chain.development != nil {
+            // Developed at display size each time: the development's own settings are what the sliders move.
+            let longSide = max(plan.source.pixelWidth, plan.source.pixelHeight)
+            let scale = longSide > 0 ? min(1, Double(Self.previewSize) / Double(longSide)) : 1
+            image = try plan.chain.scaled(by: scale).apply(to: plan.chain.developed(rawAt: url, scale: scale))
+        } else {
+            let (base, scale) = try displayImage(url, key: plan.source.sha256)
+            image = try plan.chain.scaled(by: scale).apply(to: CIImage(cgImage: base))
+        }
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview", .renderTimeLimit: Self.previewTimeLimit])
         guard let data = context.jpegRepresentation(of: image, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!,
                                                     options: [kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.85]) else {
@@ -66,7 +83,7 @@ final class FilterChainEditor: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let output = directory.appendingPathComponent("render-\(UUID().uuidString.lowercased()).jpg")
         do {
-            _ = try plan.chain.renderJPEG(imageAt: library.fileURL(for: plan.base.resource), orientation: Int32(plan.base.orientation), to: output,
+            _ = try plan.chain.renderJPEG(imageAt: library.fileURL(for: plan.source), orientation: Int32(plan.base.orientation), to: output,
                                           timeLimit: Self.renderTimeLimit)
         } catch {
             try? FileManager.default.removeItem(at: output)

@@ -10,7 +10,8 @@ extension PhotosService {
     /// resumable edit (adjustment data in the filter-chain format, Docs/AdjustmentFormat.md). Both take
     /// `{"filters": [{"name": "CISepiaTone", "parameters": {"inputIntensity": 0.8}}], "replace": false}`: the
     /// filters are appended to the asset's chain when it can be resumed, else start a new one (from the
-    /// original with `replace`, else on the current version).
+    /// original with `replace`, else on the current version). A `CIRAWFilter` step sets the RAW development
+    /// (`inputEV`, `inputNeutralTemperature`, …), merged into the chain's development (`FilterChain.adding`).
     func addFilterEditRoutes(to router: Router<APIContext>) {
         router.post("/api/assets/:asset/preview") { request, context -> Response in
             let account = try context.requireWriter()
@@ -61,11 +62,12 @@ struct FilterEditBody: StrictBody {
     static let fields: Set<String> = ["filters", "replace"]
     static var nestedFields: [String: Set<String>] { ["filters": ["name", "parameters"]] }
 
-    /// The filters, at most 32, each a built-in filter that takes an image, with inputs of the right class.
+    /// The filters, at most 32, each a built-in filter that takes an image, with inputs of the right class, or
+    /// the RAW development step (`CIRAWFilter` with RAW keys; merged into the chain's development).
     func checkedFilters() throws(Problem) -> [FilterChain.Filter] {
         guard (1...32).contains(filters.count) else { throw Problem.badRequest("Give 1 to 32 filters") }
         do {
-            for filter in filters { _ = try filter.makeFilter() }
+            for filter in filters { try filter.validate() }
         } catch {
             throw Problem.badRequest("\(error)")
         }
