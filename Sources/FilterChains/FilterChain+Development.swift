@@ -25,7 +25,12 @@ extension FilterChain {
         kCIInputNoiseReductionDetailAmountKey: 0...1,
         kCIInputNoiseReductionSharpnessAmountKey: 0...1,
         kCIInputDisableGamutMapKey: 0...1,
+        highlightRecoveryKey: 0...1,
     ]
+
+    /// `CIRAWFilter.isHighlightRecoveryEnabled` (0/1). Apple has no RAW key for it (the property came in iOS 26),
+    /// so this format names one; `developed(rawAt:scale:)` sets the property.
+    public static let highlightRecoveryKey = "inputEnableHighlightRecovery"
 
     /// The command-line names of `photos edit --raw` (those of `photos image develop`) and the RAW key each
     /// sets, with the factor from the typed value to the stored one (`detail` is 0…3 as `CIRAWFilter.detailAmount`
@@ -37,6 +42,8 @@ extension FilterChain {
         "contrast": (kCIInputNoiseReductionContrastAmountKey, 1), "detail": (kCIInputNoiseReductionDetailAmountKey, 1.0 / 3),
         "sharpness": (kCIInputNoiseReductionSharpnessAmountKey, 1), "decoder-version": (kCIInputDecoderVersionKey, 1),
     ]
+    /// Command-line names of boolean settings and their keys (`gamut-mapping` is stored inverted, as Apple's key is).
+    static let developmentSwitches: [String: String] = ["gamut-mapping": kCIInputDisableGamutMapKey, "highlight-recovery": highlightRecoveryKey]
 
     /// The development step, when the chain has one (it is always the first filter).
     public var development: Filter? {
@@ -89,6 +96,7 @@ extension FilterChain {
             try Self.validateDevelopment(development)
             for (key, value) in development.parameters.sorted(by: { $0.key < $1.key }) {
                 switch value {
+                case .number(let number) where key == Self.highlightRecoveryKey: filter.isHighlightRecoveryEnabled = number != 0
                 case .number(let number): filter.setValue(number, forKey: key)
                 case .string(let text): filter.setValue(text, forKey: key)
                 default: break   // validateDevelopment admits numbers and the version string only
@@ -125,25 +133,27 @@ extension FilterChain {
 extension FilterChain.Filter {
     /// A development step from `photos edit --raw` text: each key is a command-line name (`exposure`,
     /// `temperature`, `tint`, `boost`, `boost-shadows`, `noise-reduction`, `color-noise-reduction`, `contrast`,
-    /// `detail` 0…3, `sharpness`, `gamut-mapping` true/false, `decoder-version`) or a RAW key (`inputEV`…).
+    /// `detail` 0…3, `sharpness`, `gamut-mapping` and `highlight-recovery` true/false, `decoder-version`) or a
+    /// RAW key (`inputEV`…).
     public init(developmentText parameters: [(key: String, value: String)]) throws {
         var values: [String: FilterChain.Value] = [:]
         for parameter in parameters {
-            if parameter.key == "gamut-mapping" || parameter.key == kCIInputDisableGamutMapKey {
+            if let key = FilterChain.developmentSwitches[parameter.key] ?? FilterChain.developmentSwitches.values.first(where: { $0 == parameter.key }) {
                 let on: Bool
                 switch parameter.value.lowercased() {
                 case "true", "yes", "1": on = true
                 case "false", "no", "0": on = false
                 default: throw FilterChainError("\(parameter.key): '\(parameter.value)' is not true or false")
                 }
-                // The stored key says whether mapping is *disabled*.
-                values[kCIInputDisableGamutMapKey] = .number(on == (parameter.key == "gamut-mapping") ? 0 : 1)
+                // The gamut key says whether mapping is *disabled*; the command-line name says whether it is on.
+                let inverted = parameter.key == "gamut-mapping"
+                values[key] = .number(on != inverted ? 1 : 0)
                 continue
             }
             let named = FilterChain.developmentNames[parameter.key]
             let key = named?.key ?? parameter.key
             guard key == kCIInputDecoderVersionKey || FilterChain.developmentRanges[key] != nil else {
-                let names = (FilterChain.developmentNames.keys + ["gamut-mapping"]).sorted().joined(separator: ", ")
+                let names = (Array(FilterChain.developmentNames.keys) + Array(FilterChain.developmentSwitches.keys)).sorted().joined(separator: ", ")
                 throw FilterChainError("--raw has no setting '\(parameter.key)' (settings: \(names))")
             }
             if key == kCIInputDecoderVersionKey {

@@ -30,11 +30,12 @@ struct EditCommand: ParsableCommand {
             Example: photos edit ID --filter CISepiaTone inputIntensity=0.8 --filter CIVignette inputIntensity=1 inputRadius=2
             --raw develops the photo's RAW file (a RAW-only photo, or the RAW of a RAW+JPEG pair) with CIRAWFilter \
             and these settings before any filter: exposure (EV), temperature (K), tint, boost, boost-shadows, \
-            noise-reduction, color-noise-reduction, contrast, detail (0…3), sharpness, gamut-mapping (true/false), \
+            noise-reduction, color-noise-reduction, contrast, detail (0…3), sharpness, gamut-mapping and \
+            highlight-recovery (true/false), \
             decoder-version. Settings given again replace the stored ones; the others are kept. The pipeline version \
             is stored with the edit, so it renders the same after updates.
             Example: photos edit ID --raw exposure=0.7 temperature=5600 noise-reduction=0.3 --filter CIVignette inputIntensity=1
-            --extension runs an installed editing extension (see `photos extensions`) in its own sandboxed process with             its parameters as key=value; it resumes its own earlier edit when it understands the adjustment data.
+            --extension runs an installed editing extension (see `photos extensions`) in its own sandboxed process with its parameters as key=value; it resumes its own earlier edit when it understands the adjustment data.
             Example: photos edit ID --extension Filtster filter=noir vignette=1.5
             """)
 

@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
             png re-encode (pixels upright, colour profile and metadata kept). Existing files are never replaced: \
             the name gets " (1)", " (2)", …
 
-            --preset exports movies (videos, and the movie of a Live Photo) with an AVAssetExportSession preset:             Passthrough, LowQuality, MediumQuality, HighestQuality, 640x480, 960x540, 1280x720, 1920x1080,             3840x2160, HEVC1920x1080, HEVC3840x2160, HEVC7680x4320, HEVCHighestQuality or AppleM4A (the             "AVAssetExportPreset" prefix may be left out); --file-type mov (default) or mp4.
+            --preset exports movies (videos, and the movie of a Live Photo) with an AVAssetExportSession preset: Passthrough, LowQuality, MediumQuality, HighestQuality, 640x480, 960x540, 1280x720, 1920x1080, 3840x2160, HEVC1920x1080, HEVC3840x2160, HEVC7680x4320, HEVCHighestQuality or AppleM4A (the "AVAssetExportPreset" prefix may be left out); --file-type mov (default) or mp4.
             """)
 
     enum Version: String, ExpressibleByArgument, CaseIterable { case current, original }

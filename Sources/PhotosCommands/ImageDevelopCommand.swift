@@ -3,7 +3,7 @@ import CoreImage
 import Foundation
 
 /// `photos image develop IN OUT [--exposure EV] [--temperature K] [--tint T] [--boost X] [--boost-shadows X]
-/// [--noise-reduction X] [--color-noise-reduction X] [--contrast X] [--detail X] [--sharpness X] [--scale S] [--draft] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
+/// [--noise-reduction X] [--color-noise-reduction X] [--contrast X] [--detail X] [--sharpness X] [--scale S] [--draft] [--highlight-recovery] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
 /// DNG file with `CIRAWFilter` (this package's pipeline) and writes it in sRGB (16 bits per channel for png16 and
 /// tiff). Unset options keep the file's defaults (as-shot white balance, its orientation and baseline exposure).
 struct ImageDevelopCommand: ParsableCommand {
@@ -13,9 +13,9 @@ struct ImageDevelopCommand: ParsableCommand {
 
     @Argument(help: "The RAW or DNG file to read.") var input: String
     @Argument(help: "The image to write.") var output: String
-    @Option(help: "Exposure adjustment in EV.") var exposure: Float?
+    @Option(parsing: .unconditional, help: "Exposure adjustment in EV (negative values as --exposure -1).") var exposure: Float?
     @Option(help: "Temperature considered neutral, in kelvin (default: as shot).") var temperature: Float?
-    @Option(help: "Tint considered neutral, -150…150 (default: as shot).") var tint: Float?
+    @Option(parsing: .unconditional, help: "Tint considered neutral, -150…150 (default: as shot).") var tint: Float?
     @Option(help: "Tone curve amount, 0…1 (default 1).") var boost: Float?
     @Option(help: "Shadow boost, 0…2 (default 1).") var boostShadows: Float?
     @Option(help: "Luminance noise reduction, 0…1 (default 0).") var noiseReduction: Float?
@@ -25,6 +25,7 @@ struct ImageDevelopCommand: ParsableCommand {
     @Option(help: "Sharpening, 0…1 (default 0).") var sharpness: Float?
     @Option(help: "Output scale, 0 < S ≤ 1 (default 1).") var scale: Float?
     @Flag(help: "Draft mode: the faster demosaic.") var draft = false
+    @Flag(help: "Recover highlights: keep what unclipped channels measured, clipped areas neutral.") var highlightRecovery = false
     @Option(help: "Pipeline version (default: the newest).") var decoderVersion: String?
     @Option(help: "Output format: jpeg, heic, tiff or png16 (default: OUT's suffix).") var format: String?
     @Option(help: "Lossy quality, 1–100.") var quality = 90
@@ -78,6 +79,7 @@ struct ImageDevelopCommand: ParsableCommand {
         if let detail { filter.detailAmount = detail }
         if let sharpness { filter.sharpnessAmount = sharpness }
         filter.isDraftModeEnabled = draft
+        filter.isHighlightRecoveryEnabled = highlightRecovery
         guard let image = filter.outputImage else { throw CommandError("\(input): the development produced no image") }
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos image develop"])
         try destination.write(image, to: output, colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!, quality: quality, context: context)

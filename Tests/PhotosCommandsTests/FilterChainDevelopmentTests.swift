@@ -45,9 +45,13 @@ struct FilterChainDevelopmentTests {
     }
 
     @Test func commandLineSettingsMapToRAWKeys() throws {
-        let step = try FilterChain.Filter(developmentText: [("exposure", "0.5"), ("detail", "3"), ("gamut-mapping", "true"), ("inputNeutralTint", "-20"), ("decoder-version", "PhotoKitLinux.1")])
+        let step = try FilterChain.Filter(developmentText: [("exposure", "0.5"), ("detail", "3"), ("gamut-mapping", "true"), ("inputNeutralTint", "-20"),
+                                                            ("decoder-version", "PhotoKitLinux.1"), ("highlight-recovery", "yes")])
         #expect(step.parameters == ["inputEV": .number(0.5), "inputNoiseReductionDetailAmount": .number(1), "inputDisableGamutMap": .number(0),
-                                    "inputNeutralTint": .number(-20), "inputDecoderVersion": .string("PhotoKitLinux.1")])
+                                    "inputNeutralTint": .number(-20), "inputDecoderVersion": .string("PhotoKitLinux.1"),
+                                    "inputEnableHighlightRecovery": .number(1)])
+        let keys = try FilterChain.Filter(developmentText: [("inputDisableGamutMap", "true"), ("inputEnableHighlightRecovery", "false")])
+        #expect(keys.parameters == ["inputDisableGamutMap": .number(1), "inputEnableHighlightRecovery": .number(0)])
         #expect(throws: FilterChainError.self) { try FilterChain.Filter(developmentText: [("gamut-mapping", "maybe")]) }
     }
 }

@@ -14,9 +14,8 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// exposure). Filters are mutable and not thread-safe; their output images are immutable.
 ///
 /// Differences from Apple: the initialisers return `nil` for files that are not RAW, are damaged, or whose sensor
-/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); luminance noise reduction,
-/// contrast, detail, moiré reduction, local tone mapping, lens correction and extended dynamic range are not
-/// supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
+/// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); moiré reduction, local tone
+/// mapping, lens correction and extended dynamic range are not supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
 /// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
 public final class CIRAWFilter: CIFilter {
     package let sensor: RAWSensorData
@@ -45,6 +44,9 @@ public final class CIRAWFilter: CIFilter {
     public static func developing(_ data: Data, identifierHint: String?) throws -> CIRAWFilter {
         CIRAWFilter(sensor: try RAWSensorData.unpack(data), data: data)
     }
+
+    /// A filter developing sensor data already unpacked (synthetic sensors in tests); no file properties.
+    package convenience init(sensor: RAWSensorData) { self.init(sensor: sensor, data: Data()) }
 
     private init(sensor: RAWSensorData, data: Data) {
         self.sensor = sensor
@@ -176,10 +178,17 @@ public final class CIRAWFilter: CIFilter {
     }
     private var location: CGPoint?
 
-    // MARK: Stages not supported yet
+    // MARK: Highlights, and stages not supported yet
 
-    /// Whether highlight recovery is supported (not yet: highlights are clipped).
-    public var isHighlightRecoverySupported: Bool { false }
+    /// Whether highlight recovery is supported (it is, for every Bayer file).
+    public var isHighlightRecoverySupported: Bool { true }
+    /// Whether highlights are recovered (default `false`, so `PhotoKitLinux.1`'s output stays frozen; Apple's
+    /// pipelines recover by default): each channel is kept up to its own saturation instead of being clipped
+    /// where the first channel clips, and pixels near clipping blend towards neutral at their largest channel's
+    /// value, so over-exposed areas turn white rather than magenta or yellow and a negative `exposure` brings
+    /// back the detail the unclipped channels hold (`HighlightRecovery`). Values above 1 then reach the
+    /// `linearSpaceFilter`; the boost tone curve clips them.
+    public var isHighlightRecoveryEnabled = false
     /// Whether lens correction is supported (not yet).
     public var isLensCorrectionSupported: Bool { false }
     /// Whether lens correction is on (always false: not supported yet).

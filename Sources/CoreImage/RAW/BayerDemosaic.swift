@@ -6,6 +6,12 @@ import ImageIO
 /// multipliers and clips at the saturation point (LibRaw's default highlight mode), interpolates the two missing
 /// colours of every photosite, and converts camera RGB to linear sRGB primaries with the camera's matrix.
 ///
+/// With highlight recovery, balanced values are kept up to each channel's own saturation (a channel whose
+/// multiplier is above 1 goes beyond 1 before it saturates) instead of being clipped at 1, and pixels whose
+/// most-saturated channel is near its saturation are blended towards neutral at their largest channel's value
+/// (`HighlightRecovery`): unclipped channels keep the detail above the first channel's clipping point, so a
+/// negative exposure brings it back, and clipped areas turn white instead of taking a false hue.
+///
 /// Methods: `.bilinear` (draft mode: each missing colour is the mean of its nearest neighbours of that colour)
 /// and `.gradientCorrected` (the default: bilinear corrected by the local gradient of the photosite's own colour,
 /// Malvar, He and Cutler's 5×5 filters). Rows of the sensor run top-down; the image is y-up, so sensor row `r` is
@@ -22,10 +28,15 @@ struct BayerDemosaic: AreaKernel {
     let blacks: [Float]
     /// Camera RGB → linear sRGB.
     let matrix: CameraToRGB
+    /// Highlight recovery, or nil to clip every channel at 1.
+    let recovery: HighlightRecovery?
+    /// Per position of the 2×2 pattern: the largest balanced value kept (1, or the channel's saturation level
+    /// with highlight recovery).
+    let ceilings: [Float]
 
     static let border = 2
 
-    init(sensor: RAWSensorData, serial: UInt64, method: Method, whiteBalance: RAWWhiteBalance) {
+    init(sensor: RAWSensorData, serial: UInt64, method: Method, whiteBalance: RAWWhiteBalance, highlightRecovery: Bool = false) {
         self.sensor = sensor
         sensorSerial = serial
         self.method = method
@@ -36,11 +47,14 @@ struct BayerDemosaic: AreaKernel {
             multipliers[sensor.pattern[position]] / max(sensor.whiteLevel - sensor.blackLevels[position], 1)
         }
         matrix = CameraToRGB(sensor.cameraToLinearSRGB)
+        recovery = highlightRecovery ? HighlightRecovery(saturation: multipliers) : nil
+        ceilings = (0..<4).map { highlightRecovery ? multipliers[sensor.pattern[$0]] : 1 }
     }
 
     var name: String { "demosaic" }
     var signature: String {
         "\(method.rawValue) sensor#\(sensorSerial) scales \(scales) blacks \(blacks) matrix \(matrix.rows)"
+            + (recovery.map { " recovery \($0.saturation)" } ?? "")
     }
     var arity: Int { 0 }
     func extent(of inputs: [Image]) -> CGRect { CGRect(x: 0, y: 0, width: sensor.width, height: sensor.height) }
@@ -62,7 +76,7 @@ struct BayerDemosaic: AreaKernel {
         let rows = rect.height + 2 * b, columns = rect.width + 2 * b
         loadMosaic(into: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
 
-        let matrix = self.matrix, pattern = sensor.pattern
+        let matrix = self.matrix, pattern = sensor.pattern, recovery = self.recovery
         let gradientCorrected = method == .gradientCorrected
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
@@ -76,7 +90,11 @@ struct BayerDemosaic: AreaKernel {
                 let colour = column & 1 == 0 ? colours.0 : colours.1
                 let camera = gradientCorrected ? Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
                                                : Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                matrix.store(simd_clamp01(camera), to: out)
+                if let recovery {
+                    matrix.store(recovery.recovered(camera), to: out)
+                } else {
+                    matrix.store(simd_clamp01(camera), to: out)
+                }
                 out += 4
             }
         }
@@ -94,6 +112,7 @@ struct BayerDemosaic: AreaKernel {
         }
         let s0 = scales[0], s1 = scales[1], s2 = scales[2], s3 = scales[3]
         let b0 = blacks[0], b1 = blacks[1], b2 = blacks[2], b3 = blacks[3]
+        let c0 = ceilings[0], c1 = ceilings[1], c2 = ceilings[2], c3 = ceilings[3]
         sensor.mosaic.withUnsafeBufferPointer { mosaic in
             for row in 0..<rows {
                 let sensorRow = mirror(firstRow + row, height)
@@ -101,12 +120,14 @@ struct BayerDemosaic: AreaKernel {
                 let odd = sensorRow & 1 == 1
                 let (evenScale, oddScale) = odd ? (s2, s3) : (s0, s1)
                 let (evenBlack, oddBlack) = odd ? (b2, b3) : (b0, b1)
+                let (evenCeiling, oddCeiling) = odd ? (c2, c3) : (c0, c1)
                 let target = scratch + row * columns
                 for column in 0..<columns {
                     let sensorColumn = mirror(firstColumn + column, width)
                     let value = Float(source[sensorColumn])
-                    let normalised = sensorColumn & 1 == 0 ? (value - evenBlack) * evenScale : (value - oddBlack) * oddScale
-                    target[column] = min(max(normalised, 0), 1)
+                    let even = sensorColumn & 1 == 0
+                    let normalised = even ? (value - evenBlack) * evenScale : (value - oddBlack) * oddScale
+                    target[column] = min(max(normalised, 0), even ? evenCeiling : oddCeiling)
                 }
             }
         }
@@ -147,6 +168,26 @@ struct BayerDemosaic: AreaKernel {
         let alongRow = (5 * c + 4 * horizontalPair - diagonal - horizontal2 + 0.5 * vertical2) * 0.125
         let alongColumn = (5 * c + 4 * verticalPair - diagonal - vertical2 + 0.5 * horizontal2) * 0.125
         return rowHasRed ? SIMD3(alongRow, c, alongColumn) : SIMD3(alongColumn, c, alongRow)
+    }
+}
+
+/// Highlight recovery on balanced camera RGB kept up to each channel's saturation level (`saturation`, the
+/// normalised white-balance multipliers: the smallest is 1). A pixel's nearness to clipping is its largest
+/// channel-to-saturation ratio k; from k = 0.85 to 1 it is blended (smoothstep) towards grey at its largest
+/// channel's value, so a channel that clipped cannot give the pixel a false hue and the brightness never drops
+/// below what the unclipped channels measured. Below 0.85 values are kept as they are (including above 1).
+struct HighlightRecovery: Sendable {
+    let saturation: SIMD3<Float>
+    static let start: Float = 0.85
+
+    @inline(__always)
+    func recovered(_ camera: SIMD3<Float>) -> SIMD3<Float> {
+        let c = camera.clamped(lowerBound: SIMD3(repeating: 0), upperBound: saturation)
+        let k = (c / saturation).max()
+        guard k > Self.start else { return c }
+        let t = min((k - Self.start) / (1 - Self.start), 1)
+        let w = t * t * (3 - 2 * t)
+        return c + (SIMD3(repeating: c.max()) - c) * w
     }
 }
 

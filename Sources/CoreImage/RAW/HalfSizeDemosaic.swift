@@ -3,7 +3,8 @@ import ImageIO
 
 /// A RAW development's first stage at half size, for scale factors of 0.5 and below: each 2×2 quad of
 /// photosites (one red, two green, one blue) becomes one pixel, so no colour is interpolated and a quarter of
-/// the work is done. Normalisation, white balance, clipping and the camera matrix are as in ``BayerDemosaic``.
+/// the work is done. Normalisation, white balance, clipping (or highlight recovery) and the camera matrix are as
+/// in ``BayerDemosaic``.
 /// A sensor with an odd width or height drops its last column or row.
 struct HalfSizeDemosaic: AreaKernel {
     let base: BayerDemosaic
@@ -21,7 +22,8 @@ struct HalfSizeDemosaic: AreaKernel {
         let rect = output.rect.intersection(PixelRect(x: 0, y: 0, width: halfWidth, height: halfHeight))
         if rect != output.rect { output.clear() }
         guard !rect.isEmpty else { return }
-        let matrix = base.matrix, scales = base.scales, blacks = base.blacks, pattern = sensor.pattern
+        let matrix = base.matrix, scales = base.scales, blacks = base.blacks, ceilings = base.ceilings, pattern = sensor.pattern
+        let recovery = base.recovery
         sensor.mosaic.withUnsafeBufferPointer { mosaic in
             for imageRow in rect.y..<rect.maxY {
                 let sensorRow = 2 * (halfHeight - 1 - imageRow)
@@ -31,10 +33,11 @@ struct HalfSizeDemosaic: AreaKernel {
                     let x = 2 * column
                     var sum = SIMD3<Float>(repeating: 0)
                     func add(_ raw: UInt16, _ position: Int) {
-                        sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), 1)
+                        sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), ceilings[position])
                     }
                     add(top[x], 0); add(top[x + 1], 1); add(bottom[x], 2); add(bottom[x + 1], 3)
-                    matrix.store(SIMD3(sum.x, sum.y * 0.5, sum.z), to: out)
+                    let camera = SIMD3(sum.x, sum.y * 0.5, sum.z)
+                    matrix.store(recovery?.recovered(camera) ?? camera, to: out)
                     out += 4
                 }
             }

@@ -7,7 +7,8 @@ enum RAWDevelopment {
     /// at 0.5 and below, then Lanczos for what remains).
     static func demosaiced(_ filter: CIRAWFilter) -> CIImage {
         let kernel = BayerDemosaic(sensor: filter.sensor, serial: filter.serial,
-                                   method: filter.isDraftModeEnabled ? .bilinear : .gradientCorrected, whiteBalance: filter.whiteBalance)
+                                   method: filter.isDraftModeEnabled ? .bilinear : .gradientCorrected, whiteBalance: filter.whiteBalance,
+                                   highlightRecovery: filter.isHighlightRecoveryEnabled)
         var remaining = Double(filter.scaleFactor)
         let node: Image
         if remaining <= 0.5, filter.sensor.width >= 4, filter.sensor.height >= 4 {

@@ -39,7 +39,8 @@ public final class RAWSensorData: Sendable {
     public let make: String
     public let model: String
 
-    init(width: Int, height: Int, mosaic: [UInt16], pattern: [Int], blackLevels: [Float], whiteLevel: Float,
+    /// A sensor from its parts (what `unpack` reads; tests build synthetic sensors with it).
+    package init(width: Int, height: Int, mosaic: [UInt16], pattern: [Int], blackLevels: [Float], whiteLevel: Float,
          asShotMultipliers: SIMD3<Float>, daylightMultipliers: SIMD3<Float>, cameraToLinearSRGB: [Float], xyzToCamera: [Float],
          orientation: CGImagePropertyOrientation, baselineExposure: Float, make: String, model: String) {
         (self.width, self.height, self.mosaic, self.pattern, self.blackLevels, self.whiteLevel) = (width, height, mosaic, pattern, blackLevels, whiteLevel)
