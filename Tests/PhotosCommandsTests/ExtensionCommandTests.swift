@@ -113,3 +113,24 @@ final class ExtensionCommandTests: XCTestCase {
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: editing.path)) ?? [], [], "recovery removed the working directory")
     }
 }
+
+extension ExtensionCommandTests {
+    /// A RAW-only photo's input is its RAW file: the sandboxed extension develops it (CIRAWFilter through
+    /// `CIImage(contentsOf:)`) at its native size, from the original.
+    func testAnExtensionDevelopsARAWOnlyPhotoInItsSandbox() throws {
+        guard let dng = TestMedia.url("raw/synthetic_rggb_12bit.dng"), FileManager.default.fileExists(atPath: dng.path) else { throw XCTSkip(TestMedia.skipMessage) }
+        let filtster = try XCTUnwrap(BuiltExecutable.url(named: "filtster"))
+        try succeed(["extensions", "install", filtster.path])
+        try succeed(["import", dng.path])
+        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(succeed(["list", "--json"]).utf8)) as? [[String: Any]])
+        let id = try XCTUnwrap(listed.first?["localIdentifier"] as? String)
+        let edited = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(
+            succeed(["edit", id, "--extension", "Filtster", "filter=noir", "--json"]).utf8)) as? [String: Any])
+        XCTAssertEqual(edited["renderedFrom"] as? String, "original")
+        let library = try Library.open(at: libraryURL)
+        let row = try XCTUnwrap(library.assetRowIDs(identifiers: [id]).first)
+        let rendered = try XCTUnwrap(library.currentEdit(assetRowID: row)?.rendered)
+        XCTAssertEqual([rendered.pixelWidth, rendered.pixelHeight], [1536, 1022], "developed from the RAW at its size, not from a preview")
+        XCTAssertNotEqual(rendered.uniformTypeIdentifier, "com.adobe.raw-image")
+    }
+}
