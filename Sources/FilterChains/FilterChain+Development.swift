@@ -71,14 +71,17 @@ extension FilterChain {
     }
 
     /// The chain as it is stored for a base that `isRAW`: a development step naming its pipeline version, so
-    /// the edit renders the same after later releases (one without settings is added for a RAW base; the newest
-    /// version is written where none is named).
-    public func pinningDevelopment(baseIsRAW: Bool) -> FilterChain {
+    /// the edit renders the same after later releases (one without settings is added for a RAW base). Where no
+    /// version is named, the version the stored chain was rendered with is written: `PhotoKitLinux.1` for data of
+    /// format 1.0 (`storedFormatVersion`; those edits predate development steps, and 1 was the only pipeline),
+    /// else the newest.
+    public func pinningDevelopment(baseIsRAW: Bool, storedFormatVersion: String? = nil) -> FilterChain {
         guard baseIsRAW || development != nil else { return self }
         var copy = self
         if copy.development == nil { copy.filters.insert(Filter(name: Self.developmentName), at: 0) }
         if copy.filters[0].parameters[kCIInputDecoderVersionKey] == nil {
-            copy.filters[0].parameters[kCIInputDecoderVersionKey] = .string(CIRAWFilter.newestDecoderVersion.rawValue)
+            let version: CIRAWDecoderVersion = storedFormatVersion == "1.0" ? .photoKitLinux1 : CIRAWFilter.newestDecoderVersion
+            copy.filters[0].parameters[kCIInputDecoderVersionKey] = .string(version.rawValue)
         }
         return copy
     }

@@ -69,7 +69,8 @@ struct ChainEditSession {
         let primary = resources.first { $0.type == .photo }
         // A RAW base (a RAW-only asset's original) is always developed by a development step naming its version.
         let baseIsRAW = input.baseIsOriginal && primary?.isRAW == true
-        chain = stored.adding(additions).pinningDevelopment(baseIsRAW: baseIsRAW)
+        let storedFormatVersion = replace ? nil : input.adjustmentData?.formatVersion
+        chain = stored.adding(additions).pinningDevelopment(baseIsRAW: baseIsRAW, storedFormatVersion: storedFormatVersion)
         if chain.development != nil {
             guard let raw = resources.rawOriginal else { throw CommandError("\(record.identifier) has no RAW file to develop") }
             guard input.baseIsOriginal else {

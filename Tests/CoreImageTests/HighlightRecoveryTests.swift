@@ -73,10 +73,17 @@ import _TestSupport
         #expect(recovered[x].y > 0.8 && abs(recovered[x].x - recovered[x].z) < 0.01, "\(recovered[x])")
     }
 
-    @Test func theFilterSaysItIsSupportedAndOffByDefault() {
+    @Test func theDefaultFollowsTheVersionUntilSet() {
         let filter = CIRAWFilter(sensor: Self.sensor)
         #expect(filter.isHighlightRecoverySupported)
-        #expect(!filter.isHighlightRecoveryEnabled, "PhotoKitLinux.1's output is frozen with clipped highlights")
+        #expect(filter.isHighlightRecoveryEnabled && filter.isGamutMappingEnabled, "on from PhotoKitLinux.2")
+        filter.decoderVersion = .photoKitLinux1
+        #expect(!filter.isHighlightRecoveryEnabled && !filter.isGamutMappingEnabled, "PhotoKitLinux.1's output is frozen as released")
+        filter.isHighlightRecoveryEnabled = true
+        filter.decoderVersion = .photoKitLinux2
+        filter.isHighlightRecoveryEnabled = false
+        filter.decoderVersion = .photoKitLinux1
+        #expect(!filter.isHighlightRecoveryEnabled, "a value set stays set")
     }
 }
 

@@ -19,10 +19,13 @@ struct RAWFilterTests {
         #expect(sensor.asShotMultipliers.y == 1 && sensor.asShotMultipliers.x > 0 && sensor.asShotMultipliers.z > 0)
     }
 
-    /// A filter set for a linear development comparable with LibRaw's (no tone curve, no exposure).
+    /// A filter set for a linear development comparable with LibRaw's (no tone curve, no exposure; highlights
+    /// clipped and no gamut mapping, as LibRaw's default development).
     static func linearFilter(_ path: String, draft: Bool) throws -> CIRAWFilter {
         let filter = try #require(CIRAWFilter(imageURL: TestMedia.url(path)!), "\(path) opens")
         filter.boostAmount = 0
+        filter.isHighlightRecoveryEnabled = false
+        filter.isGamutMappingEnabled = false
         filter.baselineExposure = 0
         filter.isDraftModeEnabled = draft
         return filter

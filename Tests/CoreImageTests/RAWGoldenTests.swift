@@ -18,18 +18,22 @@ struct RAWGoldenTests {
     static func developments() throws -> [(name: String, image: CIImage)] {
         let url = TestMedia.url("raw/synthetic_rggb_12bit.dng")!
         var cases: [(String, CIImage)] = []
-        for draft in [false, true] {
-            let filter = try #require(CIRAWFilter(imageURL: url))
-            #expect(filter.decoderVersion == .photoKitLinux1)
-            filter.isDraftModeEnabled = draft
-            cases.append(("raw-golden-v1-\(draft ? "draft" : "default")", try #require(filter.outputImage)))
+        #expect(try #require(CIRAWFilter(imageURL: url)).decoderVersion == .photoKitLinux2, "the newest version is the default")
+        for (version, suffix) in [(CIRAWDecoderVersion.photoKitLinux1, "v1"), (.photoKitLinux2, "v2")] {
+            for draft in [false, true] {
+                let filter = try #require(CIRAWFilter(imageURL: url))
+                filter.decoderVersion = version
+                filter.isDraftModeEnabled = draft
+                cases.append(("raw-golden-\(suffix)-\(draft ? "draft" : "default")", try #require(filter.outputImage)))
+            }
+            let adjusted = try #require(CIRAWFilter(imageURL: url))
+            adjusted.decoderVersion = version
+            adjusted.neutralTemperature = 4_800
+            adjusted.neutralTint = 5
+            adjusted.exposure = 0.5
+            adjusted.boostShadowAmount = 1.5
+            cases.append(("raw-golden-\(suffix)-adjusted", try #require(adjusted.outputImage)))
         }
-        let adjusted = try #require(CIRAWFilter(imageURL: url))
-        adjusted.neutralTemperature = 4_800
-        adjusted.neutralTint = 5
-        adjusted.exposure = 0.5
-        adjusted.boostShadowAmount = 1.5
-        cases.append(("raw-golden-v1-adjusted", try #require(adjusted.outputImage)))
         return cases
     }
 

@@ -54,7 +54,7 @@ import _TestSupport
             saturation.setValue(3, forKey: kCIInputSaturationKey)
             filter.linearSpaceFilter = saturation
         }
-        let plain = try develop(saturated)
+        let plain = try develop { saturated($0); $0.isGamutMappingEnabled = false }
         let mapped = try develop { saturated($0); $0.isGamutMappingEnabled = true }
         let minimum = { (p: [Float]) in stride(from: 0, to: p.count, by: 4).map { min(p[$0], p[$0 + 1], p[$0 + 2]) }.min()! }
         #expect(minimum(plain) < -1e-3, "the chart has colours outside sRGB: \(minimum(plain))")
@@ -63,7 +63,10 @@ import _TestSupport
         let mean = { (p: [Float]) in p.reduce(0, +) / Float(p.count) }
         #expect(mean(biased) < mean(unbiased))
         let filter = try #require(CIRAWFilter(imageURL: url))
-        #expect(!filter.isGamutMappingEnabled && filter.shadowBias == 0)
+        #expect(filter.isGamutMappingEnabled && filter.shadowBias == 0, "on by default from PhotoKitLinux.2, as Apple's")
+        filter.setValue(true, forKey: kCIInputDisableGamutMapKey)
+        #expect(!filter.isGamutMappingEnabled)
+        #expect((filter.value(forKey: kCIInputDisableGamutMapKey) as? NSNumber)?.boolValue == true)
         filter.setValue(false, forKey: kCIInputDisableGamutMapKey)
         #expect(filter.isGamutMappingEnabled)
         #expect((filter.value(forKey: kCIInputDisableGamutMapKey) as? NSNumber)?.boolValue == false)

@@ -53,7 +53,7 @@ struct RAWFilterEditingTests {
         #expect(filters.compactMap { $0["name"] as? String } == ["CIRAWFilter", "CIVignette"])
         let settings = try #require(filters[0]["parameters"] as? [String: Any])
         #expect(settings["inputEV"] as? Double == 1 && settings["inputNeutralTint"] as? Double == 10)
-        #expect(settings["inputDecoderVersion"] as? String == "PhotoKitLinux.1")
+        #expect(settings["inputDecoderVersion"] as? String == "PhotoKitLinux.2")
 
         // A photo without a RAW, and settings out of range or unknown.
         #expect(try await client.post("/api/assets/\(jpeg)/preview", Self.development(["inputEV": 1])).status == 409)

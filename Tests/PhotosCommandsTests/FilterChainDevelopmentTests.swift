@@ -20,8 +20,11 @@ struct FilterChainDevelopmentTests {
 
     @Test func aRAWBaseAlwaysStoresItsPipelineVersion() throws {
         let pinned = FilterChain(filters: [sepia]).pinningDevelopment(baseIsRAW: true)
-        #expect(pinned.development?.parameters == ["inputDecoderVersion": .string("PhotoKitLinux.1")])
+        #expect(pinned.development?.parameters == ["inputDecoderVersion": .string("PhotoKitLinux.2")])
         #expect(FilterChain(filters: [sepia]).pinningDevelopment(baseIsRAW: false).filters == [sepia])
+        // A chain stored as 1.0 was rendered before pipeline 2 existed: it keeps pipeline 1.
+        let old = FilterChain(filters: [sepia]).pinningDevelopment(baseIsRAW: true, storedFormatVersion: "1.0")
+        #expect(old.development?.parameters == ["inputDecoderVersion": .string("PhotoKitLinux.1")])
         let named = FilterChain(filters: [FilterChain.Filter(name: "CIRAWFilter", parameters: ["inputDecoderVersion": .string("PhotoKitLinux.9")])])
         #expect(named.pinningDevelopment(baseIsRAW: true) == named, "a stored version is never replaced")
     }

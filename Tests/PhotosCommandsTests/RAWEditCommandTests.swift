@@ -38,7 +38,7 @@ extension EditCommandTests {
         XCTAssertEqual(chain.map { $0["name"] as? String }, ["CIRAWFilter", "CIVignette"])
         var settings = try XCTUnwrap(chain[0]["parameters"] as? [String: Any])
         XCTAssertEqual(settings["inputEV"] as? Double, 1)
-        XCTAssertEqual(settings["inputDecoderVersion"] as? String, "PhotoKitLinux.1", "the pipeline version is stored with the edit")
+        XCTAssertEqual(settings["inputDecoderVersion"] as? String, "PhotoKitLinux.2", "the pipeline version is stored with the edit")
         let vignette: [(String, [String: Any])] = [("CIVignette", ["inputIntensity": 1])]
         let first = try pixels(of: currentEdit(id).url)
         XCTAssertLessThan(meanDifference(first, try developedHere([kCIInputEVKey: 1], filters: vignette)), 0.5)
@@ -73,7 +73,7 @@ extension EditCommandTests {
         _ = try succeed(["edit", id, "--filter", "CISepiaTone", "inputIntensity=0.5"])
         let chain = try storedChain(id)
         XCTAssertEqual(chain.map { $0["name"] as? String }, ["CIRAWFilter", "CISepiaTone"])
-        XCTAssertEqual(try XCTUnwrap(chain[0]["parameters"] as? [String: Any]) as NSDictionary, ["inputDecoderVersion": "PhotoKitLinux.1"])
+        XCTAssertEqual(try XCTUnwrap(chain[0]["parameters"] as? [String: Any]) as NSDictionary, ["inputDecoderVersion": "PhotoKitLinux.2"])
         XCTAssertLessThan(meanDifference(try pixels(of: currentEdit(id).url), try developedHere([:], filters: [("CISepiaTone", ["inputIntensity": 0.5])])), 0.5)
     }
 
@@ -120,5 +120,26 @@ extension EditCommandTests {
         }
         XCTAssertEqual(try core().currentChangeToken(), token, "nothing was committed")
         XCTAssertEqual(TemporaryDirectory.files(under: libraryURL.appendingPathComponent("tmp/editing")), [], "no rendered file is left behind")
+    }
+}
+
+extension EditCommandTests {
+    /// An edit stored before development steps existed (format 1.0, a RAW-only photo, pipeline 1 implied) keeps
+    /// rendering with pipeline 1 when it is resumed: the version written is the one it was made with.
+    func testAFormat10ChainOfARAWPhotoResumesWithPipeline1() throws {
+        let id = try XCTUnwrap(try importFiles(["RAW.DNG": try corpusDNG()])["RAW.DNG"])
+        let rendered = directory.appending("old-render.jpg")
+        try XCTUnwrap(CIContext().jpegRepresentation(of: CIImage(color: .gray).cropped(to: CGRect(x: 0, y: 0, width: 64, height: 48)), colorSpace: sRGB, options: [:])).write(to: rendered)
+        let old = Data(#"{"filters":[{"name":"CISepiaTone","parameters":{"inputIntensity":0.5}}]}"#.utf8)
+        try core().apply(ChangeBatch(operations: [.editContent(ContentEdit(
+            identifier: id, rendered: .file(rendered),
+            adjustment: AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier, formatVersion: "1.0", data: old), basedOnOriginal: true))]))
+        _ = try succeed(["edit", id, "--filter", "CIVignette", "inputIntensity=1"])
+        let chain = try storedChain(id)
+        XCTAssertEqual(chain.map { $0["name"] as? String }, ["CIRAWFilter", "CISepiaTone", "CIVignette"])
+        XCTAssertEqual(try XCTUnwrap(chain[0]["parameters"] as? [String: Any]) as NSDictionary, ["inputDecoderVersion": "PhotoKitLinux.1"])
+        let expected = try developedHere([kCIInputDecoderVersionKey: "PhotoKitLinux.1"],
+                                         filters: [("CISepiaTone", ["inputIntensity": 0.5]), ("CIVignette", ["inputIntensity": 1])])
+        XCTAssertLessThan(meanDifference(try pixels(of: currentEdit(id).url), expected), 0.5)
     }
 }

@@ -35,4 +35,10 @@ public struct CIRAWDecoderVersion: RawRepresentable, Hashable, Sendable {
     /// gradient-corrected demosaic (bilinear in draft mode; half-size at scale ≤ 0.5), the camera matrix to
     /// linear sRGB primaries, exposure, the linear-space filter, the boost tone curve, scale and orientation.
     public static let photoKitLinux1 = CIRAWDecoderVersion(rawValue: "PhotoKitLinux.1")
+    /// This package's second RAW pipeline (the default): `photoKitLinux1` with a directional, ratio-corrected
+    /// demosaic (RCD-class: the interpolation follows edges, green is corrected by a colour-blind low-pass image,
+    /// red and blue come from colour differences), which keeps fine detail and edges free of the zipper and
+    /// false colour that the gradient-corrected filters leave, and with highlight recovery and gamut mapping on
+    /// by default (as Apple's pipelines). Draft mode is bilinear in both.
+    public static let photoKitLinux2 = CIRAWDecoderVersion(rawValue: "PhotoKitLinux.2")
 }

@@ -9,7 +9,7 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// LibRaw unpacks the sensor data; the development is this package's own, a lazy graph like any other Core
 /// Image recipe, rendered in tiles: black and white levels, white balance (highlights clipped), demosaic,
 /// the camera's matrix into linear light, `exposure` + `baselineExposure`, the `linearSpaceFilter`, the boost
-/// tone curve, `scaleFactor` and `orientation` (see ``CIRAWDecoderVersion/photoKitLinux1``). Every adjustable
+/// tone curve, `scaleFactor` and `orientation` (see ``CIRAWDecoderVersion/photoKitLinux2``). Every adjustable
 /// property starts at the file's own default (as-shot white balance, the file's orientation and baseline
 /// exposure). Filters are mutable and not thread-safe; their output images are immutable.
 ///
@@ -66,9 +66,9 @@ public final class CIRAWFilter: CIFilter {
     // MARK: Versions and properties
 
     /// The pipeline versions available for this file, newest first.
-    public var supportedDecoderVersions: [CIRAWDecoderVersion] { [.photoKitLinux1] }
+    public var supportedDecoderVersions: [CIRAWDecoderVersion] { [.photoKitLinux2, .photoKitLinux1] }
     /// The newest pipeline version: what a new filter uses, and what a stored edit names when none is given.
-    package static let newestDecoderVersion: CIRAWDecoderVersion = .photoKitLinux1
+    package static let newestDecoderVersion: CIRAWDecoderVersion = .photoKitLinux2
     /// The pipeline version used (default: the newest); a version not in `supportedDecoderVersions` gives no output image.
     public var decoderVersion: CIRAWDecoderVersion = CIRAWFilter.newestDecoderVersion
     /// The file's image properties (ImageIO's dictionary: `{TIFF}`, `{Exif}`, `{GPS}`, size, orientation).
@@ -115,9 +115,14 @@ public final class CIRAWFilter: CIFilter {
     public var shadowBias: Float = 0
 
     /// Whether out-of-gamut colours are mapped into the working space's gamut (towards grey of the same
-    /// luminance) rather than clipped, before the tone curve. Apple's default is `true`; here it is `false` for
-    /// `PhotoKitLinux.1`, whose output is frozen, and setting it to `true` maps them (`RAWToneStages.gamutMapped`).
-    public var isGamutMappingEnabled: Bool = false
+    /// luminance) rather than clipped, before the tone curve (`RAWToneStages.gamutMapped`). Default: `true`, as
+    /// Apple's, from `PhotoKitLinux.2` on; `false` for `PhotoKitLinux.1`, whose output is frozen as released.
+    /// Until it is set, the default follows `decoderVersion`.
+    public var isGamutMappingEnabled: Bool {
+        get { gamutMappingChoice ?? (decoderVersion != .photoKitLinux1) }
+        set { gamutMappingChoice = newValue }
+    }
+    private var gamutMappingChoice: Bool?
 
     /// Whether luminance noise reduction is supported (it is, for every Bayer file).
     public var isLuminanceNoiseReductionSupported: Bool { true }
@@ -182,13 +187,18 @@ public final class CIRAWFilter: CIFilter {
 
     /// Whether highlight recovery is supported (it is, for every Bayer file).
     public var isHighlightRecoverySupported: Bool { true }
-    /// Whether highlights are recovered (default `false`, so `PhotoKitLinux.1`'s output stays frozen; Apple's
-    /// pipelines recover by default): each channel is kept up to its own saturation instead of being clipped
+    /// Whether highlights are recovered: each channel is kept up to its own saturation instead of being clipped
     /// where the first channel clips, and pixels near clipping blend towards neutral at their largest channel's
     /// value, so over-exposed areas turn white rather than magenta or yellow and a negative `exposure` brings
     /// back the detail the unclipped channels hold (`HighlightRecovery`). Values above 1 then reach the
-    /// `linearSpaceFilter`; the boost tone curve clips them.
-    public var isHighlightRecoveryEnabled = false
+    /// `linearSpaceFilter`; the boost tone curve clips them. Default: `true` from `PhotoKitLinux.2` on (Apple's
+    /// pipelines recover too), `false` for `PhotoKitLinux.1`, whose output is frozen as released; until it is
+    /// set, the default follows `decoderVersion`.
+    public var isHighlightRecoveryEnabled: Bool {
+        get { highlightRecoveryChoice ?? (decoderVersion != .photoKitLinux1) }
+        set { highlightRecoveryChoice = newValue }
+    }
+    private var highlightRecoveryChoice: Bool?
     /// Whether lens correction is supported (not yet).
     public var isLensCorrectionSupported: Bool { false }
     /// Whether lens correction is on (always false: not supported yet).

@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 import ImageIO
 
@@ -8,7 +9,7 @@ import ImageIO
 ///
 /// With highlight recovery, balanced values are kept up to each channel's own saturation (a channel whose
 /// multiplier is above 1 goes beyond 1 before it saturates) instead of being clipped at 1, and pixels whose
-/// most-saturated channel is near its saturation are blended towards neutral at their largest channel's value
+/// most-saturated channel is within 10% of its saturation are blended towards neutral at their largest channel's value
 /// (`HighlightRecovery`): unclipped channels keep the detail above the first channel's clipping point, so a
 /// negative exposure brings it back, and clipped areas turn white instead of taking a false hue.
 ///
@@ -17,7 +18,14 @@ import ImageIO
 /// Malvar, He and Cutler's 5×5 filters). Rows of the sensor run top-down; the image is y-up, so sensor row `r` is
 /// image row `height − 1 − r`. Photosites beyond the edges mirror inward with the filter pattern preserved.
 struct BayerDemosaic: AreaKernel {
-    enum Method: String, Sendable { case bilinear, gradientCorrected }
+    enum Method: String, Sendable {
+        case bilinear, gradientCorrected
+        /// Directional, ratio-corrected interpolation (`pk_raw_demosaic_rcd`): the default of `PhotoKitLinux.2`.
+        case ratioCorrected
+
+        /// Photosites read around a tile.
+        var border: Int { self == .ratioCorrected ? Int(PK_RAW_RCD_BORDER) : 2 }
+    }
 
     let sensor: RAWSensorData
     /// Identifies `sensor` in digests (a serial number, never an address).
@@ -33,8 +41,6 @@ struct BayerDemosaic: AreaKernel {
     /// Per position of the 2×2 pattern: the largest balanced value kept (1, or the channel's saturation level
     /// with highlight recovery).
     let ceilings: [Float]
-
-    static let border = 2
 
     init(sensor: RAWSensorData, serial: UInt64, method: Method, whiteBalance: RAWWhiteBalance, highlightRecovery: Bool = false) {
         self.sensor = sensor
@@ -62,7 +68,8 @@ struct BayerDemosaic: AreaKernel {
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { PixelRect(x: 0, y: 0, width: 0, height: 0) }
 
     func scratchFloats(width: Int, height: Int) -> Int {
-        (width + 2 * Self.border) * (height + 2 * Self.border)
+        let planes = method == .ratioCorrected ? 8 : 1   // the mosaic; with RCD also three colour planes and four of its own
+        return planes * (width + 2 * method.border) * (height + 2 * method.border)
     }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
@@ -71,10 +78,13 @@ struct BayerDemosaic: AreaKernel {
         if rect != output.rect { output.clear() }
         guard !rect.isEmpty else { return }
         // Sensor rows and columns of the tile, with the border.
-        let b = Self.border
+        let b = method.border
         let firstRow = sensor.height - rect.maxY - b, firstColumn = rect.x - b
         let rows = rect.height + 2 * b, columns = rect.width + 2 * b
         loadMosaic(into: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
+        if method == .ratioCorrected {
+            return renderRatioCorrected(into: output, rect: rect, mosaic: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
+        }
 
         let matrix = self.matrix, pattern = sensor.pattern, recovery = self.recovery
         let gradientCorrected = method == .gradientCorrected
@@ -96,6 +106,34 @@ struct BayerDemosaic: AreaKernel {
                     matrix.store(simd_clamp01(camera), to: out)
                 }
                 out += 4
+            }
+        }
+    }
+
+    /// The ratio-corrected demosaic of the loaded tile (C), then highlight recovery or clipping and the matrix.
+    private func renderRatioCorrected(into output: Tile, rect: PixelRect, mosaic: UnsafeMutablePointer<Float>,
+                                      firstRow: Int, firstColumn: Int, rows: Int, columns: Int) {
+        let plane = rows * columns
+        let red = mosaic + plane, green = red + plane, blue = green + plane, work = blue + plane
+        let pattern = (0..<4).map { position -> Int32 in
+            Int32(sensor.pattern[((firstRow + position / 2) & 1) * 2 + ((firstColumn + position % 2) & 1)])
+        }
+        pattern.withUnsafeBufferPointer { pk_raw_demosaic_rcd(mosaic, Int32(rows), Int32(columns), $0.baseAddress, red, green, blue, work) }
+        let matrix = self.matrix, recovery = self.recovery, b = method.border
+        for imageRow in rect.y..<rect.maxY {
+            // Image rows run bottom-up; tile rows top-down from `firstRow`.
+            let localRow = sensor.height - 1 - imageRow - firstRow
+            var out = output.pointer(rect.x, imageRow)
+            var i = localRow * columns + b
+            for _ in rect.x..<rect.maxX {
+                let camera = SIMD3(red[i], green[i], blue[i])
+                if let recovery {
+                    matrix.store(recovery.recovered(camera), to: out)
+                } else {
+                    matrix.store(simd_clamp01(camera), to: out)
+                }
+                out += 4
+                i += 1
             }
         }
     }
@@ -173,12 +211,12 @@ struct BayerDemosaic: AreaKernel {
 
 /// Highlight recovery on balanced camera RGB kept up to each channel's saturation level (`saturation`, the
 /// normalised white-balance multipliers: the smallest is 1). A pixel's nearness to clipping is its largest
-/// channel-to-saturation ratio k; from k = 0.85 to 1 it is blended (smoothstep) towards grey at its largest
+/// channel-to-saturation ratio k; from k = 0.9 to 1 it is blended (smoothstep) towards grey at its largest
 /// channel's value, so a channel that clipped cannot give the pixel a false hue and the brightness never drops
-/// below what the unclipped channels measured. Below 0.85 values are kept as they are (including above 1).
+/// below what the unclipped channels measured. Below 0.9 values are kept as they are (including above 1).
 struct HighlightRecovery: Sendable {
     let saturation: SIMD3<Float>
-    static let start: Float = 0.85
+    static let start: Float = 0.9
 
     @inline(__always)
     func recovered(_ camera: SIMD3<Float>) -> SIMD3<Float> {

@@ -6,8 +6,9 @@ enum RAWDevelopment {
     /// The demosaiced sensor in the working space, scaled by the filter's `scaleFactor` (half-size development
     /// at 0.5 and below, then Lanczos for what remains).
     static func demosaiced(_ filter: CIRAWFilter) -> CIImage {
-        let kernel = BayerDemosaic(sensor: filter.sensor, serial: filter.serial,
-                                   method: filter.isDraftModeEnabled ? .bilinear : .gradientCorrected, whiteBalance: filter.whiteBalance,
+        let method: BayerDemosaic.Method = filter.isDraftModeEnabled ? .bilinear
+            : filter.decoderVersion == .photoKitLinux1 ? .gradientCorrected : .ratioCorrected
+        let kernel = BayerDemosaic(sensor: filter.sensor, serial: filter.serial, method: method, whiteBalance: filter.whiteBalance,
                                    highlightRecovery: filter.isHighlightRecoveryEnabled)
         var remaining = Double(filter.scaleFactor)
         let node: Image

@@ -37,14 +37,17 @@ final class FilterChainEditor: Sendable {
         let history = try library.editHistory(assetRowID: asset.rowID)
         let basedOnOriginal = history.currentEdit?.basedOnOriginal ?? true
         var resumed: FilterChain?
+        var storedFormatVersion: String?
         let base = try library.editingBase(assetRowID: asset.rowID) { payload in
             if replace { return true }   // start over from the original
             resumed = FilterChain.resumable(formatIdentifier: payload.formatIdentifier, formatVersion: payload.formatVersion,
                                             data: payload.data, editBasedOnOriginal: basedOnOriginal)
+            storedFormatVersion = resumed == nil ? nil : payload.formatVersion
             return resumed != nil
         }
         let stored = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
-        let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: base.basedOnOriginal && base.resource.isRAW)
+        let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: base.basedOnOriginal && base.resource.isRAW,
+                                                                 storedFormatVersion: storedFormatVersion)
         do { try chain.validate() } catch { throw Problem.badRequest("\(error)") }
         guard chain.development != nil else { return Plan(chain: chain, base: base, source: base.resource) }
         guard let raw = try library.resources(assetRowID: asset.rowID).rawOriginal else {

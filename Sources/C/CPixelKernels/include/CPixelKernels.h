@@ -4,4 +4,5 @@
 #include "pk_cpu.h"
 #include "pk_img.h"
 #include "pk_ci.h"
+#include "pk_raw.h"
 #endif

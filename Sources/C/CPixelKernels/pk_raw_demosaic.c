@@ -1,0 +1,168 @@
+// Directional, ratio-corrected demosaic of a Bayer tile (the default of RAW pipeline PhotoKitLinux.2).
+// Written for this project from the published idea of ratio-corrected demosaicing (RCD, L. Sanz Rodríguez):
+// the direction of interpolation is chosen by local vertical/horizontal (and diagonal) activity, green is
+// interpolated from its neighbours corrected by the ratio of a colour-blind low-pass image, and red/blue come
+// from colour differences to green weighted by inverse gradients. Plain C with contraction off, so every CPU
+// computes the same values (the pipeline's goldens are frozen).
+#include "pk_raw.h"
+#include <math.h>
+
+#pragma STDC FP_CONTRACT OFF
+
+#define EPS 1e-5f
+
+static inline float sq(float x) { return x * x; }
+
+// Direction in [0, 1] for interpolation: the pixel's own value or its diagonal neighbours' mean, whichever is
+// more decided (further from 0.5): a thin line keeps the direction its surroundings agree on.
+static inline float decided(const float *dir, long i, int w) {
+    float central = dir[i];
+    float neighbours = 0.25f * (dir[i - w - 1] + dir[i - w + 1] + dir[i + w - 1] + dir[i + w + 1]);
+    return fabsf(0.5f - central) < fabsf(0.5f - neighbours) ? neighbours : central;
+}
+
+void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int pattern[4],
+                         float *red, float *green, float *blue, float *scratch) {
+    const int w = columns;
+    const long n = (long)rows * columns;
+    float *lpf = scratch, *dir = scratch + n, *activityA = scratch + 2 * n, *activityB = scratch + 3 * n;
+    float *planes[3] = { red, green, blue };
+#define COLOUR(r, c) pattern[((r) & 1) * 2 + ((c) & 1)]
+
+    // Measured values in their planes.
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < columns; c++) {
+            long i = (long)r * w + c;
+            red[i] = green[i] = blue[i] = 0;
+            planes[COLOUR(r, c)][i] = cfa[i];
+        }
+    }
+
+    // Vertical and horizontal activity (first-order across the pixel, second-order of its own colour).
+    for (int r = 2; r < rows - 2; r++) {
+        for (int c = 2; c < columns - 2; c++) {
+            long i = (long)r * w + c;
+            activityA[i] = sq(fabsf(cfa[i - w] - cfa[i + w]) + 0.5f * fabsf(2 * cfa[i] - cfa[i - 2 * w] - cfa[i + 2 * w]));
+            activityB[i] = sq(fabsf(cfa[i - 1] - cfa[i + 1]) + 0.5f * fabsf(2 * cfa[i] - cfa[i - 2] - cfa[i + 2]));
+        }
+    }
+    // Direction: vertical activity over the 3×3 window's total; 1 = interpolate horizontally.
+    for (int r = 3; r < rows - 3; r++) {
+        for (int c = 3; c < columns - 3; c++) {
+            long i = (long)r * w + c;
+            float v = 0, h = 0;
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) { v += activityA[i + dy * w + dx]; h += activityB[i + dy * w + dx]; }
+            }
+            dir[i] = v / (v + h + EPS);
+        }
+    }
+    // Colour-blind low-pass image: the 3×3 binomial weighs R, G and B alike at every site.
+    for (int r = 1; r < rows - 1; r++) {
+        for (int c = 1; c < columns - 1; c++) {
+            long i = (long)r * w + c;
+            lpf[i] = 0.25f * cfa[i] + 0.125f * (cfa[i - 1] + cfa[i + 1] + cfa[i - w] + cfa[i + w])
+                   + 0.0625f * (cfa[i - w - 1] + cfa[i - w + 1] + cfa[i + w - 1] + cfa[i + w + 1]);
+        }
+    }
+
+    // Green at red and blue sites.
+    for (int r = 4; r < rows - 4; r++) {
+        for (int c = 4 + (COLOUR(r, 4) == 1); c < columns - 4; c += 2) {
+            long i = (long)r * w + c;
+            float centre = lpf[i];
+            float gN = EPS + fabsf(cfa[i - w] - cfa[i + w]) + fabsf(cfa[i] - cfa[i - 2 * w]) + fabsf(cfa[i - w] - cfa[i - 3 * w]);
+            float gS = EPS + fabsf(cfa[i - w] - cfa[i + w]) + fabsf(cfa[i] - cfa[i + 2 * w]) + fabsf(cfa[i + w] - cfa[i + 3 * w]);
+            float gW = EPS + fabsf(cfa[i - 1] - cfa[i + 1]) + fabsf(cfa[i] - cfa[i - 2]) + fabsf(cfa[i - 1] - cfa[i - 3]);
+            float gE = EPS + fabsf(cfa[i - 1] - cfa[i + 1]) + fabsf(cfa[i] - cfa[i + 2]) + fabsf(cfa[i + 1] - cfa[i + 3]);
+            float eN = cfa[i - w] * 2 * centre / (EPS + centre + lpf[i - 2 * w]);
+            float eS = cfa[i + w] * 2 * centre / (EPS + centre + lpf[i + 2 * w]);
+            float eW = cfa[i - 1] * 2 * centre / (EPS + centre + lpf[i - 2]);
+            float eE = cfa[i + 1] * 2 * centre / (EPS + centre + lpf[i + 2]);
+            float vertical = (gS * eN + gN * eS) / (gN + gS);
+            float horizontal = (gE * eW + gW * eE) / (gW + gE);
+            float t = decided(dir, i, w);
+            float value = vertical * (1 - t) + horizontal * t;
+            green[i] = value > 0 ? value : 0;
+        }
+    }
+
+    // Diagonal activity at red and blue sites, and its direction (1 = interpolate along the anti-diagonal).
+    for (int r = 3; r < rows - 3; r++) {
+        for (int c = 3; c < columns - 3; c++) {
+            long i = (long)r * w + c;
+            activityA[i] = sq(fabsf(cfa[i - w - 1] - cfa[i + w + 1]) + 0.5f * fabsf(2 * green[i] - green[i - w - 1] - green[i + w + 1]));
+            activityB[i] = sq(fabsf(cfa[i - w + 1] - cfa[i + w - 1]) + 0.5f * fabsf(2 * green[i] - green[i - w + 1] - green[i + w - 1]));
+        }
+    }
+    for (int r = 4; r < rows - 4; r++) {
+        for (int c = 4; c < columns - 4; c++) {
+            long i = (long)r * w + c;
+            float p = 0, q = 0;
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) { p += activityA[i + dy * w + dx]; q += activityB[i + dy * w + dx]; }
+            }
+            dir[i] = p / (p + q + EPS);   // only read at red and blue sites below, after the green pass used it
+        }
+    }
+    // Blue at red sites and red at blue sites: the diagonal neighbours' colour differences to green.
+    for (int r = 5; r < rows - 5; r++) {
+        for (int c = 5 + (COLOUR(r, 5) == 1); c < columns - 5; c += 2) {
+            long i = (long)r * w + c;
+            float *other = COLOUR(r, c) == 0 ? blue : red;
+            float gNW = EPS + fabsf(cfa[i - w - 1] - cfa[i + w + 1]) + fabsf(cfa[i] - cfa[i - 2 * w - 2]) + fabsf(green[i] - green[i - w - 1]);
+            float gSE = EPS + fabsf(cfa[i - w - 1] - cfa[i + w + 1]) + fabsf(cfa[i] - cfa[i + 2 * w + 2]) + fabsf(green[i] - green[i + w + 1]);
+            float gNE = EPS + fabsf(cfa[i - w + 1] - cfa[i + w - 1]) + fabsf(cfa[i] - cfa[i - 2 * w + 2]) + fabsf(green[i] - green[i - w + 1]);
+            float gSW = EPS + fabsf(cfa[i - w + 1] - cfa[i + w - 1]) + fabsf(cfa[i] - cfa[i + 2 * w - 2]) + fabsf(green[i] - green[i + w - 1]);
+            float dNW = cfa[i - w - 1] - green[i - w - 1], dSE = cfa[i + w + 1] - green[i + w + 1];
+            float dNE = cfa[i - w + 1] - green[i - w + 1], dSW = cfa[i + w - 1] - green[i + w - 1];
+            float p = (gSE * dNW + gNW * dSE) / (gNW + gSE);
+            float q = (gSW * dNE + gNE * dSW) / (gNE + gSW);
+            float t = decided(dir, i, w);
+            float value = green[i] + p * (1 - t) + q * t;
+            other[i] = value > 0 ? value : 0;
+        }
+    }
+
+    // Direction again for the green sites (vertical against horizontal activity, now of the full green plane).
+    for (int r = 4; r < rows - 4; r++) {
+        for (int c = 4; c < columns - 4; c++) {
+            long i = (long)r * w + c;
+            activityA[i] = sq(fabsf(green[i - w] - green[i + w]) + 0.5f * fabsf(2 * green[i] - green[i - 2 * w] - green[i + 2 * w]));
+            activityB[i] = sq(fabsf(green[i - 1] - green[i + 1]) + 0.5f * fabsf(2 * green[i] - green[i - 2] - green[i + 2]));
+        }
+    }
+    for (int r = 5; r < rows - 5; r++) {
+        for (int c = 5; c < columns - 5; c++) {
+            long i = (long)r * w + c;
+            float v = 0, h = 0;
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) { v += activityA[i + dy * w + dx]; h += activityB[i + dy * w + dx]; }
+            }
+            dir[i] = v / (v + h + EPS);
+        }
+    }
+    // Red and blue at green sites: colour differences of the four axial neighbours (each now has both colours).
+    for (int r = 6; r < rows - 6; r++) {
+        for (int c = 6 + (COLOUR(r, 6) != 1); c < columns - 6; c += 2) {
+            long i = (long)r * w + c;
+            float t = decided(dir, i, w);
+            float gN = EPS + fabsf(green[i - w] - green[i + w]) + fabsf(green[i] - green[i - 2 * w]);
+            float gS = EPS + fabsf(green[i - w] - green[i + w]) + fabsf(green[i] - green[i + 2 * w]);
+            float gW = EPS + fabsf(green[i - 1] - green[i + 1]) + fabsf(green[i] - green[i - 2]);
+            float gE = EPS + fabsf(green[i - 1] - green[i + 1]) + fabsf(green[i] - green[i + 2]);
+            for (int k = 0; k < 2; k++) {
+                float *plane = k == 0 ? red : blue;
+                float sN = gN + fabsf(plane[i - w] - plane[i + w]), sS = gS + fabsf(plane[i - w] - plane[i + w]);
+                float sW = gW + fabsf(plane[i - 1] - plane[i + 1]), sE = gE + fabsf(plane[i - 1] - plane[i + 1]);
+                float dN = plane[i - w] - green[i - w], dS = plane[i + w] - green[i + w];
+                float dW = plane[i - 1] - green[i - 1], dE = plane[i + 1] - green[i + 1];
+                float vertical = (sS * dN + sN * dS) / (sN + sS);
+                float horizontal = (sE * dW + sW * dE) / (sW + sE);
+                float value = green[i] + vertical * (1 - t) + horizontal * t;
+                plane[i] = value > 0 ? value : 0;
+            }
+        }
+    }
+#undef COLOUR
+}
