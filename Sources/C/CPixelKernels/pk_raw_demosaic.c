@@ -21,11 +21,27 @@ static inline float decided(const float *dir, long i, int w) {
     return fabsf(0.5f - central) < fabsf(0.5f - neighbours) ? neighbours : central;
 }
 
+// dir = A / (A + B + EPS) where A and B are 3×3 window sums of `a` and `b`, for rows and columns
+// [first, count − first); `rowSums` holds 2 × columns floats.
+static void window_ratio(const float *a, const float *b, float *dir, float *rowSums, int rows, int columns, int first) {
+    const int w = columns;
+    float *sumA = rowSums, *sumB = rowSums + columns;
+    for (int r = first; r < rows - first; r++) {
+        for (int c = first; c < columns - first; c++) {
+            long i = (long)r * w + c;
+            sumA[c] = a[i - w - 1] + a[i - w] + a[i - w + 1] + a[i - 1] + a[i] + a[i + 1] + a[i + w - 1] + a[i + w] + a[i + w + 1];
+            sumB[c] = b[i - w - 1] + b[i - w] + b[i - w + 1] + b[i - 1] + b[i] + b[i + 1] + b[i + w - 1] + b[i + w] + b[i + w + 1];
+        }
+        for (int c = first; c < columns - first; c++) dir[(long)r * w + c] = sumA[c] / (sumA[c] + sumB[c] + EPS);
+    }
+}
+
 void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int pattern[4],
                          float *red, float *green, float *blue, float *scratch) {
     const int w = columns;
     const long n = (long)rows * columns;
     float *lpf = scratch, *dir = scratch + n, *activityA = scratch + 2 * n, *activityB = scratch + 3 * n;
+    float *diagonal = scratch + 4 * n, *rowSums = scratch + 5 * n;
     float *planes[3] = { red, green, blue };
 #define COLOUR(r, c) pattern[((r) & 1) * 2 + ((c) & 1)]
 
@@ -47,16 +63,7 @@ void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int patt
         }
     }
     // Direction: vertical activity over the 3×3 window's total; 1 = interpolate horizontally.
-    for (int r = 3; r < rows - 3; r++) {
-        for (int c = 3; c < columns - 3; c++) {
-            long i = (long)r * w + c;
-            float v = 0, h = 0;
-            for (int dy = -1; dy <= 1; dy++) {
-                for (int dx = -1; dx <= 1; dx++) { v += activityA[i + dy * w + dx]; h += activityB[i + dy * w + dx]; }
-            }
-            dir[i] = v / (v + h + EPS);
-        }
-    }
+    window_ratio(activityA, activityB, dir, rowSums, rows, columns, 3);
     // Colour-blind low-pass image: the 3×3 binomial weighs R, G and B alike at every site.
     for (int r = 1; r < rows - 1; r++) {
         for (int c = 1; c < columns - 1; c++) {
@@ -95,16 +102,7 @@ void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int patt
             activityB[i] = sq(fabsf(cfa[i - w + 1] - cfa[i + w - 1]) + 0.5f * fabsf(2 * green[i] - green[i - w + 1] - green[i + w - 1]));
         }
     }
-    for (int r = 4; r < rows - 4; r++) {
-        for (int c = 4; c < columns - 4; c++) {
-            long i = (long)r * w + c;
-            float p = 0, q = 0;
-            for (int dy = -1; dy <= 1; dy++) {
-                for (int dx = -1; dx <= 1; dx++) { p += activityA[i + dy * w + dx]; q += activityB[i + dy * w + dx]; }
-            }
-            dir[i] = p / (p + q + EPS);   // only read at red and blue sites below, after the green pass used it
-        }
-    }
+    window_ratio(activityA, activityB, diagonal, rowSums, rows, columns, 4);
     // Blue at red sites and red at blue sites: the diagonal neighbours' colour differences to green.
     for (int r = 5; r < rows - 5; r++) {
         for (int c = 5 + (COLOUR(r, 5) == 1); c < columns - 5; c += 2) {
@@ -118,30 +116,12 @@ void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int patt
             float dNE = cfa[i - w + 1] - green[i - w + 1], dSW = cfa[i + w - 1] - green[i + w - 1];
             float p = (gSE * dNW + gNW * dSE) / (gNW + gSE);
             float q = (gSW * dNE + gNE * dSW) / (gNE + gSW);
-            float t = decided(dir, i, w);
+            float t = decided(diagonal, i, w);
             float value = green[i] + p * (1 - t) + q * t;
             other[i] = value > 0 ? value : 0;
         }
     }
 
-    // Direction again for the green sites (vertical against horizontal activity, now of the full green plane).
-    for (int r = 4; r < rows - 4; r++) {
-        for (int c = 4; c < columns - 4; c++) {
-            long i = (long)r * w + c;
-            activityA[i] = sq(fabsf(green[i - w] - green[i + w]) + 0.5f * fabsf(2 * green[i] - green[i - 2 * w] - green[i + 2 * w]));
-            activityB[i] = sq(fabsf(green[i - 1] - green[i + 1]) + 0.5f * fabsf(2 * green[i] - green[i - 2] - green[i + 2]));
-        }
-    }
-    for (int r = 5; r < rows - 5; r++) {
-        for (int c = 5; c < columns - 5; c++) {
-            long i = (long)r * w + c;
-            float v = 0, h = 0;
-            for (int dy = -1; dy <= 1; dy++) {
-                for (int dx = -1; dx <= 1; dx++) { v += activityA[i + dy * w + dx]; h += activityB[i + dy * w + dx]; }
-            }
-            dir[i] = v / (v + h + EPS);
-        }
-    }
     // Red and blue at green sites: colour differences of the four axial neighbours (each now has both colours).
     for (int r = 6; r < rows - 6; r++) {
         for (int c = 6 + (COLOUR(r, 6) != 1); c < columns - 6; c += 2) {

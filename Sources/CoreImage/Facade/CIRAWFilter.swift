@@ -7,9 +7,9 @@ private let sensorSerials = Atomic<UInt64>(0)
 /// A filter that develops a camera RAW or DNG file (iOS 15's `CIRAWFilter`).
 ///
 /// LibRaw unpacks the sensor data; the development is this package's own, a lazy graph like any other Core
-/// Image recipe, rendered in tiles: black and white levels, white balance (highlights clipped), demosaic,
-/// the camera's matrix into linear light, `exposure` + `baselineExposure`, the `linearSpaceFilter`, the boost
-/// tone curve, `scaleFactor` and `orientation` (see ``CIRAWDecoderVersion/photoKitLinux2``). Every adjustable
+/// Image recipe, rendered in tiles: black and white levels, white balance with highlight recovery, demosaic,
+/// the camera's matrix into linear light, `exposure` + `baselineExposure`, the `linearSpaceFilter`, gamut
+/// mapping, the boost tone curve, `scaleFactor` and `orientation` (see ``CIRAWDecoderVersion/photoKitLinux2``). Every adjustable
 /// property starts at the file's own default (as-shot white balance, the file's orientation and baseline
 /// exposure). Filters are mutable and not thread-safe; their output images are immutable.
 ///

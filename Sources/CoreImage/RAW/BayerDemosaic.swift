@@ -68,8 +68,9 @@ struct BayerDemosaic: AreaKernel {
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { PixelRect(x: 0, y: 0, width: 0, height: 0) }
 
     func scratchFloats(width: Int, height: Int) -> Int {
-        let planes = method == .ratioCorrected ? 8 : 1   // the mosaic; with RCD also three colour planes and four of its own
-        return planes * (width + 2 * method.border) * (height + 2 * method.border)
+        let columns = width + 2 * method.border, rows = height + 2 * method.border
+        // The mosaic; with RCD also three colour planes and five of its own, and two rows.
+        return method == .ratioCorrected ? 9 * rows * columns + 2 * columns : rows * columns
     }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
