@@ -125,10 +125,12 @@ schemas = {
     "EditState": obj({"localIdentifier": S, "hasAdjustments": B, "adjustment": ref("Adjustment"), "currentBasedOnOriginal": B,
                       "history": arr(obj({"sequence": I, "date": DATE, "kind": S, "formatIdentifier": S, "formatVersion": S, "basedOnOriginal": B},
                                          ["sequence", "date", "kind", "basedOnOriginal"])),
-                      "originalPixelWidth": I, "originalPixelHeight": I},
+                      "originalPixelWidth": I, "originalPixelHeight": I, "raw": ref("RAWInfo")},
                      ["localIdentifier", "hasAdjustments", "history"]),
     # A filter is a built-in Core Image filter's name and inputs, or "CIRAWFilter" with RAW keys (inputEV,
     # inputNeutralTemperature, …): the development of the photo's RAW file, merged into the chain's development.
+    "RAWInfo": obj({"pixelWidth": I, "pixelHeight": I, "neutralTemperature": N, "neutralTint": N, "decoderVersion": S},
+                   ["pixelWidth", "pixelHeight", "neutralTemperature", "neutralTint", "decoderVersion"]),
     "FilterEdit": obj({"filters": {"type": "array", "minItems": 1, "maxItems": 32,
                                    "description": "Built-in Core Image filters by name with their inputs, applied in order; a \"CIRAWFilter\" step sets the RAW development (inputEV, inputNeutralTemperature, inputNeutralTint, inputBoost, …) of a RAW photo, merged into the chain's development.",
                                    "items": obj({"name": S, "parameters": {"type": "object", "additionalProperties": True}}, ["name"])},

@@ -95,6 +95,12 @@ extension FilterChain {
         do { filter = try CIRAWFilter.developing(data, identifierHint: url.pathExtension) } catch {
             throw FilterChainError("\(url.lastPathComponent) cannot be developed: \(error)")
         }
+        return try developed(filter, scale: scale, name: url.lastPathComponent)
+    }
+
+    /// `filter` (a fresh `CIRAWFilter`, e.g. over sensor data kept between previews) set to the chain's
+    /// development settings, at `scale`; `name` names the file in errors.
+    public func developed(_ filter: CIRAWFilter, scale: Double = 1, name: String) throws -> CIImage {
         if let development {
             try Self.validateDevelopment(development)
             for (key, value) in development.parameters.sorted(by: { $0.key < $1.key }) {
@@ -111,7 +117,7 @@ extension FilterChain {
             throw FilterChainError("this edit was developed with RAW pipeline \(filter.decoderVersion.rawValue), which this build does not have (it has \(available))")
         }
         filter.scaleFactor = Float(min(max(scale, 1e-4), 1))
-        guard let image = filter.outputImage else { throw FilterChainError("\(url.lastPathComponent): the development produced no image") }
+        guard let image = filter.outputImage else { throw FilterChainError("\(name): the development produced no image") }
         return image
     }
 

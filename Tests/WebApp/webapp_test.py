@@ -10,6 +10,7 @@ a shared link showing only its album, a picker an application opened. Every step
 Usage: webapp_test.py PHOTOS_BINARY [SCREENSHOT_DIR]
 Media: ../shared/media when present (the issue's corpus), else the repository's Demo/media (video step skipped).
 """
+import base64
 import hashlib
 import json
 import os
@@ -810,6 +811,57 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: not self.finds(".editor"))
         self.wait(lambda: not self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]["hasAdjustments"], message="reverted")
         self.find(".viewer").send_keys(Keys.ESCAPE)
+
+    def test_10d_raw_development_sliders(self):
+        # A RAW photo shows the RAW group: its sliders set the chain's first step, CIRAWFilter, which develops the RAW
+        # (temperature starting at the as-shot white balance); the other sliders apply after it.
+        dng = SHARED_MEDIA / "raw" / "synthetic_rggb_12bit.dng"
+        if not dng.exists():
+            self.skipTest("../shared/media is absent: no RAW file to develop")
+        imported = subprocess.run([BINARY, "import", "--library", self.library, str(dng)], capture_output=True, text=True)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        self.wait(lambda: self.loaded_cells() == self.expected_assets + 1, timeout=20, message="the DNG arrives")
+        asset = self.open_asset(lambda a: a["uniformTypeIdentifier"] == "com.adobe.raw-image")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=rawExposure]"), timeout=30, message="the RAW controls are shown")
+        as_shot = float(self.find(".editor input[name=rawTemperature]").get_attribute("value"))
+        self.assertTrue(2500 < as_shot < 12000, f"temperature starts at the as-shot white balance: {as_shot}")
+        self.assertTrue(self.find(".editor input[name=rawRecovery]").is_selected(), "highlight recovery is on by default")
+        for value in ("0.4", "0.8"):
+            self.set_slider("rawExposure", value)
+        self.set_slider("saturation", "0.3")
+        previewed = lambda: self.find(".editor").get_attribute("data-previewed") or ""
+        self.wait(lambda: '{"name":"CIRAWFilter","parameters":{"inputEV":0.8' in previewed() and "CIColorControls" in previewed(),
+                  timeout=30, message="the development previewed with the latest value")
+        self.assertTrue(self.find(".editor-preview").get_attribute("src").startswith("blob:"))
+        self.find(".editor input[name=rawRecovery]").click()
+        self.wait(lambda: '"inputEnableHighlightRecovery":0' in previewed(), timeout=30, message="recovery turned off in the preview")
+        self.shot("10d-editor-raw")
+        self.find('.editor [data-action="done"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=60, message="the development saved")
+        edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
+        chain = json.loads(base64.b64decode(edit["adjustment"]["data"]))["filters"]
+        self.assertEqual(chain[0]["name"], "CIRAWFilter")
+        self.assertEqual(chain[0]["parameters"]["inputEV"], 0.8)
+        self.assertEqual(chain[0]["parameters"]["inputEnableHighlightRecovery"], 0)
+        self.assertEqual(chain[0]["parameters"]["inputDecoderVersion"], "PhotoKitLinux.2", "the edit names its pipeline")
+        self.assertIn("CIColorControls", [f["name"] for f in chain])
+        self.assertEqual((edit["raw"]["pixelWidth"], edit["raw"]["pixelHeight"]), (1536, 1022))
+        # Reopened, the sliders read the stored development back.
+        self.wait(lambda: "&v=" in (self.find(".viewer-media img.screen").get_attribute("src") or ""), message="the developed picture shown")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=rawExposure]"), timeout=30)
+        self.assertAlmostEqual(float(self.find(".editor input[name=rawExposure]").get_attribute("value")), 0.8, places=2)
+        self.assertFalse(self.find(".editor input[name=rawRecovery]").is_selected())
+        self.find('.editor [data-action="cancel"]').click()
+        self.wait(lambda: not self.finds(".editor"))
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds(".viewer"))
+        # Gone for good, so the later steps count what they uploaded.
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "trashAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "purgeAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="the DNG is gone")
 
     def image_size(self, url):
         """The natural size of the picture at `url`, loaded in the page."""

@@ -21,6 +21,9 @@ final class FilterChainEditor: Sendable {
     /// Seconds a full-size render may take before it is stopped and the edit fails (a 24 MP chain takes about 1 s).
     static let renderTimeLimit: Double = 30
     private let bases = Mutex<[(key: String, image: CGImage, scale: Double)]>([])
+    /// Unpacked RAW sensor data of the last photos previewed (a 24 MP sensor is 48 MB), so moving a RAW slider
+    /// develops again without reading and unpacking the file again.
+    private let sensors = Mutex<[(key: String, sensor: RAWSensorData)]>([])
     private let inFlight = Mutex<[Int64: Int]>([:])
     let perAccountRenders = 2
 
@@ -68,7 +71,8 @@ final class FilterChainEditor: Sendable {
             // Developed at display size each time: the development's own settings are what the sliders move.
             let longSide = max(plan.source.pixelWidth, plan.source.pixelHeight)
             let scale = longSide > 0 ? min(1, Double(Self.previewSize) / Double(longSide)) : 1
-            image = try plan.chain.scaled(by: scale).apply(to: plan.chain.developed(rawAt: url, scale: scale))
+            let filter = CIRAWFilter(sensor: try sensor(plan.source, library: library))
+            image = try plan.chain.scaled(by: scale).apply(to: plan.chain.developed(filter, scale: scale, name: plan.source.originalFilename))
         } else {
             let (base, scale) = try displayImage(url, key: plan.source.sha256)
             image = try plan.chain.scaled(by: scale).apply(to: CIImage(cgImage: base))
@@ -93,6 +97,35 @@ final class FilterChainEditor: Sendable {
             throw Problem(.unprocessableContent, "render-failed", "\(error)")
         }
         return output
+    }
+
+    /// What the editor needs to show a photo's RAW controls: the RAW original's upright size and its as-shot
+    /// white balance (the sliders' starting point), or nil when the photo has no RAW or it cannot be developed.
+    func rawInfo(_ asset: AssetRecord, library: Library) -> RAWInfoJSON? {
+        guard asset.mediaType == .image, let raw = try? library.resources(assetRowID: asset.rowID).rawOriginal,
+              let sensor = try? sensor(raw, library: library) else { return nil }
+        let filter = CIRAWFilter(sensor: sensor)
+        return RAWInfoJSON(pixelWidth: raw.pixelWidth, pixelHeight: raw.pixelHeight, neutralTemperature: Double(filter.neutralTemperature),
+                           neutralTint: Double(filter.neutralTint), decoderVersion: filter.decoderVersion.rawValue)
+    }
+
+    /// The unpacked sensor data of a RAW resource (kept for the last two).
+    private func sensor(_ resource: ResourceRecord, library: Library) throws -> RAWSensorData {
+        if let cached = sensors.withLock({ $0.first { $0.key == resource.sha256 } }) { return cached.sensor }
+        let url = library.fileURL(for: resource)
+        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
+            throw Problem(.unprocessableContent, "unreadable-image", "The RAW file cannot be read")
+        }
+        let sensor: RAWSensorData
+        do { sensor = try RAWSensorData.unpack(data) } catch {
+            throw Problem(.unprocessableContent, "unreadable-image", "The RAW file cannot be developed: \(error)")
+        }
+        sensors.withLock { list in
+            list.removeAll { $0.key == resource.sha256 }
+            list.append((resource.sha256, sensor))
+            if list.count > 2 { list.removeFirst() }
+        }
+        return sensor
     }
 
     /// Runs `work` if the account has a render slot free, else 429.

@@ -23,7 +23,8 @@ extension PhotosService {
                 adjustment: edit?.adjustment.map(AdjustmentJSON.init),
                 currentBasedOnOriginal: history.currentEdit?.basedOnOriginal,
                 history: history.entries.map(EditHistoryJSON.init),
-                originalPixelWidth: original?.pixelWidth, originalPixelHeight: original?.pixelHeight))
+                originalPixelWidth: original?.pixelWidth, originalPixelHeight: original?.pixelHeight,
+                raw: self.filterEditor.rawInfo(asset, library: self.library)))
         }
 
         router.get("/api/assets/:asset/edit/input") { request, context -> Response in
@@ -99,6 +100,21 @@ struct EditStateJSON: Codable {
     /// The original's upright size: the space a resumed chain's positions and rectangles (a crop) are written in.
     var originalPixelWidth: Int?
     var originalPixelHeight: Int?
+    /// The photo's RAW original, when it has one (a RAW-only photo or a RAW+JPEG pair): what a `CIRAWFilter`
+    /// step of a filter chain develops.
+    var raw: RAWInfoJSON?
+}
+
+/// A RAW original as the editor's RAW controls need it.
+struct RAWInfoJSON: Codable {
+    /// Upright size of the development: the space a chain that develops the RAW writes its positions in.
+    var pixelWidth: Int
+    var pixelHeight: Int
+    /// The as-shot white balance (kelvin, and tint −150…150).
+    var neutralTemperature: Double
+    var neutralTint: Double
+    /// The pipeline version a new development uses.
+    var decoderVersion: String
 }
 
 struct EditCommitBody: StrictBody {

@@ -33,6 +33,46 @@ const CONTROLS = [
   { group: 'Crop', key: 'straighten', label: 'Straighten (°)', min: -45, max: 45, step: 0.1, identity: 0 },
 ];
 
+/** The RAW development's controls, shown for photos with a RAW (a RAW-only photo or a RAW+JPEG pair): each sets
+ * a key of the chain's first step, `CIRAWFilter` (Docs/AdjustmentFormat.md). Temperature and tint start at the
+ * photo's as-shot white balance (identity null: the as-shot value); a value at its identity is not stored. */
+const RAW_CONTROLS = [
+  { key: 'rawExposure', label: 'Exposure', min: -3, max: 3, step: 0.01, identity: 0, input: 'inputEV' },
+  { key: 'rawTemperature', label: 'Temperature (K)', min: 2000, max: 12000, step: 10, identity: null, input: 'inputNeutralTemperature' },
+  { key: 'rawTint', label: 'Tint', min: -150, max: 150, step: 1, identity: null, input: 'inputNeutralTint' },
+  { key: 'rawBoost', label: 'Tone curve', min: 0, max: 1, step: 0.01, identity: 1, input: 'inputBoost' },
+  { key: 'rawShadowBoost', label: 'Shadow boost', min: 0, max: 2, step: 0.01, identity: 1, input: 'inputBoostShadowAmount' },
+  { key: 'rawNoise', label: 'Noise reduction', min: 0, max: 1, step: 0.01, identity: 0, input: 'inputLuminanceNoiseReductionAmount' },
+  { key: 'rawColorNoise', label: 'Colour noise', min: 0, max: 1, step: 0.01, identity: 0, input: 'inputColorNoiseReductionAmount' },
+  { key: 'rawDetail', label: 'Detail', min: 0, max: 1, step: 0.01, identity: 0, input: 'inputNoiseReductionDetailAmount' },
+  { key: 'rawSharpness', label: 'Sharpness', min: 0, max: 1, step: 0.01, identity: 0, input: 'inputNoiseReductionSharpnessAmount' },
+];
+const DEVELOPMENT = 'CIRAWFilter';
+const RECOVERY = 'inputEnableHighlightRecovery';
+
+/** The identity of a RAW control: its own, or the as-shot white balance for temperature and tint. */
+function rawIdentity(control, asShot) {
+  if (control.identity !== null) return control.identity;
+  return control.key === 'rawTemperature' ? asShot?.neutralTemperature ?? 6500 : asShot?.neutralTint ?? 0;
+}
+
+/** The development step for `state`, or null: the stored step's other keys (its pipeline version above all) kept,
+ * the sliders' keys set where they differ from their identity, highlight recovery stored only when turned off. */
+function developmentFor(state) {
+  const parameters = { ...(state.development || {}) };
+  for (const control of RAW_CONTROLS) {
+    delete parameters[control.input];
+    const value = state.values[control.key];
+    if (value !== undefined && Math.abs(value - rawIdentity(control, state.asShot)) > 1e-6) parameters[control.input] = round(value);
+  }
+  delete parameters[RECOVERY];
+  if (state.recovery !== recoveryByDefault(parameters.inputDecoderVersion ?? state.asShot?.decoderVersion)) parameters[RECOVERY] = state.recovery ? 1 : 0;
+  return state.development || Object.keys(parameters).length ? { name: DEVELOPMENT, parameters } : null;
+}
+
+/** Whether a pipeline version recovers highlights by default (every version after the first). */
+const recoveryByDefault = (version) => version !== 'PhotoKitLinux.1';
+
 const EFFECTS = ['', 'CIPhotoEffectChrome', 'CIPhotoEffectFade', 'CIPhotoEffectInstant', 'CIPhotoEffectMono',
   'CIPhotoEffectNoir', 'CIPhotoEffectProcess', 'CIPhotoEffectTonal', 'CIPhotoEffectTransfer'];
 
@@ -77,7 +117,8 @@ export function chainFor(state, size) {
   if (v('noise')) filters.push({ name: 'CINoiseReduction', parameters: { inputNoiseLevel: round(0.1 * v('noise')), inputSharpness: 0.4 } });
   if (v('sharpen')) filters.push({ name: 'CISharpenLuminance', parameters: { inputSharpness: round(2 * v('sharpen')) } });
   if (v('vignette')) filters.push({ name: 'CIVignette', parameters: { inputIntensity: round(2 * v('vignette')), inputRadius: 2 } });
-  return [...state.extra, ...filters];
+  const development = developmentFor(state);
+  return [...(development ? [development] : []), ...state.extra, ...filters];
 }
 
 const GEOMETRY = ['CIPerspectiveTransform', 'CIStraightenFilter', 'CICrop'];
@@ -87,7 +128,7 @@ const GEOMETRY = ['CIPerspectiveTransform', 'CIStraightenFilter', 'CICrop'];
  * the turn a quarter-turn map of the original and the crop readable (the original's size known); otherwise every
  * geometry filter stays in `extra`, in its order. */
 export function stateFor(filters, size) {
-  const state = { values: {}, effect: '', aspect: 'free', crop: null, turns: 0, flipped: false, extra: [] };
+  const state = { values: {}, effect: '', aspect: 'free', crop: null, turns: 0, flipped: false, extra: [], development: null, recovery: true };
   const geometry = filters.filter((f) => GEOMETRY.includes(f.name));
   const described = geometry.every((f, i) => i === 0 || GEOMETRY.indexOf(geometry[i - 1].name) < GEOMETRY.indexOf(f.name))
     && geometry.every((f) => {
@@ -100,6 +141,13 @@ export function stateFor(filters, size) {
     const p = filter.parameters || {};
     if (GEOMETRY.includes(filter.name) && !described) { state.extra.push(filter); continue; }
     switch (filter.name) {
+      case DEVELOPMENT: {
+        // The first step: its described keys become the RAW sliders, the others (the version) are kept as they are.
+        state.development = { ...p };
+        for (const control of RAW_CONTROLS) if (p[control.input] !== undefined) state.values[control.key] = p[control.input];
+        state.recovery = p[RECOVERY] !== undefined ? p[RECOVERY] !== 0 : recoveryByDefault(p.inputDecoderVersion);
+        break;
+      }
       case 'CIPerspectiveTransform': Object.assign(state, orientationOf(p, size)); break;
       case 'CIStraightenFilter': state.values.straighten = (p.inputAngle ?? 0) * 180 / Math.PI; break;
       case 'CICrop': {
@@ -147,14 +195,20 @@ function parameterControl(parameter) {
 /** Opens the editor over the page for a photo. `onDone` runs after a commit or a revert. */
 export async function openEditor(asset, { onDone } = {}) {
   const editState = await get(`/api/assets/${asset.id}/edit`);
-  const size = editState.originalPixelWidth ? { width: editState.originalPixelWidth, height: editState.originalPixelHeight } : null;
+  const raw = editState.raw;
+  const rawSize = raw ? { width: raw.pixelWidth, height: raw.pixelHeight } : null;
   let stored = [];
   if (editState.adjustment?.formatIdentifier === FORMAT && editState.currentBasedOnOriginal !== false) {
     try { stored = JSON.parse(atob(editState.adjustment.data)).filters || []; } catch { stored = []; }
   }
+  // A chain that develops the RAW is written in the development's size (a pair's RAW may differ from its JPEG).
+  let size = stored[0]?.name === DEVELOPMENT && rawSize ? rawSize
+    : editState.originalPixelWidth ? { width: editState.originalPixelWidth, height: editState.originalPixelHeight } : null;
   const foreign = editState.hasAdjustments && !stored.length;
   const extensions = ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
   const state = stateFor(stored, size);
+  state.asShot = raw;
+  if (!state.development && raw) state.recovery = recoveryByDefault(raw.decoderVersion);
   const initial = JSON.stringify(chainFor(state, size));
   // Turns and crops are sized from the original: not on top of geometry the editor does not describe.
   const geometryTools = !!size && !state.extra.some((filter) => GEOMETRY.includes(filter.name));
@@ -179,6 +233,15 @@ export async function openEditor(asset, { onDone } = {}) {
       <div class="editor-stage"><img class="editor-preview" alt="Preview of ${escape(asset.originalFilename)}"></div>
       <form class="editor-panel" aria-label="Adjustments">
         ${foreign ? '<p class="note">This photo was edited with another editor. Revert to Original to edit it here.</p>' : ''}
+        ${raw ? `<fieldset class="raw-controls"><legend>RAW</legend>${RAW_CONTROLS.map((c) => {
+          const value = state.values[c.key] ?? rawIdentity(c, raw);
+          return `<label class="slider"><span>${c.label}</span>
+            <input type="range" name="${c.key}" min="${c.min}" max="${c.max}" step="${c.step}" value="${value}" aria-label="RAW ${c.label}">
+            <output>${value.toFixed(c.step >= 1 ? 0 : 2)}</output></label>`;
+        }).join('')}
+          <label><input type="checkbox" name="rawRecovery" ${state.recovery ? 'checked' : ''}> Recover highlights</label>
+          <p class="note">Develops the RAW file (${escape(raw.decoderVersion)}); the sliders below apply after it.</p>
+        </fieldset>` : ''}
         ${groups.map((group) => `<fieldset><legend>${group}</legend>${CONTROLS.filter((c) => c.group === group).map((c) => `
           <label class="slider"><span>${c.label}</span>
             <input type="range" name="${c.key}" min="${c.min}" max="${c.max}" step="${c.step}" value="${state.values[c.key] ?? c.identity}" aria-label="${c.label}">
@@ -275,9 +338,16 @@ export async function openEditor(asset, { onDone } = {}) {
       if (control.type === 'range') control.nextElementSibling.textContent = Number(control.value).toFixed(2);
       return;
     }
-    if (control.type === 'range') {
+    const rawControl = RAW_CONTROLS.find((c) => c.key === control.name);
+    if (rawControl || control.name === 'rawRecovery') {
+      // The first RAW setting of a pair switches its geometry to the RAW's size; a crop made on the JPEG is dropped.
+      if (rawSize && (size?.width !== rawSize.width || size?.height !== rawSize.height)) { size = rawSize; state.crop = null; showCropSize(); }
+    }
+    if (control.name === 'rawRecovery') {
+      state.recovery = control.checked;
+    } else if (control.type === 'range') {
       state.values[control.name] = Number(control.value);
-      control.nextElementSibling.textContent = Number(control.value).toFixed(2);
+      control.nextElementSibling.textContent = Number(control.value).toFixed(rawControl && rawControl.step >= 1 ? 0 : 2);
     } else if (control.name === 'aspect') {
       state.aspect = control.value;
       // A preset starts from its largest centred frame; free keeps the frame there is.
@@ -290,8 +360,8 @@ export async function openEditor(asset, { onDone } = {}) {
   form.addEventListener('dblclick', (event) => { // double-click a slider to reset it
     const control = event.target.closest('input[type=range]');
     if (!control) return;
-    const spec = CONTROLS.find((c) => c.key === control.name);
-    control.value = spec.identity;
+    const spec = CONTROLS.find((c) => c.key === control.name) ?? RAW_CONTROLS.find((c) => c.key === control.name);
+    control.value = spec.identity ?? rawIdentity(spec, raw);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   });
   form.querySelector('.crop-tools')?.addEventListener('click', (event) => {
