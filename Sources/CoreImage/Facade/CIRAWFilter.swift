@@ -15,12 +15,16 @@ private let sensorSerials = Atomic<UInt64>(0)
 ///
 /// Differences from Apple: the initialisers return `nil` for files that are not RAW, are damaged, or whose sensor
 /// is not an RGB Bayer mosaic (X-Trans, monochrome, linear DNG: not supported yet); moiré reduction, local tone
-/// mapping, lens correction and extended dynamic range are not supported yet — their `is…Supported` properties say so and their amounts stay 0, as Apple's do for a file
-/// that does not support them. Apple's decoder versions are not available (see ``CIRAWDecoderVersion``).
+/// mapping, lens correction and extended dynamic range are not supported yet — their `is…Supported` properties
+/// say so and their amounts stay 0, as Apple's do for a file that does not support them. Apple's decoder
+/// versions are not available (see ``CIRAWDecoderVersion``). There is no `init?(cvPixelBuffer:properties:)`:
+/// Core Video's pixel buffers (a capture session's Bayer RAW) do not exist on Linux, as for `CIImage`.
 public final class CIRAWFilter: CIFilter {
     package let sensor: RAWSensorData
     let serial: UInt64
     private let fileProperties: [AnyHashable: Any]
+    /// The file's bytes (mapped where possible), for the embedded preview; empty for a filter over sensor data.
+    private let fileData: Data
     /// The white balance as camera multipliers; temperature, tint and chromaticity are views of it.
     var whiteBalance: RAWWhiteBalance
 
@@ -50,6 +54,7 @@ public final class CIRAWFilter: CIFilter {
 
     private init(sensor: RAWSensorData, data: Data) {
         self.sensor = sensor
+        fileData = data
         serial = sensorSerials.add(1, ordering: .relaxed).newValue
         let source = CGImageSourceCreateWithData(data, nil)
         fileProperties = source.flatMap { CGImageSourceCopyPropertiesAtIndex($0, 0, nil) as? [AnyHashable: Any] } ?? [:]
@@ -215,6 +220,16 @@ public final class CIRAWFilter: CIFilter {
     public var maximumExtendedDynamicRangeAmount: Float { 0 }
     /// Extended dynamic range (stays 0).
     public var extendedDynamicRangeAmount: Float { get { 0 } set {} }
+    /// The preview the file embeds (usually the camera's JPEG), upright per the file's orientation, or `nil` when
+    /// it has none. It is the camera's rendering, not this development: useful as a placeholder while the
+    /// development renders. (Apple: "an optional auxiliary image that represents a preview of the original image".)
+    public var previewImage: CIImage? {
+        guard !fileData.isEmpty, let source = CGImageSourceCreateWithData(fileData, nil),
+              let preview = CGImageSourceCreateThumbnailAtIndex(source, 0, [kCGImageSourceCreateThumbnailWithTransform: true] as CFDictionary)
+        else { return nil }
+        return CIImage(cgImage: preview)
+    }
+
     /// Auxiliary mattes: RAW files carry none here.
     public var portraitEffectsMatte: CIImage? { nil }
     /// The semantic segmentation skin matte (`nil`).
