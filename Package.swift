@@ -83,7 +83,7 @@ let package = Package(
     targets: cShims + [
         // Apple-named substrate modules (Foundation on Linux lacks these types).
         .target(name: "CoreLocation"),
-        .target(name: "CoreGraphics", dependencies: ["CLCMS2"]),
+        .target(name: "CoreGraphics", dependencies: ["CLCMS2", "CCairoDrawing", "OptionalLibraries"]),
         .target(name: "UniformTypeIdentifiers"),
         .target(name: "CoreMedia"),
 
@@ -144,6 +144,8 @@ let package = Package(
         .target(name: "PhotosUI", dependencies: ["Photos", "PhotoLibrary", "ServedLibrary", "ExtensionSandbox", "CoreImage", "UIKit", "ImageManagement", "DurableFiles"]),
         // cairo's PDF writer, for the example project extension.
         .systemLibrary(name: "CCairo", path: "Sources/C/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // cairo for CGContext, without linking it (loaded on first use: CLazyLibraries' group "cairo").
+        .systemLibrary(name: "CCairoDrawing", path: "Sources/C/CCairoDrawing"),
         // The example project extension: a photo book as a multi-page PDF.
         .executableTarget(name: "photobook", dependencies: ["PhotosUI", "Photos", "CoreImage", "UIKit", "CCairo"], path: "Examples/PhotoBook"),
         // The example editing extension (a Filtster-like vignette + sepia/noir/chrome chain).

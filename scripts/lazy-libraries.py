@@ -34,6 +34,7 @@ GROUPS = [
     ("qrencode", "QR code generation", ["qrencode"], None),
     ("dlib", "Face landmarks and face recognition", ["dlib", "blas", "lapack"], "libdlib19.1 libblas3 liblapack3"),
     ("fonts", "Text images (CITextImageGenerator)", ["harfbuzz", "freetype", "fontconfig"], None),
+    ("cairo", "Drawing in bitmap contexts (CGContext)", ["cairo"], None),
 ]
 
 

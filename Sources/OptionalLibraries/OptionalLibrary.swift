@@ -4,7 +4,7 @@ import Synchronization
 
 /// A group of optional C libraries that `photos` and programs built on this package load on first use, not at
 /// start-up: FFmpeg (movies), libheif (HEIC), LibRaw (RAW), Tesseract (text), ZBar and Zint (barcodes), libqrencode
-/// (QR codes), dlib (faces) and the font stack (text images).
+/// (QR codes), dlib (faces), the font stack (text images) and cairo (drawing in bitmap contexts).
 ///
 /// Their functions are stubs (see `scripts/lazy-libraries.py`) that load the group the first time any of them is
 /// called. Code that uses a group calls ``load()`` first, so that a machine without the library gets an error
@@ -33,6 +33,8 @@ public struct OptionalLibrary: Sendable, Hashable, CustomStringConvertible {
     public static let dlib = OptionalLibrary(LAZY_GROUP_DLIB)
     /// HarfBuzz, FreeType and fontconfig: text images.
     public static let fonts = OptionalLibrary(LAZY_GROUP_FONTS)
+    /// cairo: drawing in bitmap contexts (`CGContext`).
+    public static let cairo = OptionalLibrary(LAZY_GROUP_CAIRO)
 
     /// Every group.
     public static let all: [OptionalLibrary] = (0..<LAZY_GROUP_COUNT).map(OptionalLibrary.init)

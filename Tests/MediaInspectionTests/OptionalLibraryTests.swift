@@ -5,7 +5,7 @@ import Testing
 /// The groups of libraries loaded on first use, in this process (where every one is installed).
 struct OptionalLibraryTests {
     @Test func everyGroupLoadsAndSaysSo() throws {
-        #expect(OptionalLibrary.all.map(\.name) == ["ffmpeg", "heif", "libraw", "tesseract", "zbar", "zint", "qrencode", "dlib", "fonts"])
+        #expect(OptionalLibrary.all.map(\.name) == ["ffmpeg", "heif", "libraw", "tesseract", "zbar", "zint", "qrencode", "dlib", "fonts", "cairo"])
         for library in OptionalLibrary.all {
             try library.load()
             #expect(library.isLoaded, "\(library)")

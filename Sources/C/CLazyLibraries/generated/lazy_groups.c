@@ -28,6 +28,9 @@ static const char *const lazy_sonames_dlib[] = { "libdlib.so.19.1", "libblas.so.
 extern void *lazy_slots_fonts[];
 extern const char *const lazy_symbols_fonts[];
 static const char *const lazy_sonames_fonts[] = { "libharfbuzz.so.0", "libfreetype.so.6", "libfontconfig.so.1", 0 };
+extern void *lazy_slots_cairo[];
+extern const char *const lazy_symbols_cairo[];
+static const char *const lazy_sonames_cairo[] = { "libcairo.so.2", 0 };
 
 const struct lazy_group lazy_groups[LAZY_GROUP_COUNT] = {
     { "ffmpeg", "Movies and Live Photo videos", "libavformat59 libavcodec59 libavutil57 libswscale6 libswresample4", lazy_sonames_ffmpeg, lazy_symbols_ffmpeg, lazy_slots_ffmpeg, 80 },
@@ -39,4 +42,5 @@ const struct lazy_group lazy_groups[LAZY_GROUP_COUNT] = {
     { "qrencode", "QR code generation", "libqrencode4", lazy_sonames_qrencode, lazy_symbols_qrencode, lazy_slots_qrencode, 11 },
     { "dlib", "Face landmarks and face recognition", "libdlib19.1 libblas3 liblapack3", lazy_sonames_dlib, lazy_symbols_dlib, lazy_slots_dlib, 22 },
     { "fonts", "Text images (CITextImageGenerator)", "libharfbuzz0b libfreetype6 libfontconfig1", lazy_sonames_fonts, lazy_symbols_fonts, lazy_slots_fonts, 33 },
+    { "cairo", "Drawing in bitmap contexts (CGContext)", "libcairo2", lazy_sonames_cairo, lazy_symbols_cairo, lazy_slots_cairo, 59 },
 };

@@ -11,6 +11,7 @@
 #define LAZY_GROUP_QRENCODE 6
 #define LAZY_GROUP_DLIB 7
 #define LAZY_GROUP_FONTS 8
-#define LAZY_GROUP_COUNT 9
+#define LAZY_GROUP_CAIRO 9
+#define LAZY_GROUP_COUNT 10
 
 #endif
