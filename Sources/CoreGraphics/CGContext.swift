@@ -18,11 +18,17 @@ import OptionalLibraries
 /// no text, shadows, gradients, patterns or PDF contexts; `plusDarker` draws as `normal`; a context is not
 /// thread-safe (as Apple's). cairo missing gives `nil` and a warning naming the package to install.
 public final class CGContext {
+    /// The bitmap's width in pixels.
     public let width: Int
+    /// The bitmap's height in pixels.
     public let height: Int
+    /// Bits per component (8).
     public let bitsPerComponent: Int
+    /// Bytes per row of the bitmap (computed from the width when 0 was given).
     public let bytesPerRow: Int
+    /// The bitmap's colour space (drawing does not convert between spaces).
     public let colorSpace: CGColorSpace?
+    /// The bitmap's alpha placement and byte order.
     public let bitmapInfo: CGBitmapInfo
     /// Bits per pixel of the bitmap.
     public var bitsPerPixel: Int { layout.bytesPerPixel * 8 }
@@ -128,62 +134,86 @@ public final class CGContext {
         return CGAffineTransform(a: matrix.xx, b: -matrix.yx, c: matrix.xy, d: -matrix.yy, tx: matrix.x0, ty: Double(height) - matrix.y0)
     }
 
+    /// Moves the origin of user space by (x, y).
     public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
+    /// Scales user space by x and y.
     public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
     /// Rotates user space by `angle` radians (counterclockwise, y up).
     public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
+    /// Applies `transform` to user space (after the current transform).
     public func concatenate(_ transform: CGAffineTransform) {
         var matrix = cairo_matrix_t(xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c), yy: Double(transform.d),
                                     x0: Double(transform.tx), y0: Double(transform.ty))
         cairo_transform(cairo, &matrix)
     }
 
+    /// The colour fills use (grey, RGB; components as given, no colour conversion).
     public func setFillColor(_ color: CGColor) { fill = Self.rgba(color) }
+    /// The colour strokes use.
     public func setStrokeColor(_ color: CGColor) { stroke = Self.rgba(color) }
+    /// The fill colour from RGB components, 0…1.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fill = (Double(red), Double(green), Double(blue), Double(alpha)) }
+    /// The stroke colour from RGB components, 0…1.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { stroke = (Double(red), Double(green), Double(blue), Double(alpha)) }
+    /// The fill colour from a grey level, 0…1.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { fill = (Double(gray), Double(gray), Double(gray), Double(alpha)) }
+    /// The stroke colour from a grey level, 0…1.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { stroke = (Double(gray), Double(gray), Double(gray), Double(alpha)) }
     /// The alpha every drawing is multiplied by, 0…1.
     public func setAlpha(_ alpha: CGFloat) { self.alpha = min(max(Double(alpha), 0), 1) }
+    /// The width of strokes in user-space units (default 1).
     public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cairo, Double(width)) }
+    /// How stroke ends are drawn (default butt).
     public func setLineCap(_ cap: CGLineCap) { cairo_set_line_cap(cairo, cairo_line_cap_t(UInt32(cap.rawValue))) }
+    /// How stroke joins are drawn (default miter).
     public func setLineJoin(_ join: CGLineJoin) { cairo_set_line_join(cairo, cairo_line_join_t(UInt32(join.rawValue))) }
+    /// The longest miter join, relative to the line width (default 10).
     public func setMiterLimit(_ limit: CGFloat) { cairo_set_miter_limit(cairo, Double(limit)) }
     /// Dashes for strokes: `lengths` on and off alternately, starting `phase` into the pattern; empty for solid.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
         let dashes = lengths.map(Double.init)
         cairo_set_dash(cairo, dashes, Int32(dashes.count), Double(phase))
     }
+    /// Whether edges are anti-aliased (default true).
     public func setShouldAntialias(_ antialias: Bool) { cairo_set_antialias(cairo, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+    /// How later drawing combines with the bitmap (default normal).
     public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cairo, Self.operator(mode)) }
     /// How images are resampled when drawn scaled.
     public var interpolationQuality: CGInterpolationQuality = .default
 
     // MARK: Paths
 
+    /// Discards the current path.
     public func beginPath() { cairo_new_path(cairo) }
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { cairo_move_to(cairo, Double(point.x), Double(point.y)) }
+    /// Adds a straight line from the current point to `point`.
     public func addLine(to point: CGPoint) { cairo_line_to(cairo, Double(point.x), Double(point.y)) }
+    /// Adds a polyline through `points` (a new subpath at the first).
     public func addLines(between points: [CGPoint]) {
         guard let first = points.first else { return }
         move(to: first)
         for point in points.dropFirst() { addLine(to: point) }
     }
+    /// Adds a cubic Bézier curve from the current point to `end`.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         cairo_curve_to(cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y), Double(end.x), Double(end.y))
     }
+    /// Adds a quadratic Bézier curve from the current point to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         var x = 0.0, y = 0.0
         cairo_get_current_point(cairo, &x, &y)
         let c = (x: Double(control.x), y: Double(control.y)), e = (x: Double(end.x), y: Double(end.y))
         cairo_curve_to(cairo, x + 2 / 3 * (c.x - x), y + 2 / 3 * (c.y - y), e.x + 2 / 3 * (c.x - e.x), e.y + 2 / 3 * (c.y - e.y), e.x, e.y)
     }
+    /// Adds a closed rectangle as a subpath.
     public func addRect(_ rect: CGRect) {
         let r = rect.standardized
         cairo_rectangle(cairo, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
     }
+    /// Adds each rectangle as a subpath.
     public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    /// Adds the ellipse inscribed in `rect` as a closed subpath.
     public func addEllipse(in rect: CGRect) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return }
@@ -201,8 +231,11 @@ public final class CGContext {
         let arc = clockwise ? cairo_arc_negative : cairo_arc
         arc(cairo, Double(center.x), Double(center.y), Double(radius), Double(startAngle), Double(endAngle))
     }
+    /// Closes the current subpath with a line to its start.
     public func closePath() { cairo_close_path(cairo) }
+    /// Whether the current path is empty.
     public var isPathEmpty: Bool { cairo_has_current_point(cairo) == 0 }
+    /// The smallest rectangle holding the current path (`.null` when it is empty).
     public var boundingBoxOfPath: CGRect {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_path_extents(cairo, &x1, &y1, &x2, &y2)
@@ -241,16 +274,22 @@ public final class CGContext {
         drew()
     }
 
+    /// Fills `rect` with the fill colour (the current path is cleared).
     public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    /// Fills `rect` with the fill colour (the current path is cleared).
     public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
+    /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    /// Strokes the outline of `rect` with the line settings.
     public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    /// Strokes the outline of `rect` with the line width `width` (the context's line width is kept).
     public func stroke(_ rect: CGRect, width: CGFloat) {
         cairo_save(cairo)
         setLineWidth(width)
         stroke(rect)
         cairo_restore(cairo)
     }
+    /// Strokes the ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
     /// Strokes the segments between consecutive pairs of points.
     public func strokeLineSegments(between points: [CGPoint]) {
@@ -276,8 +315,11 @@ public final class CGContext {
         cairo_set_fill_rule(cairo, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(cairo)
     }
+    /// Intersects the clip with `rect`.
     public func clip(to rect: CGRect) { beginPath(); addRect(rect); clip() }
+    /// Intersects the clip with `rect`.
     public func clip(to rects: [CGRect]) { beginPath(); addRects(rects); clip() }
+    /// Removes the clip (the whole bitmap is drawable again).
     public func resetClip() { cairo_reset_clip(cairo) }
 
     // MARK: Images
