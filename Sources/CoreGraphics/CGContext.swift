@@ -1,6 +1,6 @@
-import CCairoDrawing
+@_implementationOnly import CCairoDrawing
 import Foundation
-import OptionalLibraries
+@_implementationOnly import OptionalLibraries
 
 /// A bitmap graphics context (`CGContext(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`):
 /// paths, rectangles, ellipses and arcs filled and stroked, images drawn, transforms, clipping, blend modes and

@@ -1,4 +1,4 @@
-import CCairoDrawing
+@_implementationOnly import CCairoDrawing
 import Foundation
 
 extension CGImage {

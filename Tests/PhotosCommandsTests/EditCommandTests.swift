@@ -108,15 +108,19 @@ final class EditCommandTests: XCTestCase {
 
     /// A chain applied in-process, as `photos edit` should have applied it.
     func expected(_ url: URL, _ filters: [(String, [String: Any])]) throws -> [UInt8] {
-        var image = try XCTUnwrap(CIImage(contentsOf: url, options: [.applyOrientationProperty: true]))
-        let extent = image.extent
+        pixels(try applying(filters, to: try XCTUnwrap(CIImage(contentsOf: url, options: [.applyOrientationProperty: true]))))
+    }
+
+    /// `filters` (names and inputs) applied to `image` in order, cropped to its extent.
+    func applying(_ filters: [(String, [String: Any])], to source: CIImage) throws -> CIImage {
+        var image = source
         for (name, parameters) in filters {
             let filter = try XCTUnwrap(CIFilter(name: name))
             filter.setValue(image, forKey: kCIInputImageKey)
             for (key, value) in parameters { filter.setValue(value, forKey: key) }
             image = try XCTUnwrap(filter.outputImage)
         }
-        return pixels(image.cropped(to: extent))
+        return image.cropped(to: source.extent)
     }
 
     /// A uniform mid-grey JPEG.

@@ -16,16 +16,9 @@ extension EditCommandTests {
     func developedHere(_ settings: [String: Any], filters: [(String, [String: Any])] = []) throws -> [UInt8] {
         let raw = try XCTUnwrap(CIRAWFilter(imageData: try corpusDNG(), identifierHint: "dng"))
         for (key, value) in settings { raw.setValue(value, forKey: key) }
-        var image = try XCTUnwrap(raw.outputImage)
-        let extent = image.extent
-        for (name, parameters) in filters {
-            let filter = try XCTUnwrap(CIFilter(name: name))
-            filter.setValue(image, forKey: kCIInputImageKey)
-            for (key, value) in parameters { filter.setValue(value, forKey: key) }
-            image = try XCTUnwrap(filter.outputImage)
-        }
+        let image = try applying(filters, to: try XCTUnwrap(raw.outputImage))
         // Through the same JPEG encoding (quality 0.9, sRGB) as `photos edit`, so only a different render differs.
-        let jpeg = try XCTUnwrap(CIContext().jpegRepresentation(of: image.cropped(to: extent), colorSpace: sRGB, options: [
+        let jpeg = try XCTUnwrap(CIContext().jpegRepresentation(of: image, colorSpace: sRGB, options: [
             kCGImageDestinationLossyCompressionQuality as CIImageRepresentationOption: 0.9,
         ]))
         return pixels(try XCTUnwrap(CIImage(data: jpeg)))
