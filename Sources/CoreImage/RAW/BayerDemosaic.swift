@@ -13,9 +13,9 @@ import ImageIO
 /// (`HighlightRecovery`): unclipped channels keep the detail above the first channel's clipping point, so a
 /// negative exposure brings it back, and clipped areas turn white instead of taking a false hue.
 ///
-/// Methods: `.bilinear` (draft mode: each missing colour is the mean of its nearest neighbours of that colour)
-/// and `.gradientCorrected` (the default: bilinear corrected by the local gradient of the photosite's own colour,
-/// Malvar, He and Cutler's 5×5 filters). Rows of the sensor run top-down; the image is y-up, so sensor row `r` is
+/// Methods: `.bilinear` (draft mode: each missing colour is the mean of its nearest neighbours of that colour),
+/// `.gradientCorrected` (`PhotoKitLinux.1`: bilinear corrected by the local gradient of the photosite's own
+/// colour, Malvar, He and Cutler's 5×5 filters) and `.ratioCorrected` (`PhotoKitLinux.2`, `pk_raw_demosaic_rcd`). Rows of the sensor run top-down; the image is y-up, so sensor row `r` is
 /// image row `height − 1 − r`. Photosites beyond the edges mirror inward with the filter pattern preserved.
 struct BayerDemosaic: AreaKernel {
     enum Method: String, Sendable {
@@ -87,7 +87,7 @@ struct BayerDemosaic: AreaKernel {
             return renderRatioCorrected(into: output, rect: rect, mosaic: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
         }
 
-        let matrix = self.matrix, pattern = sensor.pattern, recovery = self.recovery
+        let pattern = sensor.pattern
         let gradientCorrected = method == .gradientCorrected
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
@@ -101,17 +101,19 @@ struct BayerDemosaic: AreaKernel {
                 let colour = column & 1 == 0 ? colours.0 : colours.1
                 let camera = gradientCorrected ? Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
                                                : Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                if let recovery {
-                    matrix.store(recovery.recovered(camera), to: out)
-                } else {
-                    matrix.store(simd_clamp01(camera), to: out)
-                }
+                finish(camera, to: out)
                 out += 4
             }
         }
     }
 
-    /// The ratio-corrected demosaic of the loaded tile (C), then highlight recovery or clipping and the matrix.
+    /// A demosaiced camera-RGB pixel finished: highlights recovered or clipped, then the camera matrix, stored.
+    @inline(__always)
+    private func finish(_ camera: SIMD3<Float>, to out: UnsafeMutablePointer<Float>) {
+        matrix.store(recovery.map { $0.recovered(camera) } ?? simd_clamp01(camera), to: out)
+    }
+
+    /// The ratio-corrected demosaic of the loaded tile (C), then `finish` for each pixel.
     private func renderRatioCorrected(into output: Tile, rect: PixelRect, mosaic: UnsafeMutablePointer<Float>,
                                       firstRow: Int, firstColumn: Int, rows: Int, columns: Int) {
         let plane = rows * columns
@@ -120,7 +122,7 @@ struct BayerDemosaic: AreaKernel {
             Int32(sensor.pattern[((firstRow + position / 2) & 1) * 2 + ((firstColumn + position % 2) & 1)])
         }
         pattern.withUnsafeBufferPointer { pk_raw_demosaic_rcd(mosaic, Int32(rows), Int32(columns), $0.baseAddress, red, green, blue, work) }
-        let matrix = self.matrix, recovery = self.recovery, b = method.border
+        let b = method.border
         for imageRow in rect.y..<rect.maxY {
             // Image rows run bottom-up; tile rows top-down from `firstRow`.
             let localRow = sensor.height - 1 - imageRow - firstRow
@@ -128,11 +130,7 @@ struct BayerDemosaic: AreaKernel {
             var i = localRow * columns + b
             for _ in rect.x..<rect.maxX {
                 let camera = SIMD3(red[i], green[i], blue[i])
-                if let recovery {
-                    matrix.store(recovery.recovered(camera), to: out)
-                } else {
-                    matrix.store(simd_clamp01(camera), to: out)
-                }
+                finish(camera, to: out)
                 out += 4
                 i += 1
             }
