@@ -30,3 +30,18 @@ struct RAWPreviewImageTests {
         #expect(filter.previewImage == nil)
     }
 }
+
+/// The pre-iOS 15 keys of stages this pipeline does not have: accepted (no trap, as Apple's keys must be),
+/// read back as off.
+struct RAWUnsupportedStageKeyTests {
+    @Test func theyAreAcceptedAndReadOff() throws {
+        let filter = try #require(CIFilter(imageURL: RAWPreviewImageTests.dng, options: [
+            .enableVendorLensCorrection: true, .enableChromaticNoiseTracking: true, .ciInputEnableEDRModeKey: true,
+        ]))
+        for key in [kCIInputEnableVendorLensCorrectionKey, kCIInputEnableChromaticNoiseTrackingKey, kCIInputEnableEDRModeKey] {
+            filter.setValue(true, forKey: key)
+            #expect((filter.value(forKey: key) as? NSNumber)?.boolValue == false, "\(key)")
+        }
+        #expect(filter.outputImage != nil)
+    }
+}

@@ -32,7 +32,8 @@ extension CIRAWFilter {
 
     /// Sets a RAW key for `setValue(_:forKey:)` (`kCIInputEVKey`, `kCIInputNeutralTemperatureKey`…) by setting the property it stands for.
     /// Numbers are converted as Core Image converts them; a value of the wrong type is ignored. Read-only keys
-    /// and the noise-reduction keys (not supported yet) are ignored; any other key traps, naming it, as
+    /// and the keys of stages this pipeline does not have (vendor lens correction, chromatic noise tracking, EDR)
+    /// are ignored; any other key traps, naming it, as
     /// `CIFilter` does (Apple raises `NSUnknownKeyException`).
     func setLegacyValue(_ value: Any?, forKey key: String) {
         let number = value.flatMap { FilterValues.number($0) }.map { Float($0) }
@@ -64,6 +65,8 @@ extension CIRAWFilter {
         case kCIInputNoiseReductionDetailAmountKey: if let number { detailAmount = min(max(number, 0), 1) * 3 }
         case kCISupportedDecoderVersionsKey, kCIOutputNativeSizeKey, kCIActiveKeys:
             break
+        case kCIInputEnableVendorLensCorrectionKey, kCIInputEnableChromaticNoiseTrackingKey, kCIInputEnableEDRModeKey:
+            break   // stages this pipeline does not have (see their CIRAWFilterOption members)
         default:
             fatalError("CIRAWFilter: setValue(_:forKey:) with key '\(key)', which this filter does not have (its keys: \(Self.legacyKeys.joined(separator: ", ")))")
         }
@@ -100,6 +103,9 @@ extension CIRAWFilter {
         case kCIInputNoiseReductionSharpnessAmountKey: return NSNumber(value: sharpnessAmount)
         case kCIInputDisableGamutMapKey: return NSNumber(value: !isGamutMappingEnabled)
         case kCIInputNoiseReductionDetailAmountKey: return NSNumber(value: detailAmount / 3)
+        case kCIInputEnableVendorLensCorrectionKey: return NSNumber(value: isLensCorrectionEnabled)
+        case kCIInputEnableChromaticNoiseTrackingKey: return NSNumber(value: false)
+        case kCIInputEnableEDRModeKey: return NSNumber(value: extendedDynamicRangeAmount > 0)
         default: return nil
         }
     }

@@ -61,6 +61,15 @@ public struct CIRAWFilterOption: RawRepresentable, Hashable, Sendable {
     public static let noiseReductionSharpnessAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionSharpnessAmountKey)
     /// Detail applied with noise reduction, 0…1 (`detailAmount` / 3: the key's range is 0…1, the property's 0…3).
     public static let noiseReductionDetailAmount = CIRAWFilterOption(rawValue: kCIInputNoiseReductionDetailAmountKey)
+    /// The vendor's lens correction on or off. Lens correction is not supported here: it reads `false` and setting
+    /// it is ignored (`isLensCorrectionSupported` is `false`).
+    public static let enableVendorLensCorrection = CIRAWFilterOption(rawValue: kCIInputEnableVendorLensCorrectionKey)
+    /// Colour noise reduction that follows the shot's ISO and exposure time. Not done here (the amount is
+    /// `colorNoiseReductionAmount`, default 0): it reads `false` and setting it is ignored.
+    public static let enableChromaticNoiseTracking = CIRAWFilterOption(rawValue: kCIInputEnableChromaticNoiseTrackingKey)
+    /// Output with values above 1 (extended dynamic range). Not supported here (`maximumExtendedDynamicRangeAmount`
+    /// is 0): it reads `false` and setting it is ignored.
+    public static let ciInputEnableEDRModeKey = CIRAWFilterOption(rawValue: kCIInputEnableEDRModeKey)
 }
 
 /// `boostAmount`.
@@ -113,3 +122,9 @@ public let kCIInputNoiseReductionSharpnessAmountKey = "inputNoiseReductionSharpn
 public let kCIInputNoiseReductionDetailAmountKey = "inputNoiseReductionDetailAmount"
 /// Sharpening on or off.
 public let kCIInputEnableSharpeningKey = "inputEnableSharpening"
+/// The vendor's lens correction on or off (see `CIRAWFilterOption.enableVendorLensCorrection`).
+public let kCIInputEnableVendorLensCorrectionKey = "inputEnableVendorLensCorrection"
+/// Chromatic noise tracking on or off (see `CIRAWFilterOption.enableChromaticNoiseTracking`).
+public let kCIInputEnableChromaticNoiseTrackingKey = "inputEnableChromaticNoiseTracking"
+/// Extended dynamic range output on or off (see `CIRAWFilterOption.ciInputEnableEDRModeKey`).
+public let kCIInputEnableEDRModeKey = "inputEnableEDRMode"
