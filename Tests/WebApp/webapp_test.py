@@ -425,6 +425,13 @@ class WebAppTests(unittest.TestCase):
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"))
 
+    def erase_for_good(self, asset, what):
+        """Trashes and purges an asset a step imported, so the later steps count what they uploaded."""
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "trashAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
+        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "purgeAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")
+        self.wait(lambda: self.loaded_cells() == self.expected_assets, message=f"{what} is gone")
+
     def test_07aa_zoom_tiles_past_the_made_picture(self):
         # A 5000×3000 TIFF (browsers cannot read it; larger than the 4096 px the server makes in one piece): zooming
         # shows it at its full size, covered by tiles made at 100 %. A red square sits at x 4500–4700, y 2600–2800,
@@ -472,11 +479,7 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: not self.finds(".zoom-tiles"), message="tiles go with the zoom")
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"))
-        # Gone for good, so the later steps count what they uploaded.
-        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "trashAssets", "assets": [tiff["localIdentifier"]]}]})["ok"])
-        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "purgeAssets", "assets": [tiff["localIdentifier"]]}]})["ok"])
-        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")
-        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="the TIFF is gone")
+        self.erase_for_good(tiff, "the TIFF")
 
     def test_07b_years_lead_into_the_timeline(self):
         self.go("/years")
@@ -837,6 +840,10 @@ class WebAppTests(unittest.TestCase):
         self.find(".editor input[name=rawRecovery]").click()
         self.wait(lambda: '"inputEnableHighlightRecovery":0' in previewed(), timeout=30, message="recovery turned off in the preview")
         self.shot("10d-editor-raw")
+        self.browser.set_window_size(390, 844)      # the RAW group at phone width (looked at, not asserted)
+        time.sleep(0.5)
+        self.shot("10d-editor-raw-phone")
+        self.browser.set_window_size(1280, 860)
         self.find('.editor [data-action="done"]').click()
         self.wait(lambda: not self.finds(".editor"), timeout=60, message="the development saved")
         edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
@@ -857,11 +864,7 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: not self.finds(".editor"))
         self.find(".viewer").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds(".viewer"))
-        # Gone for good, so the later steps count what they uploaded.
-        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "trashAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
-        self.assertTrue(self.api("POST", "/api/changes", {"operations": [{"op": "purgeAssets", "assets": [asset["localIdentifier"]]}]})["ok"])
-        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")
-        self.wait(lambda: self.loaded_cells() == self.expected_assets, message="the DNG is gone")
+        self.erase_for_good(asset, "the DNG")
 
     def image_size(self, url):
         """The natural size of the picture at `url`, loaded in the page."""
