@@ -66,19 +66,18 @@ struct ChainEditSession {
         if !replace, let data = input.adjustmentData { stored = try FilterChain(json: data.data) }
         resumed = stored.filters.count
         let resources = try photos.library.resources(assetRowID: record.rowID)
-        let primary = resources.first { $0.type == .photo }
-        // A RAW base (a RAW-only asset's original) is always developed by a development step naming its version.
-        let baseIsRAW = input.baseIsOriginal && primary?.isRAW == true
         let storedFormatVersion = replace ? nil : input.adjustmentData?.formatVersion
-        chain = stored.adding(additions).pinningDevelopment(baseIsRAW: baseIsRAW, storedFormatVersion: storedFormatVersion)
-        if chain.development != nil {
-            guard let raw = resources.rawOriginal else { throw CommandError("\(record.identifier) has no RAW file to develop") }
-            guard input.baseIsOriginal else {
-                throw CommandError("\(record.identifier)'s current edit was made by another editor or stacked on an earlier one, so the RAW cannot be developed under it; give --replace to develop the RAW again from the original")
-            }
-            source = photos.library.fileURL(for: raw)
-        } else {
+        chain = stored.adding(additions).pinningDevelopment(baseIsRAW: resources.baseIsRAW(isOriginal: input.baseIsOriginal),
+                                                            storedFormatVersion: storedFormatVersion)
+        guard chain.development != nil else {
             source = input.fullSizeImageURL
+            return
+        }
+        switch resources.rawDevelopmentSource(baseIsOriginal: input.baseIsOriginal) {
+        case .raw(let raw): source = photos.library.fileURL(for: raw)
+        case .noRAW: throw CommandError("\(record.identifier) has no RAW file to develop")
+        case .notOnOriginal:
+            throw CommandError("\(record.identifier)'s current edit was made by another editor or stacked on an earlier one, so the RAW cannot be developed under it; give --replace to develop the RAW again from the original")
         }
     }
 

@@ -48,18 +48,18 @@ final class FilterChainEditor: Sendable {
             storedFormatVersion = resumed == nil ? nil : payload.formatVersion
             return resumed != nil
         }
+        let resources = try library.resources(assetRowID: asset.rowID)
         let stored = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
-        let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: base.basedOnOriginal && base.resource.isRAW,
+        let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: resources.baseIsRAW(isOriginal: base.basedOnOriginal),
                                                                  storedFormatVersion: storedFormatVersion)
         do { try chain.validate() } catch { throw Problem.badRequest("\(error)") }
         guard chain.development != nil else { return Plan(chain: chain, base: base, source: base.resource) }
-        guard let raw = try library.resources(assetRowID: asset.rowID).rawOriginal else {
-            throw Problem(.conflict, "change-not-supported", "This photo has no RAW file to develop")
-        }
-        guard base.basedOnOriginal else {
+        switch resources.rawDevelopmentSource(baseIsOriginal: base.basedOnOriginal) {
+        case .raw(let raw): return Plan(chain: chain, base: base, source: raw)
+        case .noRAW: throw Problem(.conflict, "change-not-supported", "This photo has no RAW file to develop")
+        case .notOnOriginal:
             throw Problem(.conflict, "change-not-supported", "The current edit was made by another editor, so the RAW cannot be developed under it; start again from the original (replace)")
         }
-        return Plan(chain: chain, base: base, source: raw)
     }
 
     /// A JPEG of the plan rendered on the display-size base image, its resolution-dependent parameters (radii,
