@@ -153,10 +153,13 @@ let package = Package(
 
         // The built-in editor's adjustment format: chains of Core Image filters (Docs/AdjustmentFormat.md).
         .target(name: "FilterChains", dependencies: ["CoreImage", "CoreGraphics", "ImageIO"]),
+        // The built-in editor's motion edits: a filter chain over a video's frames, or a Live Photo's still and frames,
+        // rendered through the façades as an iOS app renders them (used by `photos video`/`photos live` and `photos serve`).
+        .target(name: "MotionEditing", dependencies: ["FilterChains", "Photos", "AVFoundation", "CoreImage", "CoreGraphics", "Movies"]),
 
         // The library service: an HTTP API over the cores (routes translate, the cores decide).
         .target(name: "LibraryService", dependencies: [
-            "PhotoLibrary", "FetchPredicates", "ImageManagement", "FilterChains", "CoreImage", "UniformTypeIdentifiers", "Photos", "PhotosUI",
+            "PhotoLibrary", "FetchPredicates", "ImageManagement", "FilterChains", "MotionEditing", "AVFoundation", "CoreImage", "UniformTypeIdentifiers", "Photos", "PhotosUI",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -171,7 +174,7 @@ let package = Package(
         // The `photos` command.
         .target(name: "PhotosCommands", dependencies: [
             "Photos", "PhotoLibrary", "FetchPredicates", "ImageIO", "CoreImage", "UIKit", "ImageManagement", "PhotosUI",
-            "LibraryService", "FilterChains", "AVFoundation", "MediaInspection", "PhotoAnalysis",
+            "LibraryService", "FilterChains", "MotionEditing", "AVFoundation", "MediaInspection", "PhotoAnalysis",
             // ServedLibrary's HTTP client serves `photos bench serve`'s set-up requests.
             "ServedLibrary", .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -189,7 +192,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "_TestSupport", "CMalloc", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotosUI", "PhotoLibrary", "ServedLibrary", "ImageManagement", "_TestSupport", "CoreImage"]),
         .testTarget(name: "ImportTests", dependencies: ["PhotoLibrary", "_TestSupport"]),
-        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
+        .testTarget(name: "PhotosCommandsTests", dependencies: ["PhotosCommands", "FilterChains", "MotionEditing", "PhotoLibrary", "Photos", "CoreImage", "_TestSupport"]),
         .testTarget(name: "CrashRecoveryTests", dependencies: ["PhotoLibrary", "DurableFiles", "_TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShimTests", dependencies: ["CoreLocation", "CoreGraphics", "UniformTypeIdentifiers"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"], path: "Tests/_Testing_CoreGraphics"),

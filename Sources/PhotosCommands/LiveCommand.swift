@@ -3,6 +3,7 @@ import CoreImage
 import FilterChains
 import Foundation
 import ImageManagement
+import MotionEditing
 import Photos
 import PhotoLibrary
 
@@ -65,56 +66,25 @@ struct LiveCommand: ParsableCommand {
         try editFrames(of: record, photos: photos)
     }
 
-    /// The filter / crop / volume edit through PHLivePhotoEditingContext.
+    /// The filter / crop / volume edit: `LivePhotoChainEdit` (PHLivePhotoEditingContext), committed through PhotoKit.
     private func editFrames(of record: AssetRecord, photos: PHPhotoLibrary) throws {
         let filters = try (stepArguments.isEmpty ? [] : EditSteps(parsing: stepArguments).steps).map { step in
             do { return try FilterChain.Filter(name: step.name, text: step.parameters.map { ($0.key, $0.value) }) } catch { throw CommandError("\(error)") }
         }
-        let chain = FilterChain(filters: filters)
-        try chain.validate()
+        let edit = LivePhotoChainEdit(chain: FilterChain(filters: filters), squareCrop: crop == .square, audioVolume: mute ? 0 : Float(volume ?? 1))
+        do { try edit.validate() } catch { throw CommandError("\(error)") }
         let asset = try AssetEditing.fetch(record.identifier, in: photos)
-        let options = PHContentEditingInputRequestOptions()
-        options.canHandleAdjustmentData = { _ in true }     // every edit starts from the original
-        let input = try AssetEditing.contentEditingInput(for: asset, options: options)
-        guard let context = PHLivePhotoEditingContext(livePhotoEditingInput: input) else {
-            throw CommandError("\(record.identifier): its Live Photo cannot be opened for editing")
+        let editingOutput: PHContentEditingOutput
+        do { editingOutput = try edit.render(asset, timeLimit: 3600) } catch {
+            throw CommandError("\(record.identifier): \((error as? PHPhotosError)?.localizedDescription ?? "\(error)")")
         }
-        let square = crop == .square
-        context.frameProcessor = { frame, errorPointer in
-            do {
-                var image = try chain.scaled(by: Double(frame.renderScale)).apply(to: frame.image.clampedToExtent()).cropped(to: frame.image.extent)
-                if square {
-                    let extent = frame.image.extent, side = min(extent.width, extent.height)
-                    image = image.cropped(to: CGRect(x: (extent.midX - side / 2).rounded(), y: (extent.midY - side / 2).rounded(), width: side, height: side))
-                }
-                return image
-            } catch {
-                errorPointer?.pointee = error as NSError
-                return nil
-            }
-        }
-        context.audioVolume = mute ? 0 : Float(volume ?? 1)
-        let editingOutput = PHContentEditingOutput(contentEditingInput: input)
-        let done = DispatchSemaphore(value: 0)
-        let outcome = LockedOutcome()
-        context.saveLivePhoto(to: editingOutput) { ok, error in
-            outcome.set(ok ? nil : (error ?? CommandError("the render failed")))
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.error { throw CommandError("\(record.identifier): \(error.localizedDescription)") }
-        let description: [String: Any] = ["filters": (try? JSONSerialization.jsonObject(with: chain.json()) as? [String: Any])?["filters"] ?? [],
-                                          "crop": crop?.rawValue ?? NSNull(), "audioVolume": Double(context.audioVolume)]
-        editingOutput.adjustmentData = PHAdjustmentData(formatIdentifier: "org.photokit-linux.live-photo-edit", formatVersion: "1.0",
-                                                        data: try JSONSerialization.data(withJSONObject: description, options: [.sortedKeys]))
         do {
             try photos.performChangesAndWait { PHAssetChangeRequest(for: asset).contentEditingOutput = editingOutput }
         } catch {
             throw CommandError("Committing the edit of \(record.identifier) failed: \(error.localizedDescription)")
         }
         photos.waitForDerivatives()
-        report(record.identifier, what: [chain.filters.isEmpty ? nil : chain.summary, crop.map { "crop \($0.rawValue)" },
-                                         mute ? "muted" : volume.map { "volume \($0)" }].compactMap { $0 }.joined(separator: ", "), photos: photos)
+        report(record.identifier, what: edit.summary, photos: photos)
     }
 
     /// A Loop, Bounce or Long Exposure edit, or back to the plain Live Photo.
@@ -143,16 +113,8 @@ struct LiveCommand: ParsableCommand {
             throw CommandError(error.message)
         }
         reporter.stop()
-        defer {
-            try? FileManager.default.removeItem(at: rendered.still)
-            if let movie = rendered.movie { try? FileManager.default.removeItem(at: movie) }
-        }
-        var edit = ContentEdit(identifier: record.identifier, rendered: .file(rendered.still),
-                               adjustment: AdjustmentPayload(formatIdentifier: "org.photokit-linux.live-effect", formatVersion: "1.0",
-                                                             data: Data(chosen.rawValue.utf8)),
-                               basedOnOriginal: true, renderedPairedVideo: rendered.movie.map { .file($0) })
-        edit.playback = chosen.playback
-        do { try library.apply(ChangeBatch(operations: [.editContent(edit)])) } catch {
+        defer { rendered.remove() }
+        do { try library.apply(ChangeBatch(operations: [.editContent(rendered.contentEdit(of: record.identifier))])) } catch {
             throw CommandError("Committing the \(chosen.rawValue) of \(record.identifier) failed: \(error.message)")
         }
         photos.waitForDerivatives()
@@ -169,11 +131,4 @@ struct LiveCommand: ParsableCommand {
             print("Edited \(identifier): \(what)")
         }
     }
-}
-
-/// The outcome of a render finished on another thread.
-private final class LockedOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var error: (any Error)?
-    func set(_ error: (any Error)?) { lock.withLock { self.error = error } }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AVFoundation
 import CoreImage
 import FilterChains
+import MotionEditing
 import Foundation
 import Photos
 import PhotoLibrary
@@ -67,34 +68,20 @@ struct VideoCommand: ParsableCommand {
         }
     }
 
-    /// Renders every frame of `movie` through `chain` into a QuickTime movie at `url`, with a progress bar.
+    /// Renders every frame of `movie` through `chain` into a QuickTime movie at `url` (`MovieChainRenderer`), with a
+    /// progress bar.
     private func render(_ movie: AVAsset, through chain: FilterChain, to url: URL) throws {
-        try chain.validate()
-        let hevc = movie.tracks(withMediaType: .video).first.map {
-            CMFormatDescriptionGetMediaSubType($0.formatDescriptions.first as! CMFormatDescription) == kCMVideoCodecType_HEVC
-        } ?? false
-        guard let export = AVAssetExportSession(asset: movie, presetName: hevc ? AVAssetExportPresetHEVCHighestQuality : AVAssetExportPresetHighestQuality) else {
-            throw CommandError("the export preset is missing")
-        }
-        export.videoComposition = AVVideoComposition(asset: movie) { request in
-            do { request.finish(with: try chain.apply(to: request.sourceImage), context: nil) } catch { request.finish(with: error) }
-        }
-        export.outputURL = url
-        export.outputFileType = .mov
         let progress = Progress(totalUnitCount: 1000)
         let reporter = ProgressReporter(progress: progress, label: "Rendering", unit: "‰")
         reporter.start()
         defer { reporter.stop() }
-        let done = DispatchSemaphore(value: 0)
-        let started = Date()
-        export.exportAsynchronously { done.signal() }
-        while done.wait(timeout: .now() + 0.1) == .timedOut {
-            progress.completedUnitCount = Int64(export.progress * 1000)
-            if Date().timeIntervalSince(started) > deadline { export.cancelExport() }
-        }
-        guard export.status == .completed else {
-            if export.status == .cancelled { throw CommandError("the render took longer than \(Int(deadline)) s and was stopped") }
-            throw CommandError(export.error.map { ($0 as? AVError)?.message ?? "\($0)" } ?? "the render did not complete")
+        do {
+            try MovieChainRenderer.render(movie, through: chain, to: url, timeLimit: deadline) { fraction in
+                progress.completedUnitCount = Int64(fraction * 1000)
+                return true
+            }
+        } catch {
+            throw CommandError(error.description)
         }
     }
 }

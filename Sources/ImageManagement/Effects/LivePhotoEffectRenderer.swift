@@ -23,10 +23,38 @@ public enum LivePhotoEffectRenderer {
         }
     }
 
+    /// The adjustment data's format: its data is the effect's name (`loop`, `bounce`, `long-exposure`).
+    public static let formatIdentifier = "org.photokit-linux.live-effect"
+    public static let formatVersion = "1.0"
+
     /// The files of a rendered effect.
     public struct Rendered: Sendable {
+        public let effect: Effect
         public let still: URL
         public let movie: URL?
+
+        /// The content edit that commits these files as the effect of `identifier`: from the original, with the
+        /// effect's playback style and variation. (The caller removes the files after the commit.)
+        public func contentEdit(of identifier: String) -> ContentEdit {
+            var edit = ContentEdit(identifier: identifier, rendered: .file(still),
+                                   adjustment: AdjustmentPayload(formatIdentifier: LivePhotoEffectRenderer.formatIdentifier,
+                                                                 formatVersion: LivePhotoEffectRenderer.formatVersion, data: Data(effect.rawValue.utf8)),
+                                   basedOnOriginal: true, renderedPairedVideo: movie.map { .file($0) })
+            edit.playback = effect.playback
+            return edit
+        }
+
+        /// Removes the rendered files.
+        public func remove() {
+            try? FileManager.default.removeItem(at: still)
+            if let movie { try? FileManager.default.removeItem(at: movie) }
+        }
+    }
+
+    /// The effect a stored edit applies, when its adjustment data is an effect's.
+    public static func effect(of payload: AdjustmentPayload) -> Effect? {
+        guard payload.formatIdentifier == formatIdentifier else { return nil }
+        return Effect(rawValue: String(decoding: payload.data, as: UTF8.self))
     }
 
     /// Renders `effect` of `asset` (a Live Photo) into `folder` (files named `prefix`-…).
@@ -46,7 +74,7 @@ public enum LivePhotoEffectRenderer {
                 if effect == .loop { try MovieEffects.loop(movieURL, to: movie, progress: progress) } else { try MovieEffects.bounce(movieURL, to: movie, progress: progress) }
                 let still = stem.appendingPathExtension("still.\((photo.originalFilename as NSString).pathExtension.lowercased())")
                 try ResourceStreaming.write(photo, at: library.fileURL(for: photo), to: still)
-                return Rendered(still: still, movie: movie)
+                return Rendered(effect: effect, still: still, movie: movie)
             case .longExposure:
                 let (frame, track) = try MovieEffects.longExposure(movieURL, progress: progress)
                 let buffer = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: 8, bytesPerRow: frame.bytesPerRow,
@@ -55,7 +83,7 @@ public enum LivePhotoEffectRenderer {
                 let image = upright.makeCGImage(colorSpace: CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB())
                 let still = stem.appendingPathExtension("long-exposure.jpg")
                 try AtomicFileWriter.write(try PixelOps.encode(image, as: .jpeg, quality: 0.92), to: still, overwrite: false)
-                return Rendered(still: still, movie: nil)
+                return Rendered(effect: effect, still: still, movie: nil)
             }
         } catch let error as ImageManagementError {
             throw error
