@@ -92,6 +92,7 @@ public final class PhotosService: Sendable {
         addJobRoutes(to: router)
         addEditRoutes(to: router)
         addFilterEditRoutes(to: router)
+        addLiveEffectRoutes(to: router)
         addDownloadRoutes(to: router)
         addSectionRoutes(to: router)
         addMemoryRoutes(to: router)

@@ -1,8 +1,11 @@
+import AVFoundation
 import CoreGraphics
 import CoreImage
 import FilterChains
 import Foundation
 import ImageIO
+import MotionEditing
+import Photos
 import PhotoLibrary
 import Synchronization
 
@@ -29,14 +32,24 @@ final class FilterChainEditor: Sendable {
 
     /// What an edit of `asset` with `additions` renders: the chain (stored chain + additions when resumable),
     /// the base file, its orientation, and whether the base is the original; `source` is the file the chain
-    /// renders from (the RAW original when the chain develops it, else the base).
+    /// renders from (the RAW original when the chain develops it, else the base). A Live Photo's plan also holds
+    /// its `LivePhotoChainEdit` (still and movie, always from the original pair).
     struct Plan {
         var chain: FilterChain
         var base: EditingBase
         var source: ResourceRecord
+        var kind: Kind
+        var live: LivePhotoChainEdit?
     }
 
-    func plan(asset: AssetRecord, additions: [FilterChain.Filter], replace: Bool, library: Library) throws -> Plan {
+    /// What a chain edits: a photo, every frame of a video, or a Live Photo's still and every frame of its movie.
+    enum Kind { case photo, video, livePhoto }
+
+    func plan(asset: AssetRecord, additions: [FilterChain.Filter], replace: Bool, audioVolume: Float? = nil, library: Library) throws -> Plan {
+        if asset.mediaType == .image && asset.mediaSubtypes.contains(.photoLive) {
+            return try livePhotoPlan(asset: asset, additions: additions, replace: replace, audioVolume: audioVolume, library: library)
+        }
+        guard audioVolume == nil else { throw Problem.badRequest("audioVolume applies to Live Photos") }
         let history = try library.editHistory(assetRowID: asset.rowID)
         let basedOnOriginal = history.currentEdit?.basedOnOriginal ?? true
         var resumed: FilterChain?
@@ -48,22 +61,42 @@ final class FilterChainEditor: Sendable {
             storedFormatVersion = resumed == nil ? nil : payload.formatVersion
             return resumed != nil
         }
+        let kind: Kind = asset.mediaType == .video ? .video : .photo
         let resources = try library.resources(assetRowID: asset.rowID)
         let stored = replace ? FilterChain(filters: []) : (resumed ?? FilterChain(filters: []))
         let chain = stored.adding(additions).pinningDevelopment(baseIsRAW: resources.baseIsRAW(isOriginal: base.basedOnOriginal),
                                                                  storedFormatVersion: storedFormatVersion)
         do { try chain.validate() } catch { throw Problem.badRequest("\(error)") }
-        guard chain.development != nil else { return Plan(chain: chain, base: base, source: base.resource) }
+        guard chain.development != nil else { return Plan(chain: chain, base: base, source: base.resource, kind: kind) }
         switch resources.rawDevelopmentSource(baseIsOriginal: base.basedOnOriginal) {
-        case .raw(let raw): return Plan(chain: chain, base: base, source: raw)
-        case .noRAW: throw Problem(.conflict, "change-not-supported", "This photo has no RAW file to develop")
+        case .raw(let raw) where kind == .photo: return Plan(chain: chain, base: base, source: raw, kind: kind)
+        case .noRAW, .raw: throw Problem(.conflict, "change-not-supported", "This \(kind == .video ? "video" : "photo") has no RAW file to develop")
         case .notOnOriginal:
             throw Problem(.conflict, "change-not-supported", "The current edit was made by another editor, so the RAW cannot be developed under it; start again from the original (replace)")
         }
     }
 
-    /// A JPEG of the plan rendered on the display-size base image, its resolution-dependent parameters (radii,
-    /// positions, rectangles) scaled to that size so the preview looks like the full-size render.
+    /// A Live Photo's plan: always from the original pair; the stored Live Photo chain continues unless `replace`
+    /// (an edit in another format — an effect, an extension's — is replaced, and stays in the history).
+    private func livePhotoPlan(asset: AssetRecord, additions: [FilterChain.Filter], replace: Bool, audioVolume: Float?, library: Library) throws -> Plan {
+        var stored: LivePhotoChainEdit?
+        let base = try library.editingBase(assetRowID: asset.rowID) { payload in
+            if !replace { stored = LivePhotoChainEdit(formatIdentifier: payload.formatIdentifier, formatVersion: payload.formatVersion, data: payload.data) }
+            return true
+        }
+        guard try library.resources(assetRowID: asset.rowID).contains(where: { $0.type == .pairedVideo }) else {
+            throw Problem(.conflict, "change-not-supported", "This Live Photo's movie is missing")
+        }
+        var edit = stored ?? LivePhotoChainEdit(chain: FilterChain(filters: []))
+        edit.chain = FilterChain(filters: edit.chain.filters + additions)
+        if let audioVolume { edit.audioVolume = audioVolume }
+        do { try edit.validate() } catch { throw Problem.badRequest("\(error)") }
+        return Plan(chain: edit.chain, base: base, source: base.resource, kind: .livePhoto, live: edit)
+    }
+
+    /// A JPEG of the plan rendered on the display-size base image (a video's first frame; a Live Photo's still),
+    /// its resolution-dependent parameters (radii, positions, rectangles) scaled to that size so the preview looks
+    /// like the full-size render.
     func preview(_ plan: Plan, library: Library) throws -> Data {
         let url = library.fileURL(for: plan.source)
         let image: CIImage
@@ -74,7 +107,7 @@ final class FilterChainEditor: Sendable {
             let filter = CIRAWFilter(sensor: try sensor(plan.source, library: library))
             image = try plan.chain.scaled(by: scale).apply(to: plan.chain.developed(filter, scale: scale, name: plan.source.originalFilename))
         } else {
-            let (base, scale) = try displayImage(url, key: plan.source.sha256)
+            let (base, scale) = try displayImage(url, key: plan.source.sha256, isMovie: plan.kind == .video)
             image = try plan.chain.scaled(by: scale).apply(to: CIImage(cgImage: base))
         }
         let context = CIContext(options: [.cacheIntermediates: false, .name: "photos serve preview", .renderTimeLimit: Self.previewTimeLimit])
@@ -85,7 +118,10 @@ final class FilterChainEditor: Sendable {
         return data
     }
 
-    /// The full-size render of the plan, as a JPEG file in `directory` (the caller commits and removes it).
+    /// Seconds a video or Live Photo render may take before it is stopped and the edit fails.
+    static let motionRenderTimeLimit: Double = 600
+
+    /// The full-size render of a photo's plan, as a JPEG file in `directory` (the caller commits and removes it).
     func render(_ plan: Plan, library: Library, into directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let output = directory.appendingPathComponent("render-\(UUID().uuidString.lowercased()).jpg")
@@ -97,6 +133,35 @@ final class FilterChainEditor: Sendable {
             throw Problem(.unprocessableContent, "render-failed", "\(error)")
         }
         return output
+    }
+
+    /// The full-size render of a video's plan: every frame through the chain, as a QuickTime movie in `directory`.
+    func renderMovie(_ plan: Plan, library: Library, into directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("render-\(UUID().uuidString.lowercased()).mov")
+        do {
+            try MovieChainRenderer.render(AVURLAsset(url: library.fileURL(for: plan.source)), through: plan.chain, to: output,
+                                          timeLimit: Self.motionRenderTimeLimit)
+        } catch {
+            throw Problem(.unprocessableContent, "render-failed", error.description)
+        }
+        return output
+    }
+
+    /// The full-size render of a Live Photo's plan (still and movie, through the PhotoKit façade over the same
+    /// library, as `photos live` renders it): an editing output with its files and adjustment data, which the
+    /// caller commits and removes.
+    func renderLivePhoto(_ plan: Plan, asset: AssetRecord, facade: PHPhotoLibrary) throws -> PHContentEditingOutput {
+        guard let live = plan.live else { throw Problem(.internalServerError, "render-failed", "Not a Live Photo plan") }
+        let options = PHFetchOptions()
+        options.photoLibrary = facade
+        options.includeHiddenAssets = true
+        guard let photo = PHAsset.fetchAssets(withLocalIdentifiers: [asset.identifier], options: options).firstObject else {
+            throw Problem.notFound("No asset \(asset.identifier)")
+        }
+        do { return try live.render(photo, timeLimit: Self.motionRenderTimeLimit) } catch {
+            throw Problem(.unprocessableContent, "render-failed", (error as? PHPhotosError)?.localizedDescription ?? "\(error)")
+        }
     }
 
     /// What the editor needs to show a photo's RAW controls: the RAW original's upright size and its as-shot
@@ -146,8 +211,16 @@ final class FilterChainEditor: Sendable {
 
     /// The base image decoded upright at display size (cached by content), and its size relative to the full
     /// upright image.
-    private func displayImage(_ url: URL, key: String) throws -> (image: CGImage, scale: Double) {
+    private func displayImage(_ url: URL, key: String, isMovie: Bool = false) throws -> (image: CGImage, scale: Double) {
         if let cached = bases.withLock({ $0.first { $0.key == key } }) { return (cached.image, cached.scale) }
+        if isMovie {
+            let frame: (image: CGImage, scale: Double)
+            do { frame = try MovieChainRenderer.previewFrame(of: AVURLAsset(url: url), maximumSide: Self.previewSize) } catch {
+                throw Problem(.unprocessableContent, "unreadable-image", error.description)
+            }
+            remember(frame.image, scale: frame.scale, key: key)
+            return frame
+        }
         guard let source = CGImageSourceCreateWithURL(url as CFURL, nil),
               let image = CGImageSourceCreateThumbnailAtIndex(source, 0, [
                   kCGImageSourceCreateThumbnailFromImageAlways: true, kCGImageSourceCreateThumbnailWithTransform: true,
@@ -156,12 +229,17 @@ final class FilterChainEditor: Sendable {
             throw Problem(.unprocessableContent, "unreadable-image", "The picture cannot be decoded for a preview")
         }
         let scale = Self.displayScale(of: image, source: source)
+        remember(image, scale: scale, key: key)
+        return (image, scale)
+    }
+
+    /// Keeps a display image for the next previews (the last six).
+    private func remember(_ image: CGImage, scale: Double, key: String) {
         bases.withLock { list in
             list.removeAll { $0.key == key }
             list.append((key, image, scale))
             if list.count > 6 { list.removeFirst() }
         }
-        return (image, scale)
     }
 
     /// The display image's width over the full image's upright width (1 when the file does not say its size).

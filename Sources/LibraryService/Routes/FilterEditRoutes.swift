@@ -2,6 +2,7 @@ import FilterChains
 import Foundation
 import Hummingbird
 import ImageManagement
+import MotionEditing
 import PhotoLibrary
 
 extension PhotosService {
@@ -12,13 +13,17 @@ extension PhotosService {
     /// filters are appended to the asset's chain when it can be resumed, else start a new one (from the
     /// original with `replace`, else on the current version). A `CIRAWFilter` step sets the RAW development
     /// (`inputEV`, `inputNeutralTemperature`, …), merged into the chain's development (`FilterChain.adding`).
+    /// A video's chain runs on every frame (previewed on its first frame; the movie re-encoded, audio copied); a Live
+    /// Photo's on its still and every frame of its movie (`LivePhotoChainEdit`, from the original pair, with an
+    /// optional `audioVolume`), so it stays a Live Photo.
     func addFilterEditRoutes(to router: Router<APIContext>) {
         router.post("/api/assets/:asset/preview") { request, context -> Response in
             let account = try context.requireWriter()
             let asset = try self.asset(context)
             let body = try await JSONBody.decode(FilterEditBody.self, from: request, context: context)
             let editor = self.filterEditor, library = self.library
-            let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false, library: library)
+            let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false,
+                                       audioVolume: try body.checkedVolume(), library: library)
             let data = try await editor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> Data in try editor.preview(plan, library: library) }
             }
@@ -28,30 +33,54 @@ extension PhotosService {
         router.post("/api/assets/:asset/edit/filters") { request, context -> Response in
             let account = try context.requireWriter()
             let asset = try self.asset(context)
-            guard asset.mediaType == .image else { throw Problem(.conflict, "change-not-supported", "Filter chains edit photos") }
             let body = try await JSONBody.decode(FilterEditBody.self, from: request, context: context)
-            let editor = self.filterEditor, library = self.library, uploads = self.uploads
+            let editor = self.filterEditor, library = self.library, uploads = self.uploads, extensions = self.extensions
             let acting = context.actingAccount, app = context.actingApp
-            let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false, library: library)
+            let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false,
+                                       audioVolume: try body.checkedVolume(), library: library)
+            if plan.kind != .photo {
+                // Minutes of work: refused before it starts when the asset is not the account's to change.
+                let refused = try acting.map { acting throws(LibraryError) in try library.assetsNotChangeable(by: acting, [asset.identifier]) } ?? []
+                guard refused.isEmpty else { throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made") }
+            }
             let outcome = try await editor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> ChangeOutcome in
-                    let render = try editor.render(plan, library: library, into: uploads.directory)
-                    defer { try? FileManager.default.removeItem(at: render) }
-                    if let failure = RenderedContent.failure(render, asset: asset.identifier) {
-                        throw Problem(.unprocessableContent, "invalid-resource", failure.message)
+                    let payload = AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion,
+                                                    data: try plan.chain.json())
+                    var edit: ContentEdit
+                    var files: [URL] = []
+                    defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+                    switch plan.kind {
+                    case .photo:
+                        let render = try editor.render(plan, library: library, into: uploads.directory)
+                        files = [render]
+                        if let failure = RenderedContent.failure(render, asset: asset.identifier) {
+                            throw Problem(.unprocessableContent, "invalid-resource", failure.message)
+                        }
+                        edit = ContentEdit(identifier: asset.identifier, rendered: .file(render), adjustment: payload, basedOnOriginal: plan.base.basedOnOriginal)
+                    case .video:
+                        let render = try editor.renderMovie(plan, library: library, into: uploads.directory)
+                        files = [render]
+                        edit = ContentEdit(identifier: asset.identifier, rendered: .file(render), renderedUniformTypeIdentifier: "com.apple.quicktime-movie",
+                                           adjustment: payload, basedOnOriginal: plan.base.basedOnOriginal)
+                    case .livePhoto:
+                        let output = try editor.renderLivePhoto(plan, asset: asset, facade: try extensions.library())
+                        files = [output.renderedContentURL, output.renderedPairedVideoURL]
+                        guard let data = output.adjustmentData else { throw Problem(.internalServerError, "render-failed", "The Live Photo edit has no adjustment data") }
+                        edit = ContentEdit(identifier: asset.identifier, rendered: .file(output.renderedContentURL),
+                                           adjustment: AdjustmentPayload(formatIdentifier: data.formatIdentifier, formatVersion: data.formatVersion, data: data.data),
+                                           basedOnOriginal: true, renderedPairedVideo: .file(output.renderedPairedVideoURL))
                     }
-                    let edit = ContentEdit(identifier: asset.identifier, rendered: .file(render),
-                                           adjustment: AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier,
-                                                                         formatVersion: FilterChain.formatVersion, data: try plan.chain.json()),
-                                           basedOnOriginal: plan.base.basedOnOriginal)
                     return try library.apply(ChangeBatch(operations: [.editContent(edit)], audit: [
-                        AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: "\(asset.identifier): \(plan.chain.summary)"),
+                        AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit",
+                                   detail: "\(asset.identifier): \(plan.live?.summary ?? plan.chain.summary)"),
                     ], actingAccount: acting, actingApp: app))
                 }
             }
             ImagingContext.libraryDidCommit(library, outcome: outcome)
             return try JSONBody.response(FilterEditResultJSON(changeToken: outcome.token, filters: plan.chain.filters.count,
-                                                              summary: plan.chain.summary, renderedFrom: plan.base.basedOnOriginal ? "original" : "current"))
+                                                              summary: plan.live?.summary ?? plan.chain.summary,
+                                                              renderedFrom: plan.base.basedOnOriginal ? "original" : "current"))
         }
     }
 }
@@ -59,19 +88,29 @@ extension PhotosService {
 struct FilterEditBody: StrictBody {
     var filters: [FilterChain.Filter]
     var replace: Bool?
-    static let fields: Set<String> = ["filters", "replace"]
+    /// A Live Photo's sound, 0…1 (kept from its stored edit when absent; 1 for a new one).
+    var audioVolume: Double?
+    static let fields: Set<String> = ["filters", "replace", "audioVolume"]
     static var nestedFields: [String: Set<String>] { ["filters": ["name", "parameters"]] }
 
-    /// The filters, at most 32, each a built-in filter that takes an image, with inputs of the right class, or
-    /// the RAW development step (`CIRAWFilter` with RAW keys; merged into the chain's development).
+    /// The filters, at most 32 (at least one unless the body sets a Live Photo's `audioVolume`), each a built-in
+    /// filter that takes an image, with inputs of the right class, or the RAW development step (`CIRAWFilter` with
+    /// RAW keys; merged into the chain's development).
     func checkedFilters() throws(Problem) -> [FilterChain.Filter] {
-        guard (1...32).contains(filters.count) else { throw Problem.badRequest("Give 1 to 32 filters") }
+        guard ((audioVolume == nil ? 1 : 0)...32).contains(filters.count) else { throw Problem.badRequest("Give 1 to 32 filters") }
         do {
             for filter in filters { try filter.validate() }
         } catch {
             throw Problem.badRequest("\(error)")
         }
         return filters
+    }
+
+    /// The volume, when given, between 0 and 1.
+    func checkedVolume() throws(Problem) -> Float? {
+        guard let audioVolume else { return nil }
+        guard audioVolume.isFinite, (0...1).contains(audioVolume) else { throw Problem.badRequest("audioVolume is between 0 and 1") }
+        return Float(audioVolume)
     }
 }
 
