@@ -866,6 +866,94 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: not self.finds(".viewer"))
         self.erase_for_good(asset, "the DNG")
 
+    def edit_state(self, asset):
+        return self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
+
+    def asset_now(self, asset):
+        return self.api("GET", f"/api/assets/{asset['id']}")["answer"]
+
+    def test_10e_video_edit_every_frame(self):
+        # A video opens in the same editor: the chain previews on its first frame and renders on every frame; no
+        # geometry tools (a video keeps its size).
+        if not self.has_video:
+            self.skipTest("no video without ../shared/media")
+        asset = self.open_asset(lambda a: a["mediaType"] == 2)
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=saturation]"), message="the editor opens on a video")
+        self.assertFalse(self.finds(".editor [data-geometry]"), "no crop or turn for a video")
+        self.assertFalse(self.finds(".editor input[name=straighten]"))
+        self.set_slider("saturation", "-1")
+        previewed = lambda: self.find(".editor").get_attribute("data-previewed") or ""
+        self.wait(lambda: '"inputSaturation":0' in previewed(), timeout=30, message="the first frame previewed grey")
+        self.assertTrue(self.find(".editor-preview").get_attribute("src").startswith("blob:"))
+        self.shot("10e-editor-video")
+        self.find('.editor [data-action="done"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=240, message="every frame rendered and saved")
+        edit = self.edit_state(asset)
+        self.assertTrue(edit["hasAdjustments"])
+        self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.filter-chain")
+        self.wait(lambda: "&v=" in (self.find(".viewer video").get_attribute("poster") or ""), timeout=30, message="the edited video shown")
+        self.shot("10e-video-edited")
+        # Reopened, the slider reads the stored chain; Revert to Original restores the original movie.
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds(".editor input[name=saturation]"))
+        self.assertAlmostEqual(float(self.find(".editor input[name=saturation]").get_attribute("value")), -1, places=2)
+        self.find('.editor [data-action="revert"]').click()
+        self.wait(lambda: not self.finds(".editor"))
+        self.wait(lambda: not self.edit_state(asset)["hasAdjustments"], message="reverted")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")   # the viewer revealed the video
+
+    def test_10f_live_photo_effects_and_edit(self):
+        # A Live Photo's editor offers the effects (applied at once) and a sound switch; its adjustments render on
+        # the still and on every frame of the movie, so it stays a Live Photo.
+        asset = self.open_asset(lambda a: a["mediaType"] == 1 and a["mediaSubtypes"] & 8)
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor [data-live-effect="bounce"]'), message="the Live Photo group")
+        self.assertEqual(self.find('.editor [data-live-effect="live"]').get_attribute("aria-checked"), "true")
+        self.shot("10f-editor-live")
+        self.find('.editor [data-live-effect="bounce"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=120, message="the Bounce made and saved")
+        self.assertEqual(self.asset_now(asset)["playbackStyle"], 5, "a looping video (Bounce)")
+        self.wait(lambda: self.browser.execute_script(
+            "const v = document.querySelector('.live-video'); return !!v && !v.hidden && v.loop && v.currentTime > 0.2"), timeout=30, message="the Bounce plays by itself, looping")
+        self.shot("10f-bounce-playing")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor [data-live-effect="bounce"]'))
+        self.assertEqual(self.find('.editor [data-live-effect="bounce"]').get_attribute("aria-checked"), "true", "the effect shown as current")
+        self.assertIsNone(self.find('.editor input[name=saturation]').get_attribute("disabled"), "adjustments stay available over an effect")
+        self.find('.editor [data-live-effect="live"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=60, message="back to the Live Photo")
+        self.assertEqual(self.asset_now(asset)["playbackStyle"], 3)
+        # Noir without the sound, on the still and the movie.
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor [data-effect="CIPhotoEffectNoir"]'))
+        self.find('.editor [data-effect="CIPhotoEffectNoir"]').click()
+        self.find(".editor input[name=sound]").click()
+        self.wait(lambda: "CIPhotoEffectNoir" in (self.find(".editor").get_attribute("data-previewed") or ""), timeout=30, message="previewed")
+        self.find('.editor [data-action="done"]').click()
+        self.wait(lambda: not self.finds(".editor"), timeout=240, message="the still and every frame rendered")
+        edit = self.edit_state(asset)
+        self.assertEqual(edit["adjustment"]["formatIdentifier"], "org.photokit-linux.live-photo-edit")
+        stored = json.loads(base64.b64decode(edit["adjustment"]["data"]))
+        self.assertEqual(([f["name"] for f in stored["filters"]], stored["audioVolume"]), (["CIPhotoEffectNoir"], 0))
+        self.assertEqual(self.asset_now(asset)["playbackStyle"], 3, "still a Live Photo")
+        self.wait(lambda: self.finds(".viewer .live-video"), message="the edited movie attached")
+        ActionChains(self.browser).move_to_element(self.find(".viewer-title")).perform()   # off the LIVE badge: the still
+        self.wait(lambda: self.browser.execute_script(
+            "const i = document.querySelector('.viewer-media img.screen'); return !!i && i.src.includes('&v=') && i.complete && i.naturalWidth > 0"),
+            timeout=30, message="the edited still shown")
+        self.shot("10f-live-edited")
+        self.find(".viewer").send_keys("e")
+        self.wait(lambda: self.finds('.editor [data-effect="CIPhotoEffectNoir"]'))
+        self.assertEqual(self.find('.editor [data-effect="CIPhotoEffectNoir"]').get_attribute("aria-checked"), "true")
+        self.assertFalse(self.find(".editor input[name=sound]").is_selected(), "the sound switch reads the stored edit")
+        self.find('.editor [data-action="revert"]').click()
+        self.wait(lambda: not self.finds(".editor"))
+        self.wait(lambda: not self.edit_state(asset)["hasAdjustments"], message="reverted")
+        self.find(".viewer").send_keys(Keys.ESCAPE)
+        self.browser.execute_script("document.querySelector('.grid-scroller').scrollTop = 0")   # the viewer revealed the Live Photo
+
     def image_size(self, url):
         """The natural size of the picture at `url`, loaded in the page."""
         return self.browser.execute_async_script("""

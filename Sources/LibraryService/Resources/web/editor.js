@@ -6,6 +6,9 @@
 // Geometry comes first in the chain, in the order the user sees it: quarter turns and a flip (one
 // CIPerspectiveTransform), then straighten, then the crop (a rectangle in the turned, straightened image). While
 // cropping, the preview shows the whole image and the crop frame over it (crop.js).
+// Videos take the same chain on every frame (previewed on the first frame; no geometry tools: a video keeps its
+// size). Live Photos take it on the still and every frame of the movie, with a sound switch, and offer the Live
+// Photo effects (Loop, Bounce, Long Exposure), each applied at once.
 
 import { get, post, change, api } from '/app/api.js';
 import { toast } from '/app/ui.js';
@@ -14,6 +17,10 @@ import { ASPECTS, aspectRatio, centredCrop, ciRectangle, cropFrame, flipCrop, or
   turnedAspect, turnedSize, userCrop, wholeCrop } from '/app/crop.js';
 
 const FORMAT = 'org.photokit-linux.filter-chain';
+const LIVE_FORMAT = 'org.photokit-linux.live-photo-edit';
+const LIVE_EFFECT_FORMAT = 'org.photokit-linux.live-effect';
+/** The Live Photo effects, as the service names them ('live': none). */
+const LIVE_EFFECTS = [['live', 'Live'], ['loop', 'Loop'], ['bounce', 'Bounce'], ['long-exposure', 'Long Exposure']];
 
 /** The adjustments: each maps a slider value (identity = no filter) onto a filter input. */
 const CONTROLS = [
@@ -192,26 +199,35 @@ function parameterControl(parameter) {
   return `<label><input type="checkbox" data-parameter="${escape(parameter.name)}" ${['true', 'yes', '1', 'on'].includes(parameter.defaultValue) ? 'checked' : ''}> ${escape(parameter.name)}</label>`;
 }
 
-/** Opens the editor over the page for a photo. `onDone` runs after a commit or a revert. */
+/** Opens the editor over the page for a photo, a video or a Live Photo. `onDone` runs after a commit or a revert. */
 export async function openEditor(asset, { onDone } = {}) {
   const editState = await get(`/api/assets/${asset.id}/edit`);
+  const isVideo = asset.mediaType === 2, isLive = asset.mediaType === 1 && (asset.mediaSubtypes & 8) !== 0;
   const raw = editState.raw;
   const rawSize = raw ? { width: raw.pixelWidth, height: raw.pixelHeight } : null;
-  let stored = [];
-  if (editState.adjustment?.formatIdentifier === FORMAT && editState.currentBasedOnOriginal !== false) {
-    try { stored = JSON.parse(atob(editState.adjustment.data)).filters || []; } catch { stored = []; }
+  let stored = [], storedVolume = 1, liveEffect = 'live';
+  const format = editState.adjustment?.formatIdentifier;
+  if ((format === FORMAT && editState.currentBasedOnOriginal !== false) || (isLive && format === LIVE_FORMAT)) {
+    try {
+      const data = JSON.parse(atob(editState.adjustment.data));
+      stored = data.filters || [];
+      storedVolume = data.audioVolume ?? 1;
+    } catch { stored = []; }
   }
+  if (isLive && format === LIVE_EFFECT_FORMAT) liveEffect = atob(editState.adjustment.data);
   // A chain that develops the RAW is written in the development's size (a pair's RAW may differ from its JPEG).
   let size = stored[0]?.name === DEVELOPMENT && rawSize ? rawSize
     : editState.originalPixelWidth ? { width: editState.originalPixelWidth, height: editState.originalPixelHeight } : null;
-  const foreign = editState.hasAdjustments && !stored.length;
-  const extensions = ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
+  // A Live Photo effect is not foreign: a filter edit replaces it (from the original pair), as another effect does.
+  const foreign = editState.hasAdjustments && !stored.length && liveEffect === 'live' && !(isLive && format === LIVE_FORMAT);
+  const extensions = isVideo ? [] : ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
   const state = stateFor(stored, size);
   state.asShot = raw;
   if (!state.development && raw) state.recovery = recoveryByDefault(raw.decoderVersion);
   const initial = JSON.stringify(chainFor(state, size));
   // Turns and crops are sized from the original: not on top of geometry the editor does not describe.
-  const geometryTools = !!size && !state.extra.some((filter) => GEOMETRY.includes(filter.name));
+  const geometryTools = !isVideo && !!size && !state.extra.some((filter) => GEOMETRY.includes(filter.name));
+  let sound = storedVolume > 0;
 
   const element = document.createElement('div');
   element.className = 'editor';
@@ -232,7 +248,15 @@ export async function openEditor(asset, { onDone } = {}) {
     <div class="editor-body">
       <div class="editor-stage"><img class="editor-preview" alt="Preview of ${escape(asset.originalFilename)}"></div>
       <form class="editor-panel" aria-label="Adjustments">
-        ${foreign ? '<p class="note">This photo was edited with another editor. Revert to Original to edit it here.</p>' : ''}
+        ${foreign ? `<p class="note">This ${isVideo ? 'video' : 'photo'} was edited with another editor. Revert to Original to edit it here.</p>` : ''}
+        ${isLive ? `<fieldset class="live-controls"><legend>Live Photo</legend>
+          <div class="effects" role="radiogroup" aria-label="Live Photo effect">${LIVE_EFFECTS.map(([name, label]) =>
+            `<button type="button" role="radio" aria-checked="${name === liveEffect}" data-live-effect="${name}">${label}</button>`).join('')}</div>
+          <p class="note">An effect is made from the original Live Photo and saved at once; the adjustments below replace it.</p>
+          <label><input type="checkbox" name="sound" ${sound ? 'checked' : ''}> Sound</label>
+          <p class="note">Adjustments apply to the photo and to every frame of its movie.</p>
+        </fieldset>` : ''}
+        ${isVideo ? '<p class="note">Adjustments apply to every frame; the preview shows the first.</p>' : ''}
         ${raw ? `<fieldset class="raw-controls"><legend>RAW</legend>${RAW_CONTROLS.map((c) => {
           const value = state.values[c.key] ?? rawIdentity(c, raw);
           return `<label class="slider"><span>${c.label}</span>
@@ -242,7 +266,7 @@ export async function openEditor(asset, { onDone } = {}) {
           <label><input type="checkbox" name="rawRecovery" ${state.recovery ? 'checked' : ''}> Recover highlights</label>
           <p class="note">Develops the RAW file (${escape(raw.decoderVersion)}); the sliders below apply after it.</p>
         </fieldset>` : ''}
-        ${groups.map((group) => `<fieldset><legend>${group}</legend>${CONTROLS.filter((c) => c.group === group).map((c) => `
+        ${groups.filter((group) => !(isVideo && group === 'Crop')).map((group) => `<fieldset><legend>${group}</legend>${CONTROLS.filter((c) => c.group === group).map((c) => `
           <label class="slider"><span>${c.label}</span>
             <input type="range" name="${c.key}" min="${c.min}" max="${c.max}" step="${c.step}" value="${state.values[c.key] ?? c.identity}" aria-label="${c.label}">
             <output>${(state.values[c.key] ?? c.identity).toFixed(2)}</output></label>`).join('')}
@@ -343,6 +367,10 @@ export async function openEditor(asset, { onDone } = {}) {
       // The first RAW setting of a pair switches its geometry to the RAW's size; a crop made on the JPEG is dropped.
       if (rawSize && (size?.width !== rawSize.width || size?.height !== rawSize.height)) { size = rawSize; state.crop = null; showCropSize(); }
     }
+    if (control.name === 'sound') {
+      sound = control.checked;
+      return; // the sound is not previewed
+    }
     if (control.name === 'rawRecovery') {
       state.recovery = control.checked;
     } else if (control.type === 'range') {
@@ -394,7 +422,22 @@ export async function openEditor(asset, { onDone } = {}) {
     frame?.update();
     changed();
   });
-  form.querySelector('.effects').addEventListener('click', (event) => {
+  form.querySelector('.live-controls .effects')?.addEventListener('click', async (event) => {
+    const button = event.target.closest('[data-live-effect]');
+    if (!button || button.dataset.liveEffect === liveEffect) return;
+    form.querySelectorAll('[data-live-effect]').forEach((b) => { b.disabled = true; });
+    status.textContent = `${button.dataset.liveEffect === 'live' ? 'Restoring the Live Photo' : `Making the ${button.textContent}`}…`;
+    try {
+      await post(`/api/assets/${asset.id}/edit/effect`, { effect: button.dataset.liveEffect });
+      toast('Saved');
+      close();
+      onDone?.();
+    } catch (error) {
+      status.textContent = error.message;
+      form.querySelectorAll('[data-live-effect]').forEach((b) => { b.disabled = false; });
+    }
+  });
+  form.querySelector('fieldset:not(.live-controls) > .effects').addEventListener('click', (event) => {
     const button = event.target.closest('[data-effect]');
     if (!button) return;
     state.effect = button.dataset.effect;
@@ -466,14 +509,15 @@ export async function openEditor(asset, { onDone } = {}) {
       const filters = chainFor(state, size);
       const button = event.target.closest('button');
       button.disabled = true;
-      status.textContent = 'Saving…';
+      const volume = sound ? 1 : 0, unchanged = JSON.stringify(filters) === initial && volume === (storedVolume > 0 ? 1 : 0);
+      status.textContent = isVideo || isLive ? 'Rendering every frame…' : 'Saving…';
       try {
-        if (foreign) {
-          // Nothing here describes the other editor's edit: leave it as it is.
-        } else if (!filters.length) {
+        if (foreign || (unchanged && (editState.hasAdjustments || !filters.length))) {
+          // Nothing here describes the other editor's edit, or nothing changed: leave it as it is.
+        } else if (!filters.length && volume === 1) {
           if (editState.hasAdjustments) await change([{ op: 'revertContent', asset: asset.localIdentifier }]);
-        } else if (JSON.stringify(filters) !== initial || !editState.hasAdjustments) {
-          await post(`/api/assets/${asset.id}/edit/filters`, { filters, replace: true });
+        } else {
+          await post(`/api/assets/${asset.id}/edit/filters`, { filters, replace: true, ...(isLive ? { audioVolume: volume } : {}) });
         }
         toast('Saved');
         close();

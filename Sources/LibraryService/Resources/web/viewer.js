@@ -129,7 +129,8 @@ export class Viewer {
     return this.resources;
   }
 
-  /** A Live Photo: the paired movie plays while the badge is pressed or hovered, then the still returns. */
+  /** A Live Photo: the paired movie plays while the badge is pressed or hovered, then the still returns; a Loop or
+   * Bounce plays on its own, looping. */
   async addLivePhoto(asset) {
     const badge = document.createElement('button');
     badge.className = 'live-badge';
@@ -147,6 +148,17 @@ export class Viewer {
     video.src = paired.url;
     video.hidden = true;
     this.media.append(video);
+    if (asset.playbackStyle === 5) {
+      // A Loop or Bounce (a looping video, as Apple's Photos shows it): it plays over the still, round and round.
+      badge.textContent = 'LOOP';
+      badge.setAttribute('aria-label', 'Looping Live Photo');
+      badge.disabled = true;
+      video.loop = true;
+      video.autoplay = true;
+      video.hidden = false;
+      this.media.classList.add('playing');
+      return;
+    }
     const play = () => { video.hidden = false; video.currentTime = 0; video.play().catch(() => {}); this.media.classList.add('playing'); };
     const settle = () => { video.pause(); video.hidden = true; this.media.classList.remove('playing'); };
     video.addEventListener('ended', settle);
@@ -235,6 +247,7 @@ export class Viewer {
 
   stopMedia() {
     for (const video of this.media?.querySelectorAll('video') || []) { video.pause(); video.removeAttribute('src'); video.load(); }
+    this.media?.classList.remove('playing');
   }
 
   /**
@@ -374,7 +387,7 @@ export class Viewer {
   }
 
   edit() {
-    if (this.asset.mediaType !== 1) { toast('Only photos can be edited here'); return; }
+    if (this.asset.mediaType !== 1 && this.asset.mediaType !== 2) { toast('Only photos and videos can be edited here'); return; }
     openEditor(this.asset, { onDone: () => this.showEdited() });
   }
 
