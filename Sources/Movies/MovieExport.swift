@@ -109,6 +109,11 @@ public enum MovieExport {
         }
     }
 
+    /// A packet copy's share of an export's progress per second of movie, against 1 for encoding frames.
+    static let copyWeight = 0.05
+    /// Re-encoding audio's share, against 1 for encoding frames.
+    static let audioEncodeWeight = 0.15
+
     private static func write(from source: URL, to partial: URL, plan: MovieExportPlan, renderer: ExportFrameRenderer?,
                               progress: (Double) -> Bool) throws(MovieError) {
         let reader = try MovieReader(url: source)
@@ -156,23 +161,42 @@ public enum MovieExport {
         for entry in plan.metadata { try writer.setMetadata(entry.key, entry.value) }
         try writer.begin(faststart: plan.faststart && plan.stillImageTime == nil)
 
-        for (track, envelope, output) in audio {
+        // The stages move the progress in turn, each through its share: encoding frames is most of the work, audio
+        // re-encoding some, packet copies little (but on a long movie each is seconds, and each can be cancelled).
+        let videoWeight = videoOutput == nil ? 0 : copying ? Self.copyWeight : 1
+        let audioWeights = audio.map { $0.envelope == nil ? Self.copyWeight : Self.audioEncodeWeight }
+        let allWeight = max(videoWeight + audioWeights.reduce(0, +), .ulpOfOne)
+        var completed = 0.0, reported = 0.0
+        /// Progress through a stage of `weight`, given a fraction of it (never backwards: packets of B-frames come
+        /// out of presentation order).
+        func stage(_ weight: Double, _ fraction: Double) -> Bool {
+            reported = max(reported, min(0.99, (completed + weight * min(1, max(0, fraction))) / allWeight))
+            return progress(reported)
+        }
+        /// A packet loop's report (source ticks at `timescale`) as a fraction of the exported span.
+        func spanned(_ ticks: Int64, _ timescale: Int32) -> Double {
+            total > 0 ? (Double(ticks) / Double(max(1, timescale)) - start.seconds) / total : 0
+        }
+        for ((track, envelope, output), weight) in zip(audio, audioWeights) {
             let copier = try MovieReader(url: source)
             let (from, to) = (ticks(start, track.timescale), end.map { ticks($0, track.timescale) })
             if let envelope {
-                try writer.transcodeAudio(of: track, from: copier, start: from, end: to, envelope: envelope, to: output)
+                try writer.transcodeAudio(of: track, from: copier, start: from, end: to, envelope: envelope, to: output) {
+                    stage(weight, spanned($0, track.timescale))
+                }
             } else {
-                try writer.copyPackets(of: track, from: copier, start: from, end: to, to: output)
+                try writer.copyPackets(of: track, from: copier, start: from, end: to, to: output) { stage(weight, spanned($0, track.timescale)) }
             }
+            completed += weight
         }
         if let video, let videoOutput {
             if copying {
                 let copier = try MovieReader(url: source)
                 try writer.copyPackets(of: video, from: copier, start: ticks(start, video.timescale), end: end.map { ticks($0, video.timescale) },
-                                       to: videoOutput)
+                                       to: videoOutput) { stage(videoWeight, spanned($0, video.timescale)) }
             } else {
                 try encodeFrames(of: video, reader: reader, writer: writer, output: videoOutput, start: start, end: end,
-                                 total: total, renderer: renderer, progress: progress)
+                                 total: total, renderer: renderer) { fraction in stage(videoWeight, fraction) }
             }
         }
         guard progress(1) else { throw MovieError(.cancelled, "the export was cancelled") }

@@ -128,22 +128,26 @@ public final class MovieWriter {
     @discardableResult
     public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, volume: Double,
                                to track: Track) throws(MovieError) -> Int {
-        try transcodeAudio(of: source, from: reader, start: start, end: end, envelope: VolumeEnvelope(constant: volume), to: track)
+        try transcodeAudio(of: source, from: reader, start: start, end: end, envelope: VolumeEnvelope(constant: volume), to: track) { _ in true }
     }
 
     /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks, cut at exact samples; `end` nil:
     /// to the end), multiplies every sample by `envelope`'s volume at its time in the source's timeline, and encodes
-    /// it (AAC) into `track` from time 0. Returns the samples written.
+    /// it (AAC) into `track` from time 0. `progress` is told each packet's time (source ticks) and stops the work by
+    /// returning false (`MovieError.cancelled`). Returns the samples written.
     @discardableResult
     public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, envelope: VolumeEnvelope,
-                               to track: Track) throws(MovieError) -> Int {
+                               to track: Track, progress: (Int64) -> Bool = { _ in true }) throws(MovieError) -> Int {
         var message = [CChar](repeating: 0, count: 256)
         let pieces = envelope.pieces.map { mc_gain_piece(start: $0.start, gain: $0.gain, slope: $0.slope) }
         let writer = try live()
-        let count = pieces.withUnsafeBufferPointer { buffer in
-            mc_writer_transcode_audio(writer, track.stream, reader.handle, Int32(source.index), start, end ?? -1, buffer.baseAddress,
-                                      Int32(buffer.count), &message, message.count)
+        let count = PacketProgress.with(progress) { callback, context in
+            pieces.withUnsafeBufferPointer { buffer in
+                mc_writer_transcode_audio(writer, track.stream, reader.handle, Int32(source.index), start, end ?? -1, buffer.baseAddress,
+                                          Int32(buffer.count), callback, context, &message, message.count)
+            }
         }
+        if count == -8 { throw MovieError(.cancelled, "the export was cancelled") }
         guard count >= 0 else { throw MovieError(.codec, "\(url.lastPathComponent): \(text(message))") }
         return Int(count)
     }
@@ -175,11 +179,17 @@ public final class MovieWriter {
     }
 
     /// Copies `source`'s packets presented in `range` (source timescale ticks; `end` nil: to the end), shifted to
-    /// start at 0. Video copies start at the key frame at or before `range.start`. Returns the packet count.
+    /// start at 0. Video copies start at the key frame at or before `range.start`. `progress` is told each packet's
+    /// time (source ticks) and stops the copy by returning false (`MovieError.cancelled`). Returns the packet count.
     @discardableResult
-    public func copyPackets(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, to track: Track) throws(MovieError) -> Int {
+    public func copyPackets(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, to track: Track,
+                            progress: (Int64) -> Bool = { _ in true }) throws(MovieError) -> Int {
         var message = [CChar](repeating: 0, count: 256)
-        let count = mc_writer_copy_packets(try live(), track.stream, reader.handle, Int32(source.index), start, end ?? -1, &message, message.count)
+        let writer = try live()
+        let count = PacketProgress.with(progress) { callback, context in
+            mc_writer_copy_packets(writer, track.stream, reader.handle, Int32(source.index), start, end ?? -1, callback, context, &message, message.count)
+        }
+        if count == -8 { throw MovieError(.cancelled, "the export was cancelled") }
         guard count >= 0 else { throw MovieError(.unwritable, "\(url.lastPathComponent): \(text(message))") }
         return Int(count)
     }
@@ -207,4 +217,23 @@ public final class MovieWriter {
     /// The largest frame side an encoded track may have (HEVC's level 6.2 allows 8,444 × 8,444 in samples; H.264
     /// and x265 take up to 16,384).
     public static let largestSide = 16_384
+}
+
+/// A Swift progress closure handed to a C packet loop as `mc_progress` and a context pointer.
+private final class PacketProgress {
+    let report: (Int64) -> Bool
+    init(_ report: @escaping (Int64) -> Bool) { self.report = report }
+
+    /// Calls `body` with a C callback and context that forward to `progress` while `body` runs.
+    static func with<T>(_ progress: (Int64) -> Bool, _ body: (mc_progress, UnsafeMutableRawPointer) -> T) -> T {
+        withoutActuallyEscaping(progress) { escapable in
+            let box = PacketProgress(escapable)
+            return withExtendedLifetime(box) {
+                body({ context, ticks in
+                    guard let context else { return 1 }
+                    return Unmanaged<PacketProgress>.fromOpaque(context).takeUnretainedValue().report(ticks) ? 1 : 0
+                }, Unmanaged.passUnretained(box).toOpaque())
+            }
+        }
+    }
 }

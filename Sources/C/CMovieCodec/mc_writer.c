@@ -231,7 +231,7 @@ int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reade
 
 
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                               char *message, size_t capacity) {
+                               mc_progress progress, void *context, char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || writer->streams[stream].encoder)
         return fail(message, capacity, -2, "no such copied track", 0);
     AVFormatContext *source = mc_reader_format(reader);
@@ -252,6 +252,10 @@ int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader,
         if (end >= 0 && pts != AV_NOPTS_VALUE && pts >= end && (!is_video || (packet->flags & AV_PKT_FLAG_KEY))) { av_packet_unref(packet); break; }
         // From the start, audio keeps its priming packets (times before 0, which the muxer's edit list hides).
         if (!is_video && start > 0 && pts != AV_NOPTS_VALUE && pts < start) { av_packet_unref(packet); continue; }
+        if (progress && pts != AV_NOPTS_VALUE && !progress(context, pts)) {
+            av_packet_free(&packet);
+            return fail(message, capacity, -8, "cancelled", 0);
+        }
         if (shift == INT64_MIN) shift = is_video ? (packet->dts != AV_NOPTS_VALUE ? packet->dts : pts) : (start > 0 ? start : 0);
         if (is_video && start <= 0) shift = 0;
         if (packet->pts != AV_NOPTS_VALUE) packet->pts -= shift;
@@ -433,7 +437,8 @@ static int queue_silence(AVCodecContext *e, AVAudioFifo *fifo, int64_t n, char *
 }
 
 int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                                  const mc_gain_piece *pieces, int piece_count, char *message, size_t capacity) {
+                                  const mc_gain_piece *pieces, int piece_count, mc_progress progress, void *context,
+                                  char *message, size_t capacity) {
     if (!writer->started || stream < 0 || stream >= writer->count || !writer->streams[stream].encoder)
         return fail(message, capacity, -2, "no such encoded track", 0);
     AVFormatContext *source = mc_reader_format(reader);
@@ -476,6 +481,10 @@ int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *read
                 if (ours && end >= 0 && pts != AV_NOPTS_VALUE && pts >= end) { draining = 1; avcodec_send_packet(d, NULL); }
                 else if (ours) avcodec_send_packet(d, packet);
                 av_packet_unref(packet);
+                if (ours && progress && pts != AV_NOPTS_VALUE && !progress(context, pts)) {
+                    result = fail(message, capacity, -8, "cancelled", 0);
+                    goto done;
+                }
             }
         }
         while ((status = avcodec_receive_frame(d, decoded)) >= 0) {

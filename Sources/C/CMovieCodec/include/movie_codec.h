@@ -81,6 +81,9 @@ int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *mes
 // ---- Writing ----------------------------------------------------------------------------------------------------
 
 typedef struct mc_writer mc_writer;
+/// Told how far a packet loop has come (the source track's presentation time, in its time base) every few packets;
+/// returns 0 to stop the loop, which then fails with -8 ("cancelled"). May be NULL.
+typedef int (*mc_progress)(void *context, int64_t ticks);
 
 /// Video encoders a writer can use.
 enum { MC_CODEC_H264 = 1, MC_CODEC_HEVC = 2 };
@@ -121,9 +124,10 @@ int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, 
 int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reader, int64_t pts, char *message, size_t capacity);
 /// Copies `reader`'s packets of `track` whose presentation times lie in [start, end) (the track's time base;
 /// end < 0: to the end) into output `stream`, shifted so `start` becomes 0. Video copies start at the key frame
-/// at or before `start`. Returns the number of packets copied or a negative error.
+/// at or before `start`. `progress` is told each packet's time. Returns the number of packets copied or a negative
+/// error.
 int64_t mc_writer_copy_packets(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                               char *message, size_t capacity);
+                               mc_progress progress, void *context, char *message, size_t capacity);
 /// Adds an AAC track encoded from `reader`'s audio track `track` (same channels; same sample rate when the AAC
 /// encoder has it, else the nearest it has); returns its stream index or a negative error.
 int mc_writer_add_audio(mc_writer *writer, const mc_reader *reader, int track, char *message, size_t capacity);
@@ -144,7 +148,8 @@ typedef struct mc_gain_piece {
 /// encodes them into output `stream` from time 0 (a track starting after `start` is preceded by silence). Returns
 /// the samples written or a negative error.
 int64_t mc_writer_transcode_audio(mc_writer *writer, int stream, mc_reader *reader, int track, int64_t start, int64_t end,
-                                  const mc_gain_piece *pieces, int piece_count, char *message, size_t capacity);
+                                  const mc_gain_piece *pieces, int piece_count, mc_progress progress, void *context,
+                                  char *message, size_t capacity);
 /// Flushes encoders and writes the trailer; 0 on success. The writer is freed either way.
 int mc_writer_finish(mc_writer *writer, char *message, size_t capacity);
 /// Stops writing without finishing; the file is left incomplete for the caller to delete. Frees the writer.
