@@ -78,10 +78,14 @@ public struct ExportFrameRenderer {
     public let transform: MovieTransform?
     /// The size source frames are decoded at (scaled by libswscale; nil: their coded size).
     public let decodeSize: (width: Int, height: Int)?
+    /// Whether the renderer takes frames of 16 bits per component: then a source of more than 8 bits is decoded at
+    /// 16 (its values not rounded to 8 bits); otherwise every frame comes at 8.
+    public let takesDeepFrames: Bool
     public let render: (ExportFrameInput) throws -> RenderedFrame
     public init(width: Int, height: Int, transform: MovieTransform? = nil, decodeSize: (width: Int, height: Int)? = nil,
-                render: @escaping (ExportFrameInput) throws -> RenderedFrame) {
+                takesDeepFrames: Bool = false, render: @escaping (ExportFrameInput) throws -> RenderedFrame) {
         (self.width, self.height, self.transform, self.decodeSize, self.render) = (width, height, transform, decodeSize, render)
+        self.takesDeepFrames = takesDeepFrames
     }
 }
 
@@ -107,6 +111,14 @@ public enum MovieExport {
             try? FileManager.default.removeItem(at: partial)
             throw error
         }
+    }
+
+    /// Whether an encode of `video` into `codec` keeps its depth and colour: a source of more than 8 bits, or one
+    /// tagged HDR or BT.2020, encoded as HEVC is written at 10 bits with the source's colour tags (as Apple's HEVC
+    /// presets keep HDR). H.264 is written at 8 bits with BT.709's tags, as Apple's H.264 presets write it
+    /// (documented difference: HDR is not tone-mapped here).
+    public static func keepsDepth(of video: MovieTrack, in codec: MovieWriter.Codec) -> Bool {
+        codec == .hevc && ((video.bitsPerComponent ?? 8) > 8 || video.color.isHDR || video.color.isWideGamut)
     }
 
     /// A packet copy's share of an export's progress per second of movie, against 1 for encoding frames.
@@ -136,10 +148,12 @@ public enum MovieExport {
         case .encode(let codec, let longSide, let shortSide, let quality):
             guard let video else { throw MovieError(.noSuchTrack, "\(source.lastPathComponent): the movie has no video track") }
             let size = renderer.map { ($0.width, $0.height) } ?? fittedSize(of: video, longSide: longSide, shortSide: shortSide)
+            let deep = Self.keepsDepth(of: video, in: codec)
             videoOutput = try writer.addVideo(.init(codec: codec, width: size.0, height: size.1, timescale: video.timescale,
                                                     frameRate: video.frameRate, quality: quality,
-                                                    transform: renderer.map { $0.transform } ?? (video.transform != .identity ? video.transform : nil)))
-            try reader.startDecoding(video, size: renderer?.decodeSize)
+                                                    transform: renderer.map { $0.transform } ?? (video.transform != .identity ? video.transform : nil),
+                                                    bitsPerComponent: deep ? 10 : 8, color: deep ? video.color : .bt709))
+            try reader.startDecoding(video, size: renderer?.decodeSize, bitsPerComponent: deep && renderer?.takesDeepFrames == true ? 16 : 8)
         }
         // Each audio track: its volume schedule, and whether it is encoded again (nil envelope: copied).
         var audio: [(track: MovieTrack, envelope: VolumeEnvelope?, output: MovieWriter.Track)] = []

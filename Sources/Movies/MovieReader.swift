@@ -168,7 +168,9 @@ public final class MovieReader {
                           codedWidth: Int(t.width), codedHeight: Int(t.height), transform: transform, timescale: timescale,
                           timeRange: CMTimeRange(start: start, duration: duration), frameRate: rate, sampleCount: Int(t.frame_count),
                           bitRate: Int(t.bit_rate), sampleRate: Int(t.sample_rate), channelCount: Int(t.channels),
-                          bitsPerComponent: t.bits_per_sample > 0 ? Int(t.bits_per_sample) : nil, isEnabled: t.is_default != 0,
+                          bitsPerComponent: t.bits_per_sample > 0 ? Int(t.bits_per_sample) : nil,
+                          color: kind == .video ? MovieColor(primaries: t.color_primaries, transfer: t.color_transfer, matrix: t.color_matrix) : .bt709,
+                          isEnabled: t.is_default != 0,
                           languageCode: language.isEmpty ? nil : language)
     }
 

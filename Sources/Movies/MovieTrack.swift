@@ -37,6 +37,8 @@ public struct MovieTrack: Sendable, Hashable {
     public let channelCount: Int
     /// Bits per decoded component (8, 10, 12); nil when unknown.
     public let bitsPerComponent: Int?
+    /// The video's colour tags (unspecified ones are 2, as in H.273); `.bt709` for other kinds.
+    public let color: MovieColor
     /// The container marks the track enabled (default).
     public let isEnabled: Bool
     /// ISO 639-2/T language code; nil when unknown or undetermined.
@@ -45,7 +47,7 @@ public struct MovieTrack: Sendable, Hashable {
     public init(index: Int, trackID: Int32, kind: Kind, codecName: String, fourCharacterCode: String, codedWidth: Int, codedHeight: Int,
                 transform: MovieTransform, timescale: Int32,
                 timeRange: CMTimeRange, frameRate: Double?, sampleCount: Int, bitRate: Int, sampleRate: Int, channelCount: Int,
-                bitsPerComponent: Int?, isEnabled: Bool, languageCode: String?) {
+                bitsPerComponent: Int?, color: MovieColor = .bt709, isEnabled: Bool, languageCode: String?) {
         self.index = index
         self.trackID = trackID
         self.kind = kind
@@ -58,6 +60,7 @@ public struct MovieTrack: Sendable, Hashable {
         self.timeRange = timeRange
         self.frameRate = frameRate
         self.sampleCount = sampleCount
+        self.color = color
         self.bitRate = bitRate
         self.sampleRate = sampleRate
         self.channelCount = channelCount

@@ -26,11 +26,17 @@ public final class MovieWriter {
         public var bitRate: Int?
         /// The display matrix to record (nil: none, frames are upright).
         public var transform: MovieTransform?
+        /// Bits per component encoded: 8, or 10 (4:2:0 10-bit: HEVC Main 10, H.264 High 10).
+        public var bitsPerComponent: Int
+        /// The colour tags written; frames given as RGBA are converted to YUV with this matrix (BT.2020's or
+        /// BT.709's). Pixel values are written as they are given: no conversion between primaries or transfers.
+        public var color: MovieColor
 
         public init(codec: Codec, width: Int, height: Int, timescale: Int32, frameRate: Double? = nil, quality: Int? = nil,
-                    bitRate: Int? = nil, transform: MovieTransform? = nil) {
+                    bitRate: Int? = nil, transform: MovieTransform? = nil, bitsPerComponent: Int = 8, color: MovieColor = .bt709) {
             (self.codec, self.width, self.height, self.timescale) = (codec, width, height, timescale)
             (self.frameRate, self.quality, self.bitRate, self.transform) = (frameRate, quality, bitRate, transform)
+            (self.bitsPerComponent, self.color) = (bitsPerComponent, color)
         }
     }
 
@@ -85,6 +91,14 @@ public final class MovieWriter {
         }
         s.quality = Int32(settings.quality ?? 0)
         s.bit_rate = Int64(settings.bitRate ?? 0)
+        guard settings.bitsPerComponent == 8 || settings.bitsPerComponent == 10 else {
+            throw MovieError(.codec, "\(url.lastPathComponent): video is encoded at 8 or 10 bits per component, not \(settings.bitsPerComponent)")
+        }
+        s.bits = Int32(settings.bitsPerComponent)
+        // Unspecified tags (2) are written as BT.709's, which is how players read untagged video.
+        s.color_primaries = settings.color.primaries == 2 ? 1 : settings.color.primaries
+        s.color_transfer = settings.color.transfer == 2 ? 1 : settings.color.transfer
+        s.color_matrix = settings.color.matrix == 2 ? 1 : settings.color.matrix
         if let t = settings.transform {
             s.has_matrix = 1
             let values: [Int32] = [fixed(t.a, 16), fixed(t.b, 16), 0, fixed(t.c, 16), fixed(t.d, 16), 0, fixed(t.tx, 16), fixed(t.ty, 16), 1 << 30]

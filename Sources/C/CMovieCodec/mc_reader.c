@@ -128,6 +128,9 @@ int mc_track_info(const mc_reader *reader, int i, mc_track *out) {
     out->sample_rate = par->sample_rate;
     out->channels = par->ch_layout.nb_channels;
     out->bits_per_sample = bits_of(par);
+    out->color_primaries = par->color_primaries;
+    out->color_transfer = par->color_trc;
+    out->color_matrix = par->color_space;
     const AVDictionaryEntry *language = av_dict_get(s->metadata, "language", NULL, 0);
     if (language && language->value && strcmp(language->value, "und") != 0)
         snprintf(out->language, sizeof out->language, "%s", language->value);

@@ -63,6 +63,18 @@ mc_writer *mc_writer_open(const char *path, const char *format, char *message, s
     return writer;
 }
 
+/// Whether `codec` encodes frames of `format`.
+static int encoder_takes(const AVCodec *codec, enum AVPixelFormat format) {
+    if (!codec->pix_fmts) return 1;
+    for (const enum AVPixelFormat *f = codec->pix_fmts; *f != AV_PIX_FMT_NONE; f++) if (*f == format) return 1;
+    return 0;
+}
+
+/// libswscale's coefficients for the YUV matrix a track is tagged with (BT.2020's, or BT.709's for the rest).
+static const int *matrix_coefficients(const AVCodecContext *e) {
+    return sws_getCoefficients(e->colorspace == AVCOL_SPC_BT2020_NCL || e->colorspace == AVCOL_SPC_BT2020_CL ? SWS_CS_BT2020 : SWS_CS_ITU709);
+}
+
 int mc_writer_add_video(mc_writer *writer, const mc_video_settings *s, char *message, size_t capacity) {
     if (writer->count >= MC_MAX_STREAMS || writer->started) return fail(message, capacity, -2, "no more tracks can be added", 0);
     const char *name = s->codec == MC_CODEC_HEVC ? "libx265" : "libx264";
@@ -76,12 +88,15 @@ int mc_writer_add_video(mc_writer *writer, const mc_video_settings *s, char *mes
     e->width = s->width & ~1;
     e->height = s->height & ~1;
     if (e->width <= 0 || e->height <= 0) return fail(message, capacity, -2, "the video size is too small", 0);
-    e->pix_fmt = AV_PIX_FMT_YUV420P;
+    if (s->bits != 0 && s->bits != 8 && s->bits != 10) return fail(message, capacity, -2, "video is encoded at 8 or 10 bits", 0);
+    e->pix_fmt = s->bits == 10 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P;
+    if (s->bits == 10 && !encoder_takes(codec, e->pix_fmt))
+        return fail(message, capacity, -3, s->codec == MC_CODEC_HEVC ? "this FFmpeg's HEVC encoder has no 10-bit support" : "this FFmpeg's H.264 encoder has no 10-bit support", 0);
     e->time_base = (AVRational){ s->time_base_num, s->time_base_den };
     if (s->rate_num > 0 && s->rate_den > 0) e->framerate = (AVRational){ s->rate_num, s->rate_den };
-    e->color_primaries = AVCOL_PRI_BT709;
-    e->color_trc = AVCOL_TRC_BT709;
-    e->colorspace = AVCOL_SPC_BT709;
+    e->color_primaries = s->color_primaries > 0 ? (enum AVColorPrimaries)s->color_primaries : AVCOL_PRI_BT709;
+    e->color_trc = s->color_transfer > 0 ? (enum AVColorTransferCharacteristic)s->color_transfer : AVCOL_TRC_BT709;
+    e->colorspace = s->color_matrix > 0 ? (enum AVColorSpace)s->color_matrix : AVCOL_SPC_BT709;
     e->color_range = AVCOL_RANGE_MPEG;
     e->thread_count = 0;
     if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -193,11 +208,11 @@ int mc_writer_write_frame(mc_writer *writer, int stream, const uint8_t *pixels, 
     int status = av_frame_make_writable(out->frame);
     if (status < 0) return fail(message, capacity, -4, "out of memory", status);
     enum AVPixelFormat source = bits > 8 ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA;
-    out->scaler = sws_getCachedContext(out->scaler, e->width, e->height, source, e->width, e->height, AV_PIX_FMT_YUV420P,
+    out->scaler = sws_getCachedContext(out->scaler, e->width, e->height, source, e->width, e->height, e->pix_fmt,
                                        SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
     if (!out->scaler) return fail(message, capacity, -7, "libswscale cannot convert the frame", 0);
-    const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
-    sws_setColorspaceDetails(out->scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+    const int *coefficients = matrix_coefficients(e);
+    sws_setColorspaceDetails(out->scaler, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16);
     const uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
     int strides[4] = { (int)bytes_per_row, 0, 0, 0 };
     sws_scale(out->scaler, planes, strides, 0, e->height, out->frame->data, out->frame->linesize);
@@ -216,12 +231,12 @@ int mc_writer_write_native(mc_writer *writer, int stream, const mc_reader *reade
     int status = av_frame_make_writable(out->frame);
     if (status < 0) return fail(message, capacity, -4, "out of memory", status);
     out->scaler = sws_getCachedContext(out->scaler, frame->width, frame->height, (enum AVPixelFormat)frame->format, e->width, e->height,
-                                       AV_PIX_FMT_YUV420P, SWS_BICUBIC, NULL, NULL, NULL);
+                                       e->pix_fmt, SWS_BICUBIC, NULL, NULL, NULL);
     if (!out->scaler) return fail(message, capacity, -7, "libswscale cannot convert the frame", 0);
-    // From the source's matrix and range to BT.709 limited range, which the track is tagged with.
+    // From the source's matrix and range to the track's matrix (BT.709 or BT.2020) in limited range.
     int full = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P || frame->format == AV_PIX_FMT_YUVJ422P
         || frame->format == AV_PIX_FMT_YUVJ444P;
-    sws_setColorspaceDetails(out->scaler, sws_getCoefficients(mc_reader_colorspace(frame)), full, sws_getCoefficients(SWS_CS_ITU709), 0,
+    sws_setColorspaceDetails(out->scaler, sws_getCoefficients(mc_reader_colorspace(frame)), full, matrix_coefficients(e), 0,
                              0, 1 << 16, 1 << 16);
     sws_scale(out->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, out->frame->data, out->frame->linesize);
     out->frame->pts = pts;

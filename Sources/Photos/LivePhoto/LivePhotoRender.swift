@@ -83,9 +83,12 @@ struct LivePhotoRender {
         // A preview decodes its frames already scaled (libswscale), so the processor sees frames of the preview's size.
         let decodeSize: (width: Int, height: Int)? = scale < 1
             ? (max(2, Int((Double(track.codedWidth) * scale).rounded())), max(2, Int((Double(track.codedHeight) * scale).rounded()))) : nil
+        // Frames of more than 8 bits (an HDR movie) come at 16 and are rendered back at 16; wide-gamut ones are read in
+        // BT.2020's primaries (their values carried as they are).
+        let frameSpace = track.color.isWideGamut ? CGColorSpace(name: CGColorSpace.itur_2020) ?? sRGB : sRGB
         let makeImage = { (frame: MovieFrame) -> CIImage in
             CIImage(bitmapData: Data(frame.pixels), bytesPerRow: frame.bytesPerRow,
-                    size: CGSize(width: frame.width, height: frame.height), format: .RGBA8, colorSpace: sRGB)
+                    size: CGSize(width: frame.width, height: frame.height), format: frame.bitsPerComponent == 16 ? .RGBA16 : .RGBA8, colorSpace: frameSpace)
         }
         // The output size is the first processed frame's.
         try probe.startDecoding(track, size: decodeSize)
@@ -94,11 +97,10 @@ struct LivePhotoRender {
         }
         guard let first else { throw PHLivePhotoEditingContext.failure("the Live Photo's movie has no frame") }
         let width = max(2, Int(first.extent.width.rounded()) & ~1), height = max(2, Int(first.extent.height.rounded()) & ~1)
-        let rowBytes = width * 4
         let failure = FirstError()
         let renderer = ExportFrameRenderer(width: width, height: height,
                                            transform: track.transform == .identity ? nil : track.transform.fitted(width: width, height: height),
-                                           decodeSize: decodeSize) { input in
+                                           decodeSize: decodeSize, takesDeepFrames: true) { input in
             let output: CIImage
             do {
                 output = try process(LivePhotoFrameContents(image: makeImage(input.frame), time: input.frame.presentationTime, type: .video,
@@ -107,12 +109,15 @@ struct LivePhotoRender {
                 failure.error = error
                 throw error
             }
+            let deep = input.frame.bitsPerComponent == 16
+            let rowBytes = width * (deep ? 8 : 4)
             var pixels = Data(count: rowBytes * height)
             let bounds = CGRect(x: output.extent.minX.rounded(), y: output.extent.minY.rounded(), width: CGFloat(width), height: CGFloat(height))
             pixels.withUnsafeMutableBytes { raw in
-                ciContext.render(output, toBitmap: raw.baseAddress!, rowBytes: rowBytes, bounds: bounds, format: .RGBA8, colorSpace: sRGB)
+                ciContext.render(output, toBitmap: raw.baseAddress!, rowBytes: rowBytes, bounds: bounds, format: deep ? .RGBA16 : .RGBA8,
+                                 colorSpace: frameSpace)
             }
-            return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: 8)
+            return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: deep ? 16 : 8)
         }
         var plan = MovieExportPlan(video: .encode(codec: track.codecName == "hevc" ? .hevc : .h264, longSide: nil, shortSide: nil,
                                                   quality: preview ? 26 : (track.codecName == "hevc" ? 22 : 18)),

@@ -28,6 +28,9 @@ typedef struct mc_track {
     int64_t bit_rate;          ///< bits per second; 0 when unknown
     int sample_rate, channels; ///< audio
     int bits_per_sample;       ///< bits per decoded component (8, 10, 12), 0 when unknown
+    int color_primaries;       ///< FFmpeg's AVColorPrimaries (1 BT.709, 9 BT.2020; 2 unspecified)
+    int color_transfer;        ///< AVColorTransferCharacteristic (1 BT.709, 16 PQ, 18 HLG; 2 unspecified)
+    int color_matrix;          ///< AVColorSpace, the YUV matrix (1 BT.709, 9 BT.2020 non-constant; 2 unspecified)
     int attached_picture;      ///< a cover image, not a video track
     int is_default;            ///< the container marks the track enabled/default
     char language[8];          ///< ISO 639-2 code, "" when unknown ("und" is reported as "")
@@ -98,6 +101,8 @@ typedef struct mc_video_settings {
     int64_t bit_rate;          ///< bits per second, 0 for constant quality
     int has_matrix;            ///< write `matrix` as the track's display matrix
     int32_t matrix[9];
+    int bits;                  ///< bits per component of the encoded video: 8 (also 0) or 10
+    int color_primaries, color_transfer, color_matrix;   ///< tags written (FFmpeg's values; 0: BT.709)
 } mc_video_settings;
 
 /// Creates a movie at `path` (a temporary name: the caller renames it when finished) in `format` ("mov", "mp4",
