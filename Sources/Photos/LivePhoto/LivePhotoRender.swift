@@ -7,7 +7,8 @@ import Movies
 /// movie frame through it into a movie (see `PHLivePhotoEditingContext` for the rules).
 struct LivePhotoRender {
     let context: PHLivePhotoEditingContext
-    private let ciContext = CIContext()
+    // Every frame is a new image: nothing to gain from keeping intermediates, and a frame's worth of memory to lose.
+    private let ciContext = CIContext(options: [.cacheIntermediates: false])
     private let sRGB = CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()
 
     init(context: PHLivePhotoEditingContext) { self.context = context }
