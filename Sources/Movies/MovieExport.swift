@@ -1,5 +1,7 @@
 import CoreMedia
 import Foundation
+internal import CMovieCodec
+import Synchronization
 
 /// What an export makes of a source movie (AVAssetExportSession's presets become plans in the façade).
 public struct MovieExportPlan: Sendable {
@@ -255,6 +257,7 @@ public enum MovieExport {
                         try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
                     }
                     try report(out)
+                    rendered.pixels.count > 0 ? ReturnFreedMemory.afterFrame() : ()
                     return true
                 }
                 if more != true { break }
@@ -293,5 +296,20 @@ public enum MovieExport {
         } catch {
             throw MovieError(.unwritable, "\(destination.lastPathComponent) cannot be written: \(error.localizedDescription)")
         }
+    }
+}
+
+/// Gives the C library's freed heap pages back to the system every few frames of a rendered export. Each frame
+/// allocates and frees buffers of several megabytes on several threads; glibc keeps what was freed in its heap
+/// (its mmap threshold rises past the frame size after the first free), so without this a movie render's resident
+/// memory climbs to several times what is live.
+enum ReturnFreedMemory {
+    private static let counter = Mutex(0)
+    static func afterFrame() {
+        let due = counter.withLock { count -> Bool in
+            count += 1
+            return count % 2 == 0
+        }
+        if due { mc_return_freed_memory() }
     }
 }

@@ -1,5 +1,6 @@
 // The movie writer: libavformat's muxers, libx264/libx265 through libavcodec, RGBA → YUV 4:2:0 by libswscale with
 // BT.709 coefficients (tagged as such), and packet copies for passthrough tracks.
+#include <malloc.h>
 #include <limits.h>
 #include "movie_codec.h"
 #include <libavcodec/avcodec.h>
@@ -599,3 +600,5 @@ void mc_writer_abort(mc_writer *writer) {
     av_packet_free(&writer->packet);
     free(writer);
 }
+
+void mc_return_freed_memory(void) { malloc_trim(0); }

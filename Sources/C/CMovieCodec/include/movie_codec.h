@@ -81,6 +81,9 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
 int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *message, size_t capacity);
 
 
+/// Gives the C library's freed heap memory back to the system (glibc's malloc_trim).
+void mc_return_freed_memory(void);
+
 // ---- Writing ----------------------------------------------------------------------------------------------------
 
 typedef struct mc_writer mc_writer;
