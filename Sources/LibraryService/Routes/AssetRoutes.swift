@@ -87,6 +87,16 @@ extension PhotosService {
         _ = try context.requireAccount()
         return try asset(named: try context.parameters.require("asset"), readScope: context.readScope)
     }
+
+    /// Refuses (403) when the acting account may not change `asset` — the core's ownership rule
+    /// (`Library.assetsNotChangeable`), asked before work that takes long (renders, extensions); the commit's
+    /// transaction checks it again.
+    func requireChangeable(_ asset: AssetRecord, by account: Account, context: APIContext) throws {
+        guard let acting = context.actingAccount else { return }
+        guard try library.assetsNotChangeable(by: acting, [asset.identifier]).isEmpty else {
+            throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made")
+        }
+    }
 }
 
 struct ResourceJSON: Codable {

@@ -20,10 +20,7 @@ extension PhotosService {
             let asset = try self.asset(context)
             let body = try await JSONBody.decode(ExtensionEditBody.self, from: request, context: context)
             guard asset.mediaType == .image else { throw Problem(.conflict, "change-not-supported", "Editing over HTTP works on photos") }
-            let refused = try context.actingAccount.map { acting throws(LibraryError) in try self.library.assetsNotChangeable(by: acting, [asset.identifier]) } ?? []
-            guard refused.isEmpty else {
-                throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made")
-            }
+            try self.requireChangeable(asset, by: account, context: context)
             let parameters = body.parameters ?? [:]
             try await self.filterEditor.withRenderSlot(account: account.rowID) {
                 let outcome = await Offload.run { () -> Result<Void, any Error> in

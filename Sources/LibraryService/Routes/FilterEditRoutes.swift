@@ -38,11 +38,7 @@ extension PhotosService {
             let acting = context.actingAccount, app = context.actingApp
             let plan = try editor.plan(asset: asset, additions: try body.checkedFilters(), replace: body.replace ?? false,
                                        audioVolume: try body.checkedVolume(), library: library)
-            if plan.kind != .photo {
-                // Minutes of work: refused before it starts when the asset is not the account's to change.
-                let refused = try acting.map { acting throws(LibraryError) in try library.assetsNotChangeable(by: acting, [asset.identifier]) } ?? []
-                guard refused.isEmpty else { throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made") }
-            }
+            if plan.kind != .photo { try self.requireChangeable(asset, by: account, context: context) }   // minutes of work
             let outcome = try await editor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> ChangeOutcome in
                     let payload = AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion,

@@ -16,9 +16,8 @@ extension PhotosService {
             guard asset.mediaType == .image, asset.mediaSubtypes.contains(.photoLive) else {
                 throw Problem(.conflict, "change-not-supported", "Effects apply to Live Photos")
             }
+            try self.requireChangeable(asset, by: account, context: context)
             let acting = context.actingAccount, app = context.actingApp, library = self.library
-            let refused = try acting.map { acting throws(LibraryError) in try library.assetsNotChangeable(by: acting, [asset.identifier]) } ?? []
-            guard refused.isEmpty else { throw Problem(.forbidden, "not-permitted", "'\(account.username)' may change only what it uploaded or made") }
             let audit = [AuditEntry(accountID: account.rowID, username: account.username, action: "assets.edit", detail: "\(asset.identifier): \(body.effect)")]
             let outcome = try await self.filterEditor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> ChangeOutcome in
