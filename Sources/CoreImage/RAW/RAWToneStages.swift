@@ -7,14 +7,7 @@ enum RAWToneStages {
     /// A bias of 0 (or outside 0..<1) leaves the image alone.
     static func shadowBiased(_ image: CIImage, bias: Float) -> CIImage {
         guard bias > 0, bias < 1 else { return image }
-        let kernel = ClosureKernel(name: "rawShadowBias", signature: "\(bias)", arity: 1, opaque: { $0.first?.isOpaque ?? false }) { inputs, _ in
-            let p = inputs[0]
-            let y = Luma.of(p)
-            guard y > 0 else { return SIMD4(0, 0, 0, p.w) }
-            let ratio = max(y - bias, 0) / (1 - bias) / y
-            return SIMD4(p.x * ratio, p.y * ratio, p.z * ratio, p.w)
-        }
-        return image.deriving(image.image.applying(kernel))
+        return image.deriving(image.image.applying(ShadowBiasKernel(bias: bias)))
     }
 
     /// `isGamutMappingEnabled`: a colour the working space's primaries cannot show (a negative component, as
@@ -23,15 +16,58 @@ enum RAWToneStages {
     /// (which shifts its hue and brightness). Colours inside the gamut are untouched; a non-positive luminance
     /// becomes black.
     static func gamutMapped(_ image: CIImage) -> CIImage {
-        let kernel = ClosureKernel(name: "rawGamutMap", signature: "", arity: 1, opaque: { $0.first?.isOpaque ?? false }) { inputs, _ in
-            let p = inputs[0]
-            let lowest = min(p.x, min(p.y, p.z))
-            guard lowest < 0 else { return p }
-            let y = Luma.of(p)
-            guard y > 0 else { return SIMD4(0, 0, 0, p.w) }
-            let t = y / (y - lowest)
-            return SIMD4(y + t * (p.x - y), y + t * (p.y - y), y + t * (p.z - y), p.w)
+        image.deriving(image.image.applying(GamutMapKernel()))
+    }
+}
+
+/// `RAWToneStages.shadowBiased`'s kernel: a loop over the span (no per-pixel call).
+struct ShadowBiasKernel: PixelKernel {
+    let bias: Float
+    var name: String { "rawShadowBias" }
+    var signature: String { "\(bias)" }
+    var arity: Int { 1 }
+    var dependsOnPosition: Bool { false }
+
+    func apply(_ span: PixelSpan) {
+        let p = span.pixels, bias = bias
+        for i in 0..<span.count {
+            let o = i * 4
+            let y = p[o] * 0.2125 + p[o + 1] * 0.7154 + p[o + 2] * 0.0721
+            guard y > 0 else {
+                p[o] = 0; p[o + 1] = 0; p[o + 2] = 0
+                continue
+            }
+            let ratio = max(y - bias, 0) / (1 - bias) / y
+            p[o] *= ratio
+            p[o + 1] *= ratio
+            p[o + 2] *= ratio
         }
-        return image.deriving(image.image.applying(kernel))
+    }
+}
+
+/// `RAWToneStages.gamutMapped`'s kernel: a loop over the span (no per-pixel call).
+struct GamutMapKernel: PixelKernel {
+    var name: String { "rawGamutMap" }
+    var signature: String { "" }
+    var arity: Int { 1 }
+    var dependsOnPosition: Bool { false }
+
+    func apply(_ span: PixelSpan) {
+        let p = span.pixels
+        for i in 0..<span.count {
+            let o = i * 4
+            let r = p[o], g = p[o + 1], b = p[o + 2]
+            let lowest = min(r, min(g, b))
+            guard lowest < 0 else { continue }
+            let y = r * 0.2125 + g * 0.7154 + b * 0.0721
+            guard y > 0 else {
+                p[o] = 0; p[o + 1] = 0; p[o + 2] = 0
+                continue
+            }
+            let t = y / (y - lowest)
+            p[o] = y + t * (r - y)
+            p[o + 1] = y + t * (g - y)
+            p[o + 2] = y + t * (b - y)
+        }
     }
 }
