@@ -251,12 +251,11 @@ enum CompositionRenderer {
             throw AVError(.invalidVideoComposition, "the video composition's render size \(width)×\(height) is not usable")
         }
         let context = CIContext()
-        let sRGB = CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()
         let renderSize = CGSize(width: width, height: height)
         // Frames of more than 8 bits come at 16 and are rendered back at 16, so their values are never rounded to 8 bits.
         return ExportFrameRenderer(width: width & ~1, height: height & ~1, takesDeepFrames: true) { input in
             let frame = input.frame
-            let space = CompositionRenderer.frameColorSpace(input.track, sRGB: sRGB)
+            let space = input.track.frameColorSpace
             let stored = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: frame.bitsPerComponent,
                                      bytesPerRow: frame.bytesPerRow, data: Data(frame.pixels))
             let upright = stored.applying(CGImagePropertyOrientation(rawValue: UInt32(input.track.exifOrientation)) ?? .up)
@@ -267,21 +266,8 @@ enum CompositionRenderer {
                 throw AVError(.invalidVideoComposition, "the video composition's handler did not finish the frame at \(input.compositionTime.seconds) s")
             }
             let (image, custom) = try outcome.get()
-            let deep = frame.bitsPerComponent == 16
-            let rowBytes = (width & ~1) * (deep ? 8 : 4)
-            var pixels = Data(count: rowBytes * (height & ~1))
-            pixels.withUnsafeMutableBytes { raw in
-                (custom ?? context).render(image, toBitmap: raw.baseAddress!, rowBytes: rowBytes,
-                                           bounds: CGRect(x: 0, y: 0, width: width & ~1, height: height & ~1), format: deep ? .RGBA16 : .RGBA8,
-                                           colorSpace: space)
-            }
-            return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: deep ? 16 : 8)
+            return (custom ?? context).renderFrame(image, bounds: CGRect(x: 0, y: 0, width: width & ~1, height: height & ~1),
+                                                   deep: frame.bitsPerComponent == 16, colorSpace: space)
         }
-    }
-
-    /// The colour space a track's decoded RGB is read in and written back in: BT.2020's for wide-gamut video
-    /// (its primaries, with BT.709's transfer: HLG and PQ values are carried as they are, not converted), else sRGB.
-    static func frameColorSpace(_ track: MovieTrack, sRGB: CGColorSpace) -> CGColorSpace {
-        track.color.isWideGamut ? CGColorSpace(name: CGColorSpace.itur_2020) ?? sRGB : sRGB
     }
 }

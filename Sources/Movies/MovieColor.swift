@@ -11,12 +11,8 @@ public struct MovieColor: Sendable, Hashable {
 
     /// BT.709 primaries, transfer and matrix: HD video, and what this library writes unless told otherwise.
     public static let bt709 = MovieColor(primaries: 1, transfer: 1, matrix: 1)
-    /// BT.2020 primaries and non-constant-luminance matrix with the HLG transfer: iPhone HDR video.
-    public static let bt2100HLG = MovieColor(primaries: 9, transfer: 18, matrix: 9)
-    /// BT.2020 primaries and non-constant-luminance matrix with the PQ transfer (SMPTE ST 2084): HDR10.
-    public static let bt2100PQ = MovieColor(primaries: 9, transfer: 16, matrix: 9)
 
-    /// Whether the transfer function is an HDR one (PQ or HLG).
+    /// Whether the transfer function is an HDR one (PQ, 16, or HLG, 18: iPhone HDR video is BT.2020 HLG).
     public var isHDR: Bool { transfer == 16 || transfer == 18 }
     /// Whether the primaries are BT.2020's.
     public var isWideGamut: Bool { primaries == 9 }

@@ -1,7 +1,6 @@
 import CoreMedia
 import Foundation
 internal import CMovieCodec
-import Synchronization
 
 /// What an export makes of a source movie (AVAssetExportSession's presets become plans in the façade).
 public struct MovieExportPlan: Sendable {
@@ -247,6 +246,7 @@ public enum MovieExport {
             }
             return
         }
+        var framesRendered = 0
         do {
             while true {
                 let more = try reader.withNextFrame { frame throws -> Bool in
@@ -257,7 +257,11 @@ public enum MovieExport {
                         try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
                     }
                     try report(out)
-                    rendered.pixels.count > 0 ? ReturnFreedMemory.afterFrame() : ()
+                    // Each frame allocates and frees buffers of megabytes on several threads, which glibc keeps in its
+                    // heap (its mmap threshold rises past the frame size after the first free): without giving them
+                    // back, a render's resident memory climbs to several times what is live.
+                    framesRendered += 1
+                    if framesRendered % 2 == 0 { mc_return_freed_memory() }
                     return true
                 }
                 if more != true { break }
@@ -296,20 +300,5 @@ public enum MovieExport {
         } catch {
             throw MovieError(.unwritable, "\(destination.lastPathComponent) cannot be written: \(error.localizedDescription)")
         }
-    }
-}
-
-/// Gives the C library's freed heap pages back to the system every few frames of a rendered export. Each frame
-/// allocates and frees buffers of several megabytes on several threads; glibc keeps what was freed in its heap
-/// (its mmap threshold rises past the frame size after the first free), so without this a movie render's resident
-/// memory climbs to several times what is live.
-enum ReturnFreedMemory {
-    private static let counter = Mutex(0)
-    static func afterFrame() {
-        let due = counter.withLock { count -> Bool in
-            count += 1
-            return count % 2 == 0
-        }
-        if due { mc_return_freed_memory() }
     }
 }

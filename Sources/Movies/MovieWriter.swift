@@ -142,7 +142,7 @@ public final class MovieWriter {
     @discardableResult
     public func transcodeAudio(of source: MovieTrack, from reader: MovieReader, start: Int64, end: Int64?, volume: Double,
                                to track: Track) throws(MovieError) -> Int {
-        try transcodeAudio(of: source, from: reader, start: start, end: end, envelope: VolumeEnvelope(constant: volume), to: track) { _ in true }
+        try transcodeAudio(of: source, from: reader, start: start, end: end, envelope: VolumeEnvelope(constant: volume), to: track)
     }
 
     /// Decodes `source`'s audio presented in `start..<end` (source timescale ticks, cut at exact samples; `end` nil:

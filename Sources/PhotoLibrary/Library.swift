@@ -129,6 +129,10 @@ public final class Library: Sendable {
     /// files only once this handle (or its process) is gone. Editing renders and extension working directories use it.
     public var workingFilePrefix: String { store.owner.token }
 
+    /// Where edits render before they are committed (`tmp/editing`; files named with `workingFilePrefix`, removed
+    /// by recovery once their owner is gone). Not created here.
+    public var editingDirectory: URL { url.appendingPathComponent("tmp/editing", isDirectory: true) }
+
     /// The absolute URL of a stored resource file.
     public func fileURL(for resource: ResourceRecord) -> URL { store.url(forRelativePath: resource.relativePath) }
 

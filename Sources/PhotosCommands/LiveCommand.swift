@@ -97,14 +97,12 @@ struct LiveCommand: ParsableCommand {
             return report(record.identifier, what: "plain Live Photo", photos: photos)
         }
         guard let chosen = LivePhotoEffectRenderer.Effect(rawValue: effect.rawValue) else { return }
-        let folder = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let progress = Progress(totalUnitCount: 1000)
         let reporter = ProgressReporter(progress: progress, label: "Rendering", unit: "‰")
         reporter.start()
         let rendered: LivePhotoEffectRenderer.Rendered
         do {
-            rendered = try LivePhotoEffectRenderer.render(chosen, of: record, in: library, into: folder, prefix: library.workingFilePrefix) { fraction in
+            rendered = try LivePhotoEffectRenderer.render(chosen, of: record, in: library) { fraction in
                 progress.completedUnitCount = Int64(fraction * 1000)
                 return true
             }

@@ -52,6 +52,9 @@ import _TestSupport
         stride(from: 0, to: rgb.count - 2, by: 3).map { i in Int(max(rgb[i], rgb[i + 1], rgb[i + 2])) - Int(min(rgb[i], rgb[i + 1], rgb[i + 2])) }.max() ?? 0
     }
 
+    /// The mean of the channels (0…255): a grey picture is not a black one.
+    static func meanLevel(_ rgb: [UInt8]) -> Double { rgb.isEmpty ? 0 : Double(rgb.reduce(0) { $0 + Int($1) }) / Double(rgb.count) }
+
     /// The decoded RGB of an image file (the first three channels of every pixel).
     static func pixels(_ data: Data) throws -> [UInt8] {
         let decoded = try ImageFile(data: data).decode(DecodeOptions(colorSpace: nil)).pixels
@@ -100,7 +103,7 @@ import _TestSupport
         #expect(preview.status == 200 && preview.header("content-type") == "image/jpeg", "\(preview.status) \(preview.text)")
         let previewPixels = try Self.pixels(preview.body)
         #expect(previewPixels.count == 320 * 240 * 3, "the preview is the first frame at its size")
-        #expect(Self.colourfulness(previewPixels) < 12, "the preview runs the chain (grey)")
+        #expect(Self.colourfulness(previewPixels) < 12 && Self.meanLevel(previewPixels) > 15, "the preview runs the chain (grey, not black): \(Self.meanLevel(previewPixels))")
 
         #expect(try await harness.client("viewer").post("/api/assets/\(video.id)/edit/filters", noir).status == 403)
         #expect(try await member.post("/api/assets/\(video.id)/edit/filters", ["filters": [["name": "CIPhotoEffectNoir"]], "audioVolume": 0.5]).status == 400,
@@ -110,7 +113,7 @@ import _TestSupport
         let rendered = try Self.current(.fullSizeVideo, of: video.identifier, in: harness.library)
         let frames = try Self.frames(rendered)
         #expect(frames.count == 10, "every frame, same count")
-        #expect(frames.allSatisfy { Self.colourfulness($0) < 12 }, "every frame went through the chain")
+        #expect(frames.allSatisfy { Self.colourfulness($0) < 12 && Self.meanLevel($0) > 15 }, "every frame went through the chain (grey, not black)")
         #expect(try Self.streams(rendered).contains("audio"), "the sound is kept")
         #expect(try Self.frames(source).allSatisfy { Self.colourfulness($0) > 150 }, "the original is untouched")
 
@@ -135,10 +138,12 @@ import _TestSupport
         #expect(edited.status == 200, "\(edited.status) \(edited.text)")
         let editedMovie = try Self.current(.fullSizePairedVideo, of: live.identifier, in: harness.library)
         let frames = try Self.frames(editedMovie)
-        #expect(frames.count == 10 && frames.allSatisfy { Self.colourfulness($0) < 12 }, "every frame of the movie went through the chain")
+        #expect(frames.count == 10 && frames.allSatisfy { Self.colourfulness($0) < 12 && Self.meanLevel($0) > 15 },
+                "every frame of the movie went through the chain (grey, not black)")
         #expect(!(try Self.streams(editedMovie).contains("audio")), "muted")
         let editedStill = try Data(contentsOf: try Self.current(.fullSizePhoto, of: live.identifier, in: harness.library))
-        #expect(Self.colourfulness(try Self.pixels(editedStill)) < 12, "and the still")
+        let stillPixels = try Self.pixels(editedStill)
+        #expect(Self.colourfulness(stillPixels) < 12 && Self.meanLevel(stillPixels) > 15, "and the still: \(Self.meanLevel(stillPixels))")
         var asset = try await member.get("/api/assets/\(live.id)")
         #expect(asset.json["playbackStyle"] as? Int == 3, "still a Live Photo")
         let state = try await member.get("/api/assets/\(live.id)/edit")

@@ -840,10 +840,7 @@ class WebAppTests(unittest.TestCase):
         self.find(".editor input[name=rawRecovery]").click()
         self.wait(lambda: '"inputEnableHighlightRecovery":0' in previewed(), timeout=30, message="recovery turned off in the preview")
         self.shot("10d-editor-raw")
-        self.browser.set_window_size(390, 844)      # the RAW group at phone width (looked at, not asserted)
-        time.sleep(0.5)
-        self.shot("10d-editor-raw-phone")
-        self.browser.set_window_size(1280, 860)
+        self.phone_shot("10d-editor-raw-phone")     # the RAW group at phone width (looked at, not asserted)
         self.find('.editor [data-action="done"]').click()
         self.wait(lambda: not self.finds(".editor"), timeout=60, message="the development saved")
         edit = self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
@@ -866,6 +863,14 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: not self.finds(".viewer"))
         self.erase_for_good(asset, "the DNG")
 
+    def phone_shot(self, name):
+        """A screenshot of the page as it is, at phone width (looked at, not asserted); back to the desktop size."""
+        self.browser.set_window_size(390, 844)
+        time.sleep(0.5)
+        self.shot(name)
+        self.browser.set_window_size(1280, 860)
+        time.sleep(0.3)
+
     def edit_state(self, asset):
         return self.api("GET", f"/api/assets/{asset['id']}/edit")["answer"]
 
@@ -887,6 +892,7 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: '"inputSaturation":0' in previewed(), timeout=30, message="the first frame previewed grey")
         self.assertTrue(self.find(".editor-preview").get_attribute("src").startswith("blob:"))
         self.shot("10e-editor-video")
+        self.phone_shot("10e-editor-video-phone")
         self.find('.editor [data-action="done"]').click()
         self.wait(lambda: not self.finds(".editor"), timeout=240, message="every frame rendered and saved")
         edit = self.edit_state(asset)
@@ -912,12 +918,14 @@ class WebAppTests(unittest.TestCase):
         self.wait(lambda: self.finds('.editor [data-live-effect="bounce"]'), message="the Live Photo group")
         self.assertEqual(self.find('.editor [data-live-effect="live"]').get_attribute("aria-checked"), "true")
         self.shot("10f-editor-live")
+        self.phone_shot("10f-editor-live-phone")
         self.find('.editor [data-live-effect="bounce"]').click()
         self.wait(lambda: not self.finds(".editor"), timeout=120, message="the Bounce made and saved")
         self.assertEqual(self.asset_now(asset)["playbackStyle"], 5, "a looping video (Bounce)")
         self.wait(lambda: self.browser.execute_script(
             "const v = document.querySelector('.live-video'); return !!v && !v.hidden && v.loop && v.currentTime > 0.2"), timeout=30, message="the Bounce plays by itself, looping")
         self.shot("10f-bounce-playing")
+        self.phone_shot("10f-bounce-playing-phone")
         self.find(".viewer").send_keys("e")
         self.wait(lambda: self.finds('.editor [data-live-effect="bounce"]'))
         self.assertEqual(self.find('.editor [data-live-effect="bounce"]').get_attribute("aria-checked"), "true", "the effect shown as current")

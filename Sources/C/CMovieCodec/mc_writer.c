@@ -1,5 +1,5 @@
-// The movie writer: libavformat's muxers, libx264/libx265 through libavcodec, RGBA → YUV 4:2:0 by libswscale with
-// BT.709 coefficients (tagged as such), and packet copies for passthrough tracks.
+// The movie writer: libavformat's muxers, libx264/libx265 through libavcodec, RGBA → YUV 4:2:0 (8 or 10 bits) by
+// libswscale with the matrix the track is tagged with (BT.709's or BT.2020's), and packet copies for passthrough tracks.
 #include <malloc.h>
 #include <limits.h>
 #include "movie_codec.h"

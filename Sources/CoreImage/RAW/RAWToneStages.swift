@@ -32,7 +32,7 @@ struct ShadowBiasKernel: PixelKernel {
         let p = span.pixels, bias = bias
         for i in 0..<span.count {
             let o = i * 4
-            let y = p[o] * 0.2125 + p[o + 1] * 0.7154 + p[o + 2] * 0.0721
+            let y = Luma.of(UnsafePointer(p + o))
             guard y > 0 else {
                 p[o] = 0; p[o + 1] = 0; p[o + 2] = 0
                 continue
@@ -59,7 +59,7 @@ struct GamutMapKernel: PixelKernel {
             let r = p[o], g = p[o + 1], b = p[o + 2]
             let lowest = min(r, min(g, b))
             guard lowest < 0 else { continue }
-            let y = r * 0.2125 + g * 0.7154 + b * 0.0721
+            let y = Luma.of(UnsafePointer(p + o))
             guard y > 0 else {
                 p[o] = 0; p[o + 1] = 0; p[o + 2] = 0
                 continue

@@ -51,14 +51,9 @@ public enum LivePhotoEffectRenderer {
         }
     }
 
-    /// The effect a stored edit applies, when its adjustment data is an effect's.
-    public static func effect(of payload: AdjustmentPayload) -> Effect? {
-        guard payload.formatIdentifier == formatIdentifier else { return nil }
-        return Effect(rawValue: String(decoding: payload.data, as: UTF8.self))
-    }
-
-    /// Renders `effect` of `asset` (a Live Photo) into `folder` (files named `prefix`-…).
-    public static func render(_ effect: Effect, of asset: AssetRecord, in library: Library, into folder: URL, prefix: String,
+    /// Renders `effect` of `asset` (a Live Photo) into the library's editing directory (files named with its
+    /// working-file prefix, so recovery removes them if this process dies before the commit).
+    public static func render(_ effect: Effect, of asset: AssetRecord, in library: Library,
                               progress: (Double) -> Bool = { _ in true }) throws(ImageManagementError) -> Rendered {
         let resources: [ResourceRecord]
         do { resources = try library.resources(assetRowID: asset.rowID) } catch { throw .library(error, "Cannot read the resources of \(asset.identifier)") }
@@ -66,8 +61,9 @@ public enum LivePhotoEffectRenderer {
             throw ImageManagementError(.unsupported, "\(asset.identifier) is not a Live Photo: effects need its still and its movie")
         }
         let movieURL = library.fileURL(for: paired)
-        let stem = folder.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        let stem = library.editingDirectory.appendingPathComponent("\(library.workingFilePrefix)-\(UUID().uuidString)")
         do {
+            try FileManager.default.createDirectory(at: library.editingDirectory, withIntermediateDirectories: true)
             switch effect {
             case .loop, .bounce:
                 let movie = stem.appendingPathExtension("\(effect.rawValue).mov")

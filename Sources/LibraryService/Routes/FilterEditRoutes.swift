@@ -41,8 +41,10 @@ extension PhotosService {
             if plan.kind != .photo { try self.requireChangeable(asset, by: account, context: context) }   // minutes of work
             let outcome = try await editor.withRenderSlot(account: account.rowID) {
                 try await Offload.run { () throws -> ChangeOutcome in
-                    let payload = AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion,
-                                                    data: try plan.chain.json())
+                    /// The chain's adjustment data (a Live Photo's edit brings its own).
+                    func chainPayload() throws -> AdjustmentPayload {
+                        AdjustmentPayload(formatIdentifier: FilterChain.formatIdentifier, formatVersion: FilterChain.formatVersion, data: try plan.chain.json())
+                    }
                     var edit: ContentEdit
                     var files: [URL] = []
                     defer { for file in files { try? FileManager.default.removeItem(at: file) } }
@@ -53,12 +55,12 @@ extension PhotosService {
                         if let failure = RenderedContent.failure(render, asset: asset.identifier) {
                             throw Problem(.unprocessableContent, "invalid-resource", failure.message)
                         }
-                        edit = ContentEdit(identifier: asset.identifier, rendered: .file(render), adjustment: payload, basedOnOriginal: plan.base.basedOnOriginal)
+                        edit = ContentEdit(identifier: asset.identifier, rendered: .file(render), adjustment: try chainPayload(), basedOnOriginal: plan.base.basedOnOriginal)
                     case .video:
                         let render = try editor.renderMovie(plan, library: library, into: uploads.directory)
                         files = [render]
                         edit = ContentEdit(identifier: asset.identifier, rendered: .file(render), renderedUniformTypeIdentifier: "com.apple.quicktime-movie",
-                                           adjustment: payload, basedOnOriginal: plan.base.basedOnOriginal)
+                                           adjustment: try chainPayload(), basedOnOriginal: plan.base.basedOnOriginal)
                     case .livePhoto:
                         let output = try editor.renderLivePhoto(plan, asset: asset, facade: try extensions.library())
                         files = [output.renderedContentURL, output.renderedPairedVideoURL]

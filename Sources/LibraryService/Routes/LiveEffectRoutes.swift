@@ -25,10 +25,8 @@ extension PhotosService {
                         return try library.apply(ChangeBatch(operations: [.revertContent(identifier: asset.identifier)], audit: audit,
                                                              actingAccount: acting, actingApp: app))
                     }
-                    let folder = library.url.appendingPathComponent("tmp/editing", isDirectory: true)
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     let rendered: LivePhotoEffectRenderer.Rendered
-                    do { rendered = try LivePhotoEffectRenderer.render(effect, of: asset, in: library, into: folder, prefix: library.workingFilePrefix) } catch {
+                    do { rendered = try LivePhotoEffectRenderer.render(effect, of: asset, in: library) } catch {
                         throw Problem(.unprocessableContent, "render-failed", (error as? ImageManagementError)?.message ?? "\(error)")
                     }
                     defer { rendered.remove() }

@@ -42,7 +42,7 @@ extension PHPhotoLibrary {
     /// Where content-editing outputs render: the library's `tmp/editing`, or for a served library `editing/` beside
     /// its local cache (the render is sent with the commit).
     package var renderedContentDirectory: URL {
-        localLibrary.map { $0.url.appendingPathComponent("tmp/editing", isDirectory: true) }
+        localLibrary.map(\.editingDirectory)
             ?? backend.imagingDirectory.deletingLastPathComponent().appendingPathComponent("editing", isDirectory: true)
     }
 

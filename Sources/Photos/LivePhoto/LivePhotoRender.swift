@@ -1,6 +1,7 @@
 import Foundation
 import CoreImage
 import ImageIO
+import AVFoundation
 import Movies
 
 /// One render of a Live Photo editing context: the still through the frame processor into a JPEG, then every
@@ -86,7 +87,7 @@ struct LivePhotoRender {
             ? (max(2, Int((Double(track.codedWidth) * scale).rounded())), max(2, Int((Double(track.codedHeight) * scale).rounded()))) : nil
         // Frames of more than 8 bits (an HDR movie) come at 16 and are rendered back at 16; wide-gamut ones are read in
         // BT.2020's primaries (their values carried as they are).
-        let frameSpace = track.color.isWideGamut ? CGColorSpace(name: CGColorSpace.itur_2020) ?? sRGB : sRGB
+        let frameSpace = track.frameColorSpace
         let makeImage = { (frame: MovieFrame) -> CIImage in
             CIImage(bitmapData: Data(frame.pixels), bytesPerRow: frame.bytesPerRow,
                     size: CGSize(width: frame.width, height: frame.height), format: frame.bitsPerComponent == 16 ? .RGBA16 : .RGBA8, colorSpace: frameSpace)
@@ -110,15 +111,8 @@ struct LivePhotoRender {
                 failure.error = error
                 throw error
             }
-            let deep = input.frame.bitsPerComponent == 16
-            let rowBytes = width * (deep ? 8 : 4)
-            var pixels = Data(count: rowBytes * height)
             let bounds = CGRect(x: output.extent.minX.rounded(), y: output.extent.minY.rounded(), width: CGFloat(width), height: CGFloat(height))
-            pixels.withUnsafeMutableBytes { raw in
-                ciContext.render(output, toBitmap: raw.baseAddress!, rowBytes: rowBytes, bounds: bounds, format: deep ? .RGBA16 : .RGBA8,
-                                 colorSpace: frameSpace)
-            }
-            return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: deep ? 16 : 8)
+            return ciContext.renderFrame(output, bounds: bounds, deep: input.frame.bitsPerComponent == 16, colorSpace: frameSpace)
         }
         var plan = MovieExportPlan(video: .encode(codec: track.codecName == "hevc" ? .hevc : .h264, longSide: nil, shortSide: nil,
                                                   quality: preview ? 26 : (track.codecName == "hevc" ? 22 : 18)),

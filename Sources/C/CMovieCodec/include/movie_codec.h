@@ -87,7 +87,7 @@ void mc_return_freed_memory(void);
 // ---- Writing ----------------------------------------------------------------------------------------------------
 
 typedef struct mc_writer mc_writer;
-/// Told how far a packet loop has come (the source track's presentation time, in its time base) every few packets;
+/// Told how far a packet loop has come (each packet's presentation time, in the source track's time base);
 /// returns 0 to stop the loop, which then fails with -8 ("cancelled"). May be NULL.
 typedef int (*mc_progress)(void *context, int64_t ticks);
 

@@ -7,6 +7,9 @@ enum Luma {
 
     @inline(__always) static func of(_ p: SIMD4<Float>) -> Float { p.x * 0.2125 + p.y * 0.7154 + p.z * 0.0721 }
 
+    /// The luminance of the RGB pixel starting at `p` (span kernels' four floats per pixel).
+    @inline(__always) static func of(_ p: UnsafePointer<Float>) -> Float { p[0] * 0.2125 + p[1] * 0.7154 + p[2] * 0.0721 }
+
     @inline(__always) static func smoothstep(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
         let t = min(max((x - e0) / max(e1 - e0, 1e-9), 0), 1)
         return t * t * (3 - 2 * t)

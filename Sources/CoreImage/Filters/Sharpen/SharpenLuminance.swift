@@ -35,8 +35,7 @@ struct SharpenLuminanceKernel: PixelKernel {
         let p = span.pixels, s = sharpness
         for i in 0..<span.count {
             let o = i * 4
-            let detail = s * ((p[o] * 0.2125 + p[o + 1] * 0.7154 + p[o + 2] * 0.0721)
-                              - (blurred[o] * 0.2125 + blurred[o + 1] * 0.7154 + blurred[o + 2] * 0.0721))
+            let detail = s * (Luma.of(UnsafePointer(p + o)) - Luma.of(blurred + o))
             p[o] += detail
             p[o + 1] += detail
             p[o + 2] += detail

@@ -205,21 +205,23 @@ export async function openEditor(asset, { onDone } = {}) {
   const isVideo = asset.mediaType === 2, isLive = asset.mediaType === 1 && (asset.mediaSubtypes & 8) !== 0;
   const raw = editState.raw;
   const rawSize = raw ? { width: raw.pixelWidth, height: raw.pixelHeight } : null;
-  let stored = [], storedVolume = 1, liveEffect = 'live';
+  // What the editor understands of the current edit: its own chain (from the original), a Live Photo's chain, or a
+  // Live Photo effect (which a filter edit replaces, from the original pair, as another effect does).
+  let stored = [], storedVolume = 1, liveEffect = 'live', understood = false;
   const format = editState.adjustment?.formatIdentifier;
   if ((format === FORMAT && editState.currentBasedOnOriginal !== false) || (isLive && format === LIVE_FORMAT)) {
     try {
       const data = JSON.parse(atob(editState.adjustment.data));
       stored = data.filters || [];
       storedVolume = data.audioVolume ?? 1;
+      understood = true;
     } catch { stored = []; }
   }
-  if (isLive && format === LIVE_EFFECT_FORMAT) liveEffect = atob(editState.adjustment.data);
+  if (isLive && format === LIVE_EFFECT_FORMAT) { liveEffect = atob(editState.adjustment.data); understood = true; }
   // A chain that develops the RAW is written in the development's size (a pair's RAW may differ from its JPEG).
   let size = stored[0]?.name === DEVELOPMENT && rawSize ? rawSize
     : editState.originalPixelWidth ? { width: editState.originalPixelWidth, height: editState.originalPixelHeight } : null;
-  // A Live Photo effect is not foreign: a filter edit replaces it (from the original pair), as another effect does.
-  const foreign = editState.hasAdjustments && !stored.length && liveEffect === 'live' && !(isLive && format === LIVE_FORMAT);
+  const foreign = editState.hasAdjustments && !understood;
   const extensions = isVideo ? [] : ((await get('/api/extensions').catch(() => ({ extensions: [] }))).extensions || []).filter((x) => x.mediaTypes.includes(1));
   const state = stateFor(stored, size);
   state.asShot = raw;
