@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,9 +40,15 @@ extension LibRawProbe {
         guard let tool = executable else { return nil }
         guard let output = anonymousFile() else { throw Failure(description: "the RAW file could not be read in a separate process: no temporary file (errno \(errno))") }
         defer { close(output) }
-        if let failure = failure(run(tool, bytes, arguments: ["sensor", String(maxBytes)], output: output)) { throw failure }
-        let key = digest(bytes)
-        verdicts.withLock { $0.record(key, .unpack) }
+        // The bytes' digest is computed while the probe runs (this thread would only wait).
+        let key = Mutex<Key?>(nil)
+        let hashed = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let shared = bytes   // read-only, and valid until `hashed` is signalled
+        DispatchQueue.global().async { key.withLock { $0 = digest(shared) }; hashed.signal() }
+        let outcome = run(tool, bytes, arguments: ["sensor", String(maxBytes)], output: output)
+        hashed.wait()
+        if let failure = failure(outcome) { throw failure }
+        if let key = key.withLock({ $0 }) { verdicts.withLock { $0.record(key, .unpack) } }
 
         let size = Int(lseek(output, 0, SEEK_END))
         let stateEnd = 24 + stateSize, headerSize = stateEnd + 72

@@ -69,8 +69,12 @@ struct BayerDemosaic: AreaKernel {
 
     func scratchFloats(width: Int, height: Int) -> Int {
         let columns = width + 2 * method.border, rows = height + 2 * method.border
-        // The mosaic; with RCD also three colour planes and five of its own, and two rows.
-        return method == .ratioCorrected ? 9 * rows * columns + 2 * columns : rows * columns
+        // The mosaic; with RCD also three colour planes and five of its own, and two rows; bilinear, three rows.
+        switch method {
+        case .ratioCorrected: return 9 * rows * columns + 2 * columns
+        case .bilinear: return rows * columns + 3 * width
+        case .gradientCorrected: return rows * columns
+        }
     }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
@@ -88,7 +92,22 @@ struct BayerDemosaic: AreaKernel {
         }
 
         let pattern = sensor.pattern
-        let gradientCorrected = method == .gradientCorrected
+        if method == .bilinear {
+            // Three planes of one row after the mosaic, then the C finish.
+            let red = scratch + rows * columns, green = red + rect.width, blue = green + rect.width
+            matrix.values.withUnsafeBufferPointer { matrix in
+                recovery.map { [$0.saturation.x, $0.saturation.y, $0.saturation.z] }.withOptionalBufferPointer { saturation in
+                    for imageRow in rect.y..<rect.maxY {
+                        let sensorRow = sensor.height - 1 - imageRow
+                        let centre = scratch + (sensorRow - firstRow) * columns + (rect.x - firstColumn)
+                        let even = pattern[(sensorRow & 1) * 2 + (rect.x & 1)], odd = pattern[(sensorRow & 1) * 2 + 1 - (rect.x & 1)]
+                        pk_raw_bilinear_row(centre, columns, rect.width, Int32(even), Int32(odd), red, green, blue)
+                        pk_raw_finish(red, green, blue, rect.width, matrix.baseAddress, saturation, output.pointer(rect.x, imageRow))
+                    }
+                }
+            }
+            return
+        }
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
             let localRow = sensorRow - firstRow
@@ -99,9 +118,7 @@ struct BayerDemosaic: AreaKernel {
             for column in rect.x..<rect.maxX {
                 let centre = rowStart + column
                 let colour = column & 1 == 0 ? colours.0 : colours.1
-                let camera = gradientCorrected ? Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                                               : Self.bilinear(centre, columns, colour: colour, rowHasRed: rowHasRed)
-                finish(camera, to: out)
+                finish(Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed), to: out)
                 out += 4
             }
         }
@@ -123,16 +140,14 @@ struct BayerDemosaic: AreaKernel {
         }
         pattern.withUnsafeBufferPointer { pk_raw_demosaic_rcd(mosaic, Int32(rows), Int32(columns), $0.baseAddress, red, green, blue, work) }
         let b = method.border
-        for imageRow in rect.y..<rect.maxY {
-            // Image rows run bottom-up; tile rows top-down from `firstRow`.
-            let localRow = sensor.height - 1 - imageRow - firstRow
-            var out = output.pointer(rect.x, imageRow)
-            var i = localRow * columns + b
-            for _ in rect.x..<rect.maxX {
-                let camera = SIMD3(red[i], green[i], blue[i])
-                finish(camera, to: out)
-                out += 4
-                i += 1
+        matrix.values.withUnsafeBufferPointer { matrix in
+            let saturation = recovery.map { [$0.saturation.x, $0.saturation.y, $0.saturation.z] }
+            saturation.withOptionalBufferPointer { saturation in
+                for imageRow in rect.y..<rect.maxY {
+                    // Image rows run bottom-up; tile rows top-down from `firstRow`.
+                    let i = (sensor.height - 1 - imageRow - firstRow) * columns + b
+                    pk_raw_finish(red + i, green + i, blue + i, rect.width, matrix.baseAddress, saturation, output.pointer(rect.x, imageRow))
+                }
             }
         }
     }
@@ -147,41 +162,17 @@ struct BayerDemosaic: AreaKernel {
             if i >= n { i = 2 * (n - 1) - i }
             return min(max(i, 0), n - 1)
         }
-        let s0 = scales[0], s1 = scales[1], s2 = scales[2], s3 = scales[3]
-        let b0 = blacks[0], b1 = blacks[1], b2 = blacks[2], b3 = blacks[3]
-        let c0 = ceilings[0], c1 = ceilings[1], c2 = ceilings[2], c3 = ceilings[3]
-        sensor.mosaic.withUnsafeBufferPointer { mosaic in
-            for row in 0..<rows {
-                let sensorRow = mirror(firstRow + row, height)
-                let source = mosaic.baseAddress! + sensorRow * width
-                let odd = sensorRow & 1 == 1
-                let (evenScale, oddScale) = odd ? (s2, s3) : (s0, s1)
-                let (evenBlack, oddBlack) = odd ? (b2, b3) : (b0, b1)
-                let (evenCeiling, oddCeiling) = odd ? (c2, c3) : (c0, c1)
-                let target = scratch + row * columns
-                for column in 0..<columns {
-                    let sensorColumn = mirror(firstColumn + column, width)
-                    let value = Float(source[sensorColumn])
-                    let even = sensorColumn & 1 == 0
-                    let normalised = even ? (value - evenBlack) * evenScale : (value - oddBlack) * oddScale
-                    target[column] = min(max(normalised, 0), even ? evenCeiling : oddCeiling)
-                }
-            }
-        }
-    }
-
-    /// Mean of same-colour neighbours (LibRaw's "linear" interpolation).
-    @inline(__always)
-    static func bilinear(_ p: UnsafeMutablePointer<Float>, _ w: Int, colour: Int, rowHasRed: Bool) -> SIMD3<Float> {
-        let centre = p[0]
-        let cross = (p[-1] + p[1] + p[-w] + p[w]) * 0.25
-        let diagonal = (p[-w - 1] + p[-w + 1] + p[w - 1] + p[w + 1]) * 0.25
-        let horizontal = (p[-1] + p[1]) * 0.5, vertical = (p[-w] + p[w]) * 0.5
-        switch colour {
-        case 0: return SIMD3(centre, cross, diagonal)
-        case 2: return SIMD3(diagonal, cross, centre)
-        default:
-            return rowHasRed ? SIMD3(horizontal, centre, vertical) : SIMD3(vertical, centre, horizontal)
+        let mosaic = sensor.mosaic
+        for row in 0..<rows {
+            let sensorRow = mirror(firstRow + row, height)
+            let pair = (sensorRow & 1) * 2
+            let scale = (scales[pair], scales[pair + 1]), black = (blacks[pair], blacks[pair + 1])
+            let ceiling = (ceilings[pair], ceilings[pair + 1])
+            withUnsafeBytes(of: scale) { scale in withUnsafeBytes(of: black) { black in withUnsafeBytes(of: ceiling) { ceiling in
+                pk_raw_load_row(mosaic.row(sensorRow), width, firstColumn, columns,
+                                scale.assumingMemoryBound(to: Float.self).baseAddress, black.assumingMemoryBound(to: Float.self).baseAddress,
+                                ceiling.assumingMemoryBound(to: Float.self).baseAddress, scratch + row * columns)
+            } } }
         }
     }
 
@@ -244,6 +235,8 @@ struct CameraToRGB: Sendable {
 
     /// The rows, for digests.
     var rows: [SIMD3<Float>] { [red, green, blue] }
+    /// The matrix row-major, for the C kernels.
+    var values: [Float] { [red.x, red.y, red.z, green.x, green.y, green.z, blue.x, blue.y, blue.z] }
 
     @inline(__always)
     func store(_ c: SIMD3<Float>, to out: UnsafeMutablePointer<Float>) {
@@ -251,5 +244,15 @@ struct CameraToRGB: Sendable {
         out[1] = (green * c).sum()
         out[2] = (blue * c).sum()
         out[3] = 1
+    }
+}
+
+extension Optional where Wrapped == [Float] {
+    /// The array's storage, or nil.
+    func withOptionalBufferPointer<R>(_ body: (UnsafePointer<Float>?) -> R) -> R {
+        switch self {
+        case .some(let array): array.withUnsafeBufferPointer { body($0.baseAddress) }
+        case .none: body(nil)
+        }
     }
 }

@@ -24,10 +24,11 @@ struct HalfSizeDemosaic: AreaKernel {
         guard !rect.isEmpty else { return }
         let matrix = base.matrix, scales = base.scales, blacks = base.blacks, ceilings = base.ceilings, pattern = sensor.pattern
         let recovery = base.recovery
-        sensor.mosaic.withUnsafeBufferPointer { mosaic in
+        do {
+            let mosaic = sensor.mosaic
             for imageRow in rect.y..<rect.maxY {
                 let sensorRow = 2 * (halfHeight - 1 - imageRow)
-                let top = mosaic.baseAddress! + sensorRow * sensor.width, bottom = top + sensor.width
+                let top = mosaic.row(sensorRow), bottom = mosaic.row(sensorRow + 1)
                 var out = output.pointer(rect.x, imageRow)
                 for column in rect.x..<rect.maxX {
                     let x = 2 * column

@@ -58,7 +58,7 @@ enum RAWNeutralSample {
         for r in max(0, row - 7)...min(sensor.height - 1, row + 7) {
             for c in max(0, column - 7)...min(sensor.width - 1, column + 7) {
                 let position = (r & 1) * 2 + (c & 1)
-                let value = Float(sensor.mosaic[r * sensor.width + c])
+                let value = Float(sensor.mosaic[r, c])
                 let black = sensor.blackLevels[position]
                 guard value < black + (sensor.whiteLevel - black) * 0.98 else { continue }
                 let channel = sensor.pattern[position]

@@ -13,8 +13,8 @@ public final class RAWSensorData: Sendable {
     /// Width and height of the visible (active) area in sensor pixels, before orientation.
     public let width: Int
     public let height: Int
-    /// Raw values, row-major from the top row, `width` per row (black level not subtracted).
-    public let mosaic: [UInt16]
+    /// Raw values over the visible area (black level not subtracted).
+    public let mosaic: RAWMosaic
     /// The colour of each position of the 2×2 filter pattern, indexed `(row & 1) * 2 + (column & 1)`:
     /// 0 red, 1 green, 2 blue.
     public let pattern: [Int]
@@ -39,8 +39,19 @@ public final class RAWSensorData: Sendable {
     public let make: String
     public let model: String
 
-    /// A sensor from its parts (what `unpack` reads; tests build synthetic sensors with it).
-    package init(width: Int, height: Int, mosaic: [UInt16], pattern: [Int], blackLevels: [Float], whiteLevel: Float,
+    /// A sensor from its parts, the mosaic `width` values per row from the top row (tests build synthetic
+    /// sensors with it).
+    package convenience init(width: Int, height: Int, mosaic: [UInt16], pattern: [Int], blackLevels: [Float], whiteLevel: Float,
+         asShotMultipliers: SIMD3<Float>, daylightMultipliers: SIMD3<Float>, cameraToLinearSRGB: [Float], xyzToCamera: [Float],
+         orientation: CGImagePropertyOrientation, baselineExposure: Float, make: String, model: String) {
+        self.init(width: width, height: height, mosaic: RAWMosaic(width: width, height: height, values: mosaic), pattern: pattern,
+                  blackLevels: blackLevels, whiteLevel: whiteLevel, asShotMultipliers: asShotMultipliers, daylightMultipliers: daylightMultipliers,
+                  cameraToLinearSRGB: cameraToLinearSRGB, xyzToCamera: xyzToCamera, orientation: orientation,
+                  baselineExposure: baselineExposure, make: make, model: model)
+    }
+
+    /// A sensor from its parts (what `unpack` reads).
+    init(width: Int, height: Int, mosaic: RAWMosaic, pattern: [Int], blackLevels: [Float], whiteLevel: Float,
          asShotMultipliers: SIMD3<Float>, daylightMultipliers: SIMD3<Float>, cameraToLinearSRGB: [Float], xyzToCamera: [Float],
          orientation: CGImagePropertyOrientation, baselineExposure: Float, make: String, model: String) {
         (self.width, self.height, self.mosaic, self.pattern, self.blackLevels, self.whiteLevel) = (width, height, mosaic, pattern, blackLevels, whiteLevel)
@@ -88,7 +99,7 @@ public final class RAWSensorData: Sendable {
             return try withExtendedLifetime(package) { () throws(ImageIOError) -> RAWSensorData in
                 try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
                     guard package.unpackStatus == 0 else { throw RAWCodec.failure(package.unpackStatus, "LibRaw cannot read the raw data", format: format) }
-                    return (package.rawImage.baseAddress, package.rawImage.count)
+                    return (package.rawImage.baseAddress, package.rawImage.count, package)
                 }
             }
         case .success(nil):
@@ -97,17 +108,18 @@ public final class RAWSensorData: Sendable {
                 try extract(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) }) { () throws(ImageIOError) in
                     let status = libraw_unpack(raw)
                     guard status == 0 else { throw RAWCodec.failure(status, "LibRaw cannot read the raw data", format: format) }
-                    return (raw.pointee.rawdata.raw_image.map { UnsafePointer($0) }, nil)
+                    return (raw.pointee.rawdata.raw_image.map { UnsafePointer($0) }, nil, nil)
                 }
             }
         }
     }
 
     /// The sensor data from LibRaw's state `raw` after opening: checks the sizes and the pattern (`colour(row,
-    /// column)` is `libraw_COLOR`), then `unpack` gives the raw image (with its length in values when it is known).
+    /// column)` is `libraw_COLOR`), then `unpack` gives the raw image (with its length in values when it is known,
+    /// and the object keeping it alive when it outlives LibRaw's handle: then it is used without a copy).
     private static func extract(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
                                 colour: (Int, Int) -> Int,
-                                unpack: () throws(ImageIOError) -> (UnsafePointer<UInt16>?, Int?)) throws(ImageIOError) -> RAWSensorData {
+                                unpack: () throws(ImageIOError) -> (UnsafePointer<UInt16>?, Int?, AnyObject?)) throws(ImageIOError) -> RAWSensorData {
         do {
             let sizes = raw.pointee.sizes
             let width = Int(sizes.width), height = Int(sizes.height)
@@ -133,7 +145,7 @@ public final class RAWSensorData: Sendable {
                 throw ImageIOError(.unsupported, "the colour filter pattern is not red, green, green, blue", format: format)
             }
 
-            let (unpackedImage, count) = try unpack()
+            let (unpackedImage, count, owner) = try unpack()
             guard let rawImage = unpackedImage else {
                 throw ImageIOError(.unsupported, "the file holds no Bayer mosaic (a linear DNG or an sRAW)", format: format)
             }
@@ -143,11 +155,15 @@ public final class RAWSensorData: Sendable {
                   count.map({ $0 >= pitch * Int(sizes.raw_height) }) ?? true else {
                 throw ImageIOError(.corrupt, "the visible area lies outside the sensor data", format: format)
             }
-            var mosaic = [UInt16](repeating: 0, count: width * height)
-            mosaic.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    (out.baseAddress! + row * width).update(from: rawImage + (row + top) * pitch + left, count: width)
-                }
+            let mosaic: RAWMosaic
+            if let owner {
+                // The probe's reply, mapped read-only: developed where it lies.
+                mosaic = RAWMosaic(width: width, height: height, rowStride: pitch, base: rawImage + top * pitch + left, owner: owner)
+            } else {
+                // LibRaw's buffer goes with its handle: copied.
+                let storage = RAWMosaic.Storage(count: width * height)
+                for row in 0..<height { (storage.pointer + row * width).initialize(from: rawImage + (row + top) * pitch + left, count: width) }
+                mosaic = RAWMosaic(width: width, height: height, rowStride: width, base: UnsafePointer(storage.pointer), owner: storage)
             }
 
             let color = raw.pointee.color

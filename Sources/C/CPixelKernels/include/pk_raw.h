@@ -1,5 +1,6 @@
 #ifndef PK_RAW_H
 #define PK_RAW_H
+#include <stdint.h>
 // RAW development kernels on tiles of balanced Bayer values (one float per photosite).
 
 /// The border `pk_raw_demosaic_rcd` needs around the pixels it completes, in photosites.
@@ -9,8 +10,26 @@
 /// is the colour (0 red, 1 green, 2 blue) of tile position (r, c). Writes full red, green and blue planes
 /// (`rows` × `columns` each) for the interior `[PK_RAW_RCD_BORDER, rows − PK_RAW_RCD_BORDER)` × (same for columns);
 /// values outside it are partial. Values are ≥ 0 and unbounded above. `scratch` holds 5 × rows × columns + 2 × columns floats.
-/// Deterministic across CPUs (no contraction, no run-time dispatch). Thread-safe.
+/// Deterministic across CPUs (no contraction; the AVX2 build computes the same floats). Thread-safe.
 void pk_raw_demosaic_rcd(const float *cfa, int rows, int columns, const int pattern[4],
                          float *red, float *green, float *blue, float *scratch);
+
+/// Balanced photosites of one sensor row: `columns` values from sensor column `firstColumn` (negative, or past
+/// `width`, mirrors inward keeping the pattern's parity), each `(raw − black) × scale` clipped to [0, ceiling],
+/// with `scale`, `black`, `ceiling` indexed by the sensor column's parity.
+void pk_raw_load_row(const uint16_t *source, long width, long firstColumn, long columns, const float scale[2],
+                     const float black[2], const float ceiling[2], float *out);
+
+/// The bilinear demosaic (each missing colour the mean of its nearest neighbours of that colour) of `count`
+/// photosites from `centre` (balanced values, `stride` floats a row, one photosite of border readable all
+/// round), whose colours alternate `colourEven`, `colourOdd` (0 red, 1 green, 2 blue), into three planes.
+void pk_raw_bilinear_row(const float *centre, long stride, long count, int colourEven, int colourOdd,
+                         float *red, float *green, float *blue);
+
+/// Demosaiced camera RGB finished for `count` pixels: with `saturation` (per channel), highlight recovery (values
+/// clipped at saturation; within 10% of it, blended towards grey at the largest channel), else clipped to
+/// [0, 1]; then the row-major 3×3 `matrix`, stored as RGBA with alpha 1.
+void pk_raw_finish(const float *red, const float *green, const float *blue, long count, const float matrix[9],
+                   const float *saturation, float *out);
 
 #endif
