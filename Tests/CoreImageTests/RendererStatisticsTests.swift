@@ -24,6 +24,27 @@ import _Testing_CoreImage
         #expect(statistics.programDescription.contains("program("))
     }
 
+    /// A sharpen reads its input twice, directly and through a blur: the colour filters before it are computed
+    /// once per tile (the blur reuses the tile the sharpen's program rendered), with the same pixels as when
+    /// they are computed for each reader.
+    @Test func anImageReadDirectlyAndThroughABlurIsComputedOncePerTile() throws {
+        let source = TestImages.pattern(width: 900, height: 700)
+        let image = CIImage(cgImage: source)
+        func sharpened(_ input: CIImage) -> CIImage {
+            input.applyingFilter("CISharpenLuminance", parameters: ["inputSharpness": 0.6, kCIInputRadiusKey: 2.0]).cropped(to: image.extent)
+        }
+        let colour = image.applyingFilter("CIPhotoEffectNoir").applyingFilter("CIVignette", parameters: [kCIInputIntensityKey: 1.0])
+        let context = CIContext(options: [.cacheIntermediates: false])
+        let shared = Render.bytes(sharpened(colour), image.extent, context: context)
+        let read = try #require(context.lastRenderStatistics.sourceReads.values.first)
+        // Each pixel once, plus the blur's margins around each tile; twice the area before tiles were reused.
+        #expect(read.pixels < 900 * 700 * 3 / 2, "read \(read.pixels) pixels for \(900 * 700)")
+        context.renderOverrides = RenderOverrides(reusesSharedStages: false)
+        let separate = Render.bytes(sharpened(colour), image.extent, context: context)
+        #expect(context.lastRenderStatistics.sourceReads.values.first!.pixels > 900 * 700 * 2, "computed for each reader")
+        #expect(shared.count == separate.count && shared == separate, "the same pixels")
+    }
+
     @Test func blurOfACropReadsOnlyTheNeededRows() throws {
         let source = TestImages.pattern(width: 1000, height: 800)
         let image = CIImage(cgImage: source)

@@ -92,6 +92,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
         if let w = overrides.tileWidth { settings.tileWidth = w }
         if let h = overrides.tileHeight { settings.tileHeight = h }
         if let t = overrides.threads { settings.threads = t }
+        settings.reusesSharedStages = overrides.reusesSharedStages
         if let request = overrides.printTree { settings.printTree = request }
         return settings
     }
@@ -139,7 +140,11 @@ package struct RenderOverrides: Sendable {
     package var tileHeight: Int?
     package var threads: Int?
     package var printTree: TreePrintRequest?
-    package init(tileWidth: Int? = nil, tileHeight: Int? = nil, threads: Int? = nil, printTree: TreePrintRequest? = nil) {
+    /// False to compute a node read by two stages once for each (see `RenderSettings.reusesSharedStages`).
+    package var reusesSharedStages = true
+    package init(tileWidth: Int? = nil, tileHeight: Int? = nil, threads: Int? = nil, printTree: TreePrintRequest? = nil,
+                 reusesSharedStages: Bool = true) {
         (self.tileWidth, self.tileHeight, self.threads, self.printTree) = (tileWidth, tileHeight, threads, printTree)
+        self.reusesSharedStages = reusesSharedStages
     }
 }

@@ -98,18 +98,24 @@ package final class ClampStage: Stage, @unchecked Sendable {
 
     package override func renderInside(_ tile: Tile, _ worker: WorkerContext) {
         guard !clamp.isEmpty else { tile.clear(); return }
+        // A tile inside the rectangle is the input's own pixels: rendered in place.
+        if clamp.intersection(tile.rect) == tile.rect { input.render(into: tile, worker); return }
         let arena = worker.arena
         let mark = arena.mark
         defer { arena.rewind(to: mark) }
         let source = sourceRect(for: tile.rect)
         let sourceTile = Tile(base: arena.take(source.area * 4), rect: source, stride: source.width)
         input.render(into: sourceTile, worker)
+        // Per row: the columns over the source copied at once, the edge pixels repeated either side.
+        let left = min(max(source.x - tile.rect.x, 0), tile.rect.width)
+        let right = max(min(source.maxX - tile.rect.x, tile.rect.width), left)
         for y in tile.rect.y..<tile.rect.maxY {
             let sy = min(max(y, source.y), source.maxY - 1)
-            for x in tile.rect.x..<tile.rect.maxX {
-                let sx = min(max(x, source.x), source.maxX - 1)
-                tile.pointer(x, y).update(from: sourceTile.pointer(sx, sy), count: 4)
-            }
+            let out = tile.pointer(tile.rect.x, y)
+            if right > left { (out + left * 4).update(from: sourceTile.pointer(tile.rect.x + left, sy), count: (right - left) * 4) }
+            let first = sourceTile.pointer(source.x, sy), last = sourceTile.pointer(source.maxX - 1, sy)
+            for i in 0..<left { (out + i * 4).update(from: first, count: 4) }
+            for i in right..<tile.rect.width { (out + i * 4).update(from: last, count: 4) }
         }
     }
 }

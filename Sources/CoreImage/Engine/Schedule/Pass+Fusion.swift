@@ -10,11 +10,45 @@ package final class FusionPass {
     /// Every bitmap leaf of every program (the renderer pins their bytes).
     package private(set) var bitmapLeaves: [BitmapLeaf] = []
 
+    /// Per-pixel nodes read both by a program that would fuse them and by a stage that reads them as a whole
+    /// (a blur, a clamp): they become a stage of their own, so a tile of them is computed once and reused by
+    /// both readers (``Stage/isShared``) instead of being computed once fused and once for the other stage.
+    private var sharedNodes: Set<ObjectIdentifier> = []
+
     package init(settings: RenderSettings) { self.settings = settings }
+
+    /// Finds the nodes that become shared stages (see `sharedNodes`) in the graph under `root`.
+    package func findSharedNodes(_ root: Image) {
+        guard settings.reusesSharedStages else { return }
+        var fusedReaders: [ObjectIdentifier: Int] = [:], otherReaders: Set<ObjectIdentifier> = []
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ image: Image) {
+            guard seen.insert(ObjectIdentifier(image)).inserted else { return }
+            let fusing = ProgramBuilder.isFused(image)
+            for input in image.inputs {
+                if fusing { fusedReaders[ObjectIdentifier(input), default: 0] += 1 } else { otherReaders.insert(ObjectIdentifier(input)) }
+                visit(input)
+            }
+        }
+        visit(root)
+        var shared: Set<ObjectIdentifier> = []
+        seen.removeAll()
+        func mark(_ image: Image) {
+            guard seen.insert(ObjectIdentifier(image)).inserted else { return }
+            let id = ObjectIdentifier(image)
+            if case .pixel(let kernel, _) = image.node, kernel.arity > 0, fusedReaders[id] != nil, otherReaders.contains(id) { shared.insert(id) }
+            image.inputs.forEach(mark)
+        }
+        mark(root)
+        sharedNodes = shared
+    }
+
+    /// Whether a fusing program loads `image` from its own stage instead of computing it inline.
+    func isSharedNode(_ image: Image) -> Bool { sharedNodes.contains(ObjectIdentifier(image)) }
 
     /// The stage computing `image`.
     package func stage(_ image: Image) -> Stage {
-        if let stage = stages[ObjectIdentifier(image)] { return stage }
+        if let stage = stages[ObjectIdentifier(image)] { stage.isShared = settings.reusesSharedStages; return stage }
         let result: Stage
         switch image.node {
         case .area(let kernel, let inputs):
@@ -79,8 +113,12 @@ struct ProgramBuilder {
 
     init(fusion: FusionPass) { self.fusion = fusion }
 
+    /// The node the program computes (set by `countUses`).
+    private var root: Image?
+
     /// Counts how many consumers inside this program read each node.
     mutating func countUses(_ image: Image) {
+        if root == nil { root = image }
         let id = ObjectIdentifier(image)
         uses[id, default: 0] += 1
         guard uses[id] == 1, Self.isFused(image) else { return }
@@ -117,6 +155,8 @@ struct ProgramBuilder {
         if let r = registers[ObjectIdentifier(image)] { return r }
         let r: Int
         switch image.node {
+        case .pixel where image !== root && fusion.isSharedNode(image):
+            r = load(.stage(fusion.stage(image)))
         case .sampling(_, let input):
             r = emit(input)
         case .crop(let rect, let input):

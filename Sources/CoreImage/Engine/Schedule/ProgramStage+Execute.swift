@@ -11,13 +11,17 @@ extension ProgramStage {
         let registers = arena.take(registerCount * width * 4)
         @inline(__always) func register(_ index: Int) -> UnsafeMutablePointer<Float> { registers + index * width * 4 }
 
-        // Stage leaves are rendered for the whole rectangle first; bitmap reads are recorded once per tile.
+        // Stage leaves are rendered for the whole rectangle first (shared stages first, so that the other leaves
+        // reading them reuse their tiles); bitmap reads are recorded once per tile.
+        let published = worker.rendered.count
+        defer { worker.rendered.removeSubrange(published...) }
         withUnsafeTemporaryAllocation(of: Tile?.self, capacity: max(leaves.count, 1)) { stageTiles in
-        for (index, leaf) in leaves.enumerated() {
-            switch leaf {
+        for index in leafOrder {
+            switch leaves[index] {
             case .stage(let child):
                 let tile = Tile(base: arena.take(rect.area * 4), rect: rect, stride: rect.width)
                 child.render(into: tile, worker)
+                if child.isShared { worker.rendered.append((ObjectIdentifier(child), tile)) }
                 stageTiles.initializeElement(at: index, to: tile)
             case .bitmap(let bitmapLeaf):
                 let read = bitmapLeaf.sourceRect(for: rect)
@@ -83,6 +87,12 @@ extension ProgramStage {
             }
         }
         }
+    }
+
+    /// Leaf indices in rendering order: shared stages first.
+    private var leafOrder: [Int] {
+        let shared = leaves.indices.filter { if case .stage(let child) = leaves[$0] { child.isShared } else { false } }
+        return shared.isEmpty ? Array(leaves.indices) : shared + leaves.indices.filter { !shared.contains($0) }
     }
 
     private static func crop(_ pixels: UnsafeMutablePointer<Float>, keep: PixelRect, x: Int, y: Int, count: Int) {

@@ -11,6 +11,10 @@ package struct RenderSettings: Sendable {
     /// Whether destination colour components are premultiplied by alpha.
     package var outputPremultiplied = true
     package var cacheIntermediates = true
+    /// Whether a node read by two stages of one program (a sharpen's input, read directly and through its blur)
+    /// is computed once per tile and reused (`FusionPass.findSharedNodes`, `Stage.isShared`). Same pixels either
+    /// way; off only to compare.
+    package var reusesSharedStages = true
     package var tileWidth = 256
     package var tileHeight = 512
     /// Threads to use, at most the pool's size.

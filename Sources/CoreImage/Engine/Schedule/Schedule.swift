@@ -27,6 +27,7 @@ package final class Schedule {
         graph = OutputConversionPass.run(graph, settings, format: destination.format)
         optimized = OptimizationPass.run(graph)
         let fusion = FusionPass(settings: settings)
+        fusion.findSharedNodes(optimized)
         root = fusion.program(optimized)
         var destination = destination
         OutputConversionPass.fuseEncode(root, into: &destination)

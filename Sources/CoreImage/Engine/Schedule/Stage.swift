@@ -4,6 +4,9 @@ import Foundation
 package final class WorkerContext {
     package let arena: Arena
     package var statistics = RenderStatistics()
+    /// Tiles of shared stages this worker rendered for the program it is running (valid until that program's
+    /// tile is done): another reader of the same stage in that tile copies what they cover.
+    var rendered: [(stage: ObjectIdentifier, tile: Tile)] = []
     package init(arenaFloats: Int) { arena = Arena(floats: arenaFloats) }
 }
 
@@ -19,6 +22,9 @@ package class Stage: @unchecked Sendable {
     package var region = PixelRect.empty
     /// Number for tree printing.
     package var number = 0
+    /// Whether more than one stage or program reads this one (set by fusion): a tile of it a program rendered is
+    /// then reused by the program's other readers (a sharpen reading an image and its blur).
+    package var isShared = false
 
     package init(extent: PixelRect) { self.extent = extent }
 
@@ -43,7 +49,31 @@ package class Stage: @unchecked Sendable {
         let inside = tile.rect.intersection(extent)
         if inside != tile.rect { tile.clear() }
         guard !inside.isEmpty else { return }
-        renderInside(Tile(base: tile.pointer(inside.x, inside.y), rect: inside, stride: tile.stride), worker)
+        let target = Tile(base: tile.pointer(inside.x, inside.y), rect: inside, stride: tile.stride)
+        if isShared, let done = worker.rendered.last(where: { $0.stage == ObjectIdentifier(self) })?.tile {
+            reuse(done, into: target, worker)
+        } else {
+            renderInside(target, worker)
+        }
+    }
+
+    /// Fills `target` from a tile of this stage already rendered where they overlap, and renders the rest (at most
+    /// four strips around it). Every pixel is the same whatever rectangle it is rendered in, so this equals
+    /// rendering `target` whole.
+    private func reuse(_ done: Tile, into target: Tile, _ worker: WorkerContext) {
+        let overlap = done.rect.intersection(target.rect)
+        guard !overlap.isEmpty else { renderInside(target, worker); return }
+        for y in overlap.y..<overlap.maxY {
+            target.pointer(overlap.x, y).update(from: done.pointer(overlap.x, y), count: overlap.width * 4)
+        }
+        let r = target.rect
+        let strips = [PixelRect(x: r.x, y: r.y, width: r.width, height: overlap.y - r.y),
+                      PixelRect(x: r.x, y: overlap.maxY, width: r.width, height: r.maxY - overlap.maxY),
+                      PixelRect(x: r.x, y: overlap.y, width: overlap.x - r.x, height: overlap.height),
+                      PixelRect(x: overlap.maxX, y: overlap.y, width: r.maxX - overlap.maxX, height: overlap.height)]
+        for strip in strips where strip.width > 0 && strip.height > 0 {
+            renderInside(Tile(base: target.pointer(strip.x, strip.y), rect: strip, stride: target.stride), worker)
+        }
     }
 
     /// Computes `tile.rect`, which lies inside `extent`.
