@@ -81,6 +81,17 @@ void pk_ci_morphology(const float *src, long src_stride, float *dst, long dst_st
                       const int *half_widths, int rows, int max_half, int maximum, int cached, float *scratch);
 long pk_ci_morphology_scratch(int width, const int *half_widths, int rows, int max_half, int cached);
 
+/// `pk_ci_morphology` on 8-bit RGBA: output row y of `width` pixels (`dst`, rows `dst_stride` bytes apart) is the
+/// per-byte extremum over element rows k = 0 … rows − 1 of input row y + k (`src`, rows `src_stride` bytes apart,
+/// each starting `max_half` pixels left of the output's first) over ±half_widths[k] pixels. `scratch` holds
+/// pk_ci_morphology8_scratch(…) bytes.
+void pk_ci_morphology8(const uint8_t *src, long src_stride, uint8_t *dst, long dst_stride, int width, int height,
+                       const int *half_widths, int rows, int max_half, int maximum, uint8_t *scratch);
+long pk_ci_morphology8_scratch(int width, const int *half_widths, int rows, int max_half);
+/// `pk_ci_median3x3` on 8-bit RGBA (`src` at the pixel left of and before the first output's; strides in bytes);
+/// `scratch` holds 12 × (width + 2) bytes.
+void pk_ci_median3x3_8(const uint8_t *src, long src_stride, uint8_t *dst, long dst_stride, int width, int height, uint8_t *scratch);
+
 /// An affine warp's sampling: output pixel (ox + i, oy + j) takes the input at the inverse transform `m` = {a, b,
 /// c, d, tx, ty} of its centre, bilinear (pixel centres at + 0.5; clear outside the tile, as far positions and NaN)
 /// or the nearest pixel. The input tile covers (rx, ry, rw, rh), `src_stride` pixels per row.

@@ -9,6 +9,7 @@ package enum Renderer {
     /// Renders `image` over `rect` into `destination`, returning the renderer's statistics.
     package static func render(_ image: Image, rect: PixelRect, into destination: Destination, settings: RenderSettings,
                                cache: IntermediateCache?) throws -> RenderStatistics {
+        if let statistics = try renderRankOnStoredValues(image, rect: rect, into: destination, settings: settings) { return statistics }
         let schedule = try Schedule(image: image, rect: rect, destination: destination, settings: settings)
         defer { if !settings.cacheIntermediates { schedule.lazySources.forEach { $0.release() } } }
         var statistics = RenderStatistics()

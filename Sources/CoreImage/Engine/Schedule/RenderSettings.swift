@@ -15,6 +15,9 @@ package struct RenderSettings: Sendable {
     /// is computed once per tile and reused (`FusionPass.findSharedNodes`, `Stage.isShared`). Same pixels either
     /// way; off only to compare.
     package var reusesSharedStages = true
+    /// Whether rank filters (morphology, the 3 × 3 median) of an opaque 8-bit sRGB bitmap into an 8-bit sRGB
+    /// destination run on the stored bytes (`StoredValueRankRender`). Same bytes either way; off only to compare.
+    package var computesOrderStatisticsOnStoredValues = true
     package var tileWidth = 256
     package var tileHeight = 512
     /// Threads to use, at most the pool's size.
