@@ -68,6 +68,9 @@ struct ThumbnailCommand: ParsableCommand {
             failure = (info?[PHImageErrorKey] as? NSError)?.localizedDescription
         }
         guard let image = result?.cgImage else { throw CommandError(failure ?? "No image for \(record.identifier)") }
+        // The request queued the asset's missing derivatives in the background: let them finish, so the process
+        // never ends in the middle of writing one (its temporary file would stay until a later sweep).
+        ImagingContext.context(for: photos.library).generator.waitUntilIdle()
         return image
     }
 }

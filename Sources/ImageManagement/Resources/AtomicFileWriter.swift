@@ -9,8 +9,7 @@ import Glibc
 ///
 /// The writer holds an exclusive `flock` on the temporary file while it exists, so a sweep can tell a live
 /// write from one abandoned by a process that died (`isAbandonedPartial`) without process ids, which are reused
-/// (in a container every run may be pid 1). A process that exits normally deletes its unfinished temporary
-/// files (`UnfinishedWrites`).
+/// (in a container every run may be pid 1).
 ///
 /// Threading: one writer per thread; not shareable.
 public final class AtomicFileWriter {
@@ -29,7 +28,6 @@ public final class AtomicFileWriter {
         fd = FileCalls.open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ImageManagementError.posix("Cannot create a file in \(folder.path)") }
         flock(fd, LOCK_EX | LOCK_NB)
-        UnfinishedWrites.begin(temporary.path)
     }
 
     /// True for a temporary file of a write that will never finish: no writer holds its lock and it has not
@@ -78,14 +76,13 @@ public final class AtomicFileWriter {
             }
         }
         finished = true
-        UnfinishedWrites.finish(temporary.path)
         FileCalls.fsyncDirectory(destination.deletingLastPathComponent().path)
     }
 
     /// Removes the temporary file (no effect after `commit`).
     public func abandon() {
         if fd >= 0 { close(fd); fd = -1 }
-        if !finished { unlink(temporary.path); UnfinishedWrites.finish(temporary.path); finished = true }
+        if !finished { unlink(temporary.path); finished = true }
     }
 
     /// Writes `data` to `destination` atomically in one call (`temporaryFolder`: see `init`; `faultPoint`: see
