@@ -69,12 +69,8 @@ struct BayerDemosaic: AreaKernel {
 
     func scratchFloats(width: Int, height: Int) -> Int {
         let columns = width + 2 * method.border, rows = height + 2 * method.border
-        // The mosaic; with RCD also three colour planes and five of its own, and two rows; bilinear, three rows.
-        switch method {
-        case .ratioCorrected: return 9 * rows * columns + 2 * columns
-        case .bilinear: return rows * columns + 3 * width
-        case .gradientCorrected: return rows * columns
-        }
+        // The mosaic; with RCD also three colour planes and five of its own, and two rows; else three rows of planes.
+        return method == .ratioCorrected ? 9 * rows * columns + 2 * columns : rows * columns + 3 * width
     }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
@@ -91,46 +87,40 @@ struct BayerDemosaic: AreaKernel {
             return renderRatioCorrected(into: output, rect: rect, mosaic: scratch, firstRow: firstRow, firstColumn: firstColumn, rows: rows, columns: columns)
         }
 
+        // Three planes of one row after the mosaic, then the C finish.
         let pattern = sensor.pattern
-        if method == .bilinear {
-            // Three planes of one row after the mosaic, then the C finish.
-            let red = scratch + rows * columns, green = red + rect.width, blue = green + rect.width
-            matrix.values.withUnsafeBufferPointer { matrix in
-                recovery.map { [$0.saturation.x, $0.saturation.y, $0.saturation.z] }.withOptionalBufferPointer { saturation in
-                    for imageRow in rect.y..<rect.maxY {
-                        let sensorRow = sensor.height - 1 - imageRow
-                        let centre = scratch + (sensorRow - firstRow) * columns + (rect.x - firstColumn)
-                        let even = pattern[(sensorRow & 1) * 2 + (rect.x & 1)], odd = pattern[(sensorRow & 1) * 2 + 1 - (rect.x & 1)]
-                        pk_raw_bilinear_row(centre, columns, rect.width, Int32(even), Int32(odd), red, green, blue)
-                        pk_raw_finish(red, green, blue, rect.width, matrix.baseAddress, saturation, output.pointer(rect.x, imageRow))
-                    }
-                }
-            }
-            return
-        }
+        let red = scratch + rows * columns, green = red + rect.width, blue = green + rect.width
         for imageRow in rect.y..<rect.maxY {
             let sensorRow = sensor.height - 1 - imageRow
-            let localRow = sensorRow - firstRow
-            let colours = (pattern[(sensorRow & 1) * 2], pattern[(sensorRow & 1) * 2 + 1])
-            let rowHasRed = colours.0 == 0 || colours.1 == 0
-            var out = output.pointer(rect.x, imageRow)
-            let rowStart = scratch + localRow * columns - firstColumn
-            for column in rect.x..<rect.maxX {
-                let centre = rowStart + column
-                let colour = column & 1 == 0 ? colours.0 : colours.1
-                finish(Self.gradientCorrected(centre, columns, colour: colour, rowHasRed: rowHasRed), to: out)
-                out += 4
+            let centre = scratch + (sensorRow - firstRow) * columns + (rect.x - firstColumn)
+            let even = pattern[(sensorRow & 1) * 2 + (rect.x & 1)], odd = pattern[(sensorRow & 1) * 2 + 1 - (rect.x & 1)]
+            if method == .bilinear {
+                pk_raw_bilinear_row(centre, columns, rect.width, Int32(even), Int32(odd), red, green, blue)
+            } else {
+                let rowHasRed = even == 0 || odd == 0
+                for i in 0..<rect.width {
+                    let camera = Self.gradientCorrected(centre + i, columns, colour: i & 1 == 0 ? even : odd, rowHasRed: rowHasRed)
+                    (red[i], green[i], blue[i]) = (camera.x, camera.y, camera.z)
+                }
+            }
+            finishRow(red, green, blue, count: rect.width, into: output.pointer(rect.x, imageRow))
+        }
+    }
+
+    /// Demosaiced camera RGB of `count` pixels finished into RGBA (`pk_raw_finish`): highlights recovered or clipped
+    /// at 1, then the camera matrix.
+    func finishRow(_ red: UnsafePointer<Float>, _ green: UnsafePointer<Float>, _ blue: UnsafePointer<Float>, count: Int,
+                   into out: UnsafeMutablePointer<Float>) {
+        matrix.values.withUnsafeBufferPointer { matrix in
+            if let recovery {
+                recovery.values.withUnsafeBufferPointer { pk_raw_finish(red, green, blue, count, matrix.baseAddress, $0.baseAddress, out) }
+            } else {
+                pk_raw_finish(red, green, blue, count, matrix.baseAddress, nil, out)
             }
         }
     }
 
-    /// A demosaiced camera-RGB pixel finished: highlights recovered or clipped, then the camera matrix, stored.
-    @inline(__always)
-    private func finish(_ camera: SIMD3<Float>, to out: UnsafeMutablePointer<Float>) {
-        matrix.store(recovery.map { $0.recovered(camera) } ?? simd_clamp01(camera), to: out)
-    }
-
-    /// The ratio-corrected demosaic of the loaded tile (C), then `finish` for each pixel.
+    /// The ratio-corrected demosaic of the loaded tile (C), then `finishRow` for each row.
     private func renderRatioCorrected(into output: Tile, rect: PixelRect, mosaic: UnsafeMutablePointer<Float>,
                                       firstRow: Int, firstColumn: Int, rows: Int, columns: Int) {
         let plane = rows * columns
@@ -140,15 +130,10 @@ struct BayerDemosaic: AreaKernel {
         }
         pattern.withUnsafeBufferPointer { pk_raw_demosaic_rcd(mosaic, Int32(rows), Int32(columns), $0.baseAddress, red, green, blue, work) }
         let b = method.border
-        matrix.values.withUnsafeBufferPointer { matrix in
-            let saturation = recovery.map { [$0.saturation.x, $0.saturation.y, $0.saturation.z] }
-            saturation.withOptionalBufferPointer { saturation in
-                for imageRow in rect.y..<rect.maxY {
-                    // Image rows run bottom-up; tile rows top-down from `firstRow`.
-                    let i = (sensor.height - 1 - imageRow - firstRow) * columns + b
-                    pk_raw_finish(red + i, green + i, blue + i, rect.width, matrix.baseAddress, saturation, output.pointer(rect.x, imageRow))
-                }
-            }
+        for imageRow in rect.y..<rect.maxY {
+            // Image rows run bottom-up; tile rows top-down from `firstRow`.
+            let i = (sensor.height - 1 - imageRow - firstRow) * columns + b
+            finishRow(red + i, green + i, blue + i, count: rect.width, into: output.pointer(rect.x, imageRow))
         }
     }
 
@@ -204,55 +189,30 @@ struct BayerDemosaic: AreaKernel {
 /// channel-to-saturation ratio k; from k = 0.9 to 1 it is blended (smoothstep) towards grey at its largest
 /// channel's value, so a channel that clipped cannot give the pixel a false hue and the brightness never drops
 /// below what the unclipped channels measured. Below 0.9 values are kept as they are (including above 1).
+/// Computed by `pk_raw_finish`.
 struct HighlightRecovery: Sendable {
     let saturation: SIMD3<Float>
-    static let start: Float = 0.9
+    /// `saturation` as the C kernel takes it.
+    let values: [Float]
 
-    @inline(__always)
-    func recovered(_ camera: SIMD3<Float>) -> SIMD3<Float> {
-        let c = camera.clamped(lowerBound: SIMD3(repeating: 0), upperBound: saturation)
-        let k = (c / saturation).max()
-        guard k > Self.start else { return c }
-        let t = min((k - Self.start) / (1 - Self.start), 1)
-        let w = t * t * (3 - 2 * t)
-        return c + (SIMD3(repeating: c.max()) - c) * w
+    init(saturation: SIMD3<Float>) {
+        self.saturation = saturation
+        values = [saturation.x, saturation.y, saturation.z]
     }
 }
 
-@inline(__always)
-private func simd_clamp01(_ v: SIMD3<Float>) -> SIMD3<Float> {
-    v.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
-}
-
-/// A camera's 3×3 matrix to linear sRGB, applied to a demosaiced pixel and stored as opaque RGBA.
+/// A camera's 3×3 matrix to linear sRGB, applied to a demosaiced pixel by `pk_raw_finish`.
 struct CameraToRGB: Sendable {
     let red: SIMD3<Float>, green: SIMD3<Float>, blue: SIMD3<Float>
+    /// The matrix row-major, for the C kernel.
+    let values: [Float]
 
     /// From a row-major 3×3 matrix.
     init(_ m: [Float]) {
         red = SIMD3(m[0], m[1], m[2]); green = SIMD3(m[3], m[4], m[5]); blue = SIMD3(m[6], m[7], m[8])
+        values = Array(m.prefix(9))
     }
 
     /// The rows, for digests.
     var rows: [SIMD3<Float>] { [red, green, blue] }
-    /// The matrix row-major, for the C kernels.
-    var values: [Float] { [red.x, red.y, red.z, green.x, green.y, green.z, blue.x, blue.y, blue.z] }
-
-    @inline(__always)
-    func store(_ c: SIMD3<Float>, to out: UnsafeMutablePointer<Float>) {
-        out[0] = (red * c).sum()
-        out[1] = (green * c).sum()
-        out[2] = (blue * c).sum()
-        out[3] = 1
-    }
-}
-
-extension Optional where Wrapped == [Float] {
-    /// The array's storage, or nil.
-    func withOptionalBufferPointer<R>(_ body: (UnsafePointer<Float>?) -> R) -> R {
-        switch self {
-        case .some(let array): array.withUnsafeBufferPointer { body($0.baseAddress) }
-        case .none: body(nil)
-        }
-    }
 }

@@ -15,6 +15,8 @@ struct HalfSizeDemosaic: AreaKernel {
     func extent(of inputs: [Image]) -> CGRect { CGRect(x: 0, y: 0, width: base.sensor.width / 2, height: base.sensor.height / 2) }
     func isOpaque(inputs: [Image]) -> Bool { true }
     func regionOfInterest(input: Int, for rect: PixelRect) -> PixelRect { PixelRect(x: 0, y: 0, width: 0, height: 0) }
+    /// Three rows of camera RGB planes.
+    func scratchFloats(width: Int, height: Int) -> Int { 3 * width }
 
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
         let sensor = base.sensor
@@ -22,26 +24,23 @@ struct HalfSizeDemosaic: AreaKernel {
         let rect = output.rect.intersection(PixelRect(x: 0, y: 0, width: halfWidth, height: halfHeight))
         if rect != output.rect { output.clear() }
         guard !rect.isEmpty else { return }
-        let matrix = base.matrix, scales = base.scales, blacks = base.blacks, ceilings = base.ceilings, pattern = sensor.pattern
-        let recovery = base.recovery
-        do {
-            let mosaic = sensor.mosaic
-            for imageRow in rect.y..<rect.maxY {
-                let sensorRow = 2 * (halfHeight - 1 - imageRow)
-                let top = mosaic.row(sensorRow), bottom = mosaic.row(sensorRow + 1)
-                var out = output.pointer(rect.x, imageRow)
-                for column in rect.x..<rect.maxX {
-                    let x = 2 * column
-                    var sum = SIMD3<Float>(repeating: 0)
-                    func add(_ raw: UInt16, _ position: Int) {
-                        sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), ceilings[position])
-                    }
-                    add(top[x], 0); add(top[x + 1], 1); add(bottom[x], 2); add(bottom[x + 1], 3)
-                    let camera = SIMD3(sum.x, sum.y * 0.5, sum.z)
-                    matrix.store(recovery?.recovered(camera) ?? camera, to: out)
-                    out += 4
+        let scales = base.scales, blacks = base.blacks, ceilings = base.ceilings, pattern = sensor.pattern
+        let mosaic = sensor.mosaic
+        // Camera RGB of one row in three planes, then the same finish as the full-size demosaic.
+        let red = scratch, green = red + rect.width, blue = green + rect.width
+        for imageRow in rect.y..<rect.maxY {
+            let sensorRow = 2 * (halfHeight - 1 - imageRow)
+            let top = mosaic.row(sensorRow), bottom = mosaic.row(sensorRow + 1)
+            for i in 0..<rect.width {
+                let x = 2 * (rect.x + i)
+                var sum = SIMD3<Float>(repeating: 0)
+                func add(_ raw: UInt16, _ position: Int) {
+                    sum[pattern[position]] += min(max((Float(raw) - blacks[position]) * scales[position], 0), ceilings[position])
                 }
+                add(top[x], 0); add(top[x + 1], 1); add(bottom[x], 2); add(bottom[x + 1], 3)
+                (red[i], green[i], blue[i]) = (sum.x, sum.y * 0.5, sum.z)
             }
+            base.finishRow(red, green, blue, count: rect.width, into: output.pointer(rect.x, imageRow))
         }
     }
 }

@@ -19,10 +19,15 @@ public struct RAWMosaic: @unchecked Sendable {
     }
 
     /// A mosaic holding a copy of `values` (`width` per row, row-major from the top row).
-    public init(width: Int, height: Int, values: [UInt16]) {
+    package init(width: Int, height: Int, values: [UInt16]) {
         precondition(values.count == width * height, "a mosaic needs width × height values")
-        let storage = Storage(count: values.count)
-        values.withUnsafeBufferPointer { storage.pointer.initialize(from: $0.baseAddress!, count: values.count) }
+        self = values.withUnsafeBufferPointer { RAWMosaic(copying: $0.baseAddress!, width: width, height: height, rowStride: width) }
+    }
+
+    /// A mosaic holding a copy of `height` rows of `width` values read `rowStride` apart from `source`.
+    init(copying source: UnsafePointer<UInt16>, width: Int, height: Int, rowStride: Int) {
+        let storage = Storage(count: width * height)
+        for row in 0..<height { (storage.pointer + row * width).initialize(from: source + row * rowStride, count: width) }
         self.init(width: width, height: height, rowStride: width, base: UnsafePointer(storage.pointer), owner: storage)
     }
 
@@ -42,7 +47,7 @@ public struct RAWMosaic: @unchecked Sendable {
     }
 
     /// Values this mosaic owns.
-    final class Storage {
+    private final class Storage {
         let pointer: UnsafeMutablePointer<UInt16>
         init(count: Int) { pointer = .allocate(capacity: max(count, 1)) }
         deinit { pointer.deallocate() }

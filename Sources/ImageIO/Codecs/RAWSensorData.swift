@@ -161,9 +161,7 @@ public final class RAWSensorData: Sendable {
                 mosaic = RAWMosaic(width: width, height: height, rowStride: pitch, base: rawImage + top * pitch + left, owner: owner)
             } else {
                 // LibRaw's buffer goes with its handle: copied.
-                let storage = RAWMosaic.Storage(count: width * height)
-                for row in 0..<height { (storage.pointer + row * width).initialize(from: rawImage + (row + top) * pitch + left, count: width) }
-                mosaic = RAWMosaic(width: width, height: height, rowStride: width, base: UnsafePointer(storage.pointer), owner: storage)
+                mosaic = RAWMosaic(copying: rawImage + top * pitch + left, width: width, height: height, rowStride: pitch)
             }
 
             let color = raw.pointee.color

@@ -105,13 +105,14 @@ struct StoredValueRankRender {
         let (rx, ry) = reach
         let width = columns.count, paddedWidth = width + 2 * rx, rowBytes = paddedWidth * 4
         let inputRows = rows.count + 2 * ry
+        let halfWidths: [Int32]
         let scratchBytes: Int
         switch operation {
         case .morphology(let m):
-            scratchBytes = m.halfWidths.map(Int32.init).withUnsafeBufferPointer {
-                pk_ci_morphology8_scratch(Int32(width), $0.baseAddress, Int32(m.halfWidths.count), Int32(rx))
-            }
-        case .median: scratchBytes = 12 * (width + 2)
+            halfWidths = m.halfWidths.map(Int32.init)
+            scratchBytes = halfWidths.withUnsafeBufferPointer { pk_ci_morphology8_scratch(Int32(width), $0.baseAddress, Int32($0.count), Int32(rx)) }
+        case .median:
+            (halfWidths, scratchBytes) = ([], 12 * (width + 2))
         }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: inputRows * rowBytes + scratchBytes, alignment: 64)
         defer { memory.deallocate() }
@@ -122,9 +123,9 @@ struct StoredValueRankRender {
         let scratch = padded + inputRows * rowBytes
         switch operation {
         case .morphology(let m):
-            m.halfWidths.map(Int32.init).withUnsafeBufferPointer {
+            halfWidths.withUnsafeBufferPointer {
                 pk_ci_morphology8(padded, rowBytes, first, stride, Int32(width), Int32(rows.count), $0.baseAddress,
-                                  Int32(m.halfWidths.count), Int32(rx), m.operation == .maximum ? 1 : 0, scratch)
+                                  Int32($0.count), Int32(rx), m.operation == .maximum ? 1 : 0, scratch)
             }
         case .median:
             pk_ci_median3x3_8(padded, rowBytes, first, stride, Int32(width), Int32(rows.count), scratch)
@@ -134,7 +135,7 @@ struct StoredValueRankRender {
     /// `count` pixels of image row `y` from column `x`: the bitmap's, edge pixels repeated beyond the clamp
     /// rectangle, clear beyond the bitmap otherwise.
     private func loadRow(_ y: Int, from x: Int, count: Int, base: UnsafeRawPointer, into row: UnsafeMutablePointer<UInt8>) {
-        func pixels(_ y: Int, _ from: Int, _ n: Int) -> UnsafePointer<UInt8> {
+        func pixels(_ y: Int, _ from: Int) -> UnsafePointer<UInt8> {
             (base + bitmap.rowOffset(y - source.y) + (from - source.x) * 4).assumingMemoryBound(to: UInt8.self)
         }
         if let clamp {
@@ -142,8 +143,8 @@ struct StoredValueRankRender {
             let sy = min(max(y, area.y), area.maxY - 1)
             let start = min(max(x, area.x), area.maxX), end = max(min(x + count, area.maxX), start)
             let left = start - x, inside = end - start
-            if inside > 0 { (row + left * 4).update(from: pixels(sy, start, inside), count: inside * 4) }
-            let firstPixel = pixels(sy, area.x, 1), lastPixel = pixels(sy, area.maxX - 1, 1)
+            if inside > 0 { (row + left * 4).update(from: pixels(sy, start), count: inside * 4) }
+            let firstPixel = pixels(sy, area.x), lastPixel = pixels(sy, area.maxX - 1)
             for i in 0..<left { (row + i * 4).update(from: firstPixel, count: 4) }
             for i in (left + inside)..<count { (row + i * 4).update(from: lastPixel, count: 4) }
             return
@@ -152,7 +153,7 @@ struct StoredValueRankRender {
         let start = min(max(x, source.x), source.maxX), end = max(min(x + count, source.maxX), start)
         let left = start - x, inside = end - start
         if left > 0 { row.update(repeating: 0, count: left * 4) }
-        if inside > 0 { (row + left * 4).update(from: pixels(y, start, inside), count: inside * 4) }
+        if inside > 0 { (row + left * 4).update(from: pixels(y, start), count: inside * 4) }
         if left + inside < count { (row + (left + inside) * 4).update(repeating: 0, count: (count - left - inside) * 4) }
     }
 }

@@ -20,27 +20,19 @@ package final class FusionPass {
     /// Finds the nodes that become shared stages (see `sharedNodes`) in the graph under `root`.
     package func findSharedNodes(_ root: Image) {
         guard settings.reusesSharedStages else { return }
-        var fusedReaders: [ObjectIdentifier: Int] = [:], otherReaders: Set<ObjectIdentifier> = []
+        var readByFusing: Set<ObjectIdentifier> = [], readByOthers: Set<ObjectIdentifier> = [], candidates: Set<ObjectIdentifier> = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ image: Image) {
             guard seen.insert(ObjectIdentifier(image)).inserted else { return }
+            if case .pixel(let kernel, _) = image.node, kernel.arity > 0 { candidates.insert(ObjectIdentifier(image)) }
             let fusing = ProgramBuilder.isFused(image)
             for input in image.inputs {
-                if fusing { fusedReaders[ObjectIdentifier(input), default: 0] += 1 } else { otherReaders.insert(ObjectIdentifier(input)) }
+                if fusing { readByFusing.insert(ObjectIdentifier(input)) } else { readByOthers.insert(ObjectIdentifier(input)) }
                 visit(input)
             }
         }
         visit(root)
-        var shared: Set<ObjectIdentifier> = []
-        seen.removeAll()
-        func mark(_ image: Image) {
-            guard seen.insert(ObjectIdentifier(image)).inserted else { return }
-            let id = ObjectIdentifier(image)
-            if case .pixel(let kernel, _) = image.node, kernel.arity > 0, fusedReaders[id] != nil, otherReaders.contains(id) { shared.insert(id) }
-            image.inputs.forEach(mark)
-        }
-        mark(root)
-        sharedNodes = shared
+        sharedNodes = candidates.intersection(readByFusing).intersection(readByOthers)
     }
 
     /// Whether a fusing program loads `image` from its own stage instead of computing it inline.
@@ -89,7 +81,7 @@ package final class FusionPass {
 
     /// A program fusing the per-pixel subgraph rooted at `root`.
     package func program(_ root: Image) -> ProgramStage {
-        var builder = ProgramBuilder(fusion: self)
+        var builder = ProgramBuilder(fusion: self, root: root)
         builder.countUses(root)
         let output = builder.emit(root)
         var instructions = builder.instructions
@@ -111,14 +103,13 @@ struct ProgramBuilder {
     private var registers: [ObjectIdentifier: Int] = [:]
     private var uses: [ObjectIdentifier: Int] = [:]
 
-    init(fusion: FusionPass) { self.fusion = fusion }
+    /// The node the program computes (computed inline even when it is a shared node).
+    private let root: Image
 
-    /// The node the program computes (set by `countUses`).
-    private var root: Image?
+    init(fusion: FusionPass, root: Image) { (self.fusion, self.root) = (fusion, root) }
 
     /// Counts how many consumers inside this program read each node.
     mutating func countUses(_ image: Image) {
-        if root == nil { root = image }
         let id = ObjectIdentifier(image)
         uses[id, default: 0] += 1
         guard uses[id] == 1, Self.isFused(image) else { return }

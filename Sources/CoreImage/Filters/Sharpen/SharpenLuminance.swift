@@ -28,7 +28,6 @@ struct SharpenLuminanceKernel: PixelKernel {
     var arity: Int { 2 }
     var wantsUnpremultiplied: Bool { true }
     var dependsOnPosition: Bool { false }
-    func isOpaque(inputs: [Image]) -> Bool { inputs.first?.isOpaque ?? false }
 
     func apply(_ span: PixelSpan) {
         guard let blurred = span.input1 else { return }
