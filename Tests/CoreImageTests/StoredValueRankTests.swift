@@ -24,7 +24,7 @@ struct StoredValueRankTests {
 
     static func render(_ image: CIImage, _ rect: CGRect, storedValues: Bool, format: CIFormat = .RGBA8) -> (bytes: [UInt8], path: String) {
         let context = CIContext(options: [.cacheIntermediates: false])
-        context.renderOverrides = RenderOverrides(computesOrderStatisticsOnStoredValues: storedValues)
+        context.renderOverrides = RenderOverrides(computesOnStoredValues: storedValues)
         var bytes = [UInt8](repeating: 0, count: Int(rect.width * rect.height) * 4)
         bytes.withUnsafeMutableBytes {
             context.render(image, toBitmap: $0.baseAddress!, rowBytes: Int(rect.width) * 4, bounds: rect, format: format, colorSpace: sRGB)

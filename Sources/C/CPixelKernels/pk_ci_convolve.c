@@ -1,4 +1,5 @@
-// Separable convolution of working pixels (the Gaussian/box blurs' inner loops), AVX2/FMA at run time.
+// Convolution of working pixels: the separable passes (the Gaussian/box blurs' inner loops) and general weight
+// matrices (CIConvolution…), AVX2/FMA at run time.
 #include "pk_ci.h"
 #include "pk_cpu.h"
 #include "pk_dispatch.h"
@@ -180,4 +181,42 @@ void pk_ci_convolve_columns(const float *src, long src_stride, float *dst, long 
     if (pk_cpu_has_avx2_fma_f16c()) { columns_avx2(src, src_stride, dst, dst_stride, width, height, weights, taps); return; }
 #endif
     columns_body(src, src_stride, dst, dst_stride, width, height, weights, taps);
+}
+
+// out[j] = clamp01(bias + Σₖ w[k] · sources[k][j]), taps added in order; 64 floats (eight AVX registers) stay in
+// registers across all taps, then 8-float blocks and single floats (the same operations, so the same results).
+PK_INLINE float clamp_unit(float v) { return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f; }
+
+PK_INLINE void taps_body(const float *const *restrict sources, const float *restrict w, int taps, float bias,
+                         float *restrict out, long count) {
+    long i = 0;
+    for (; i + 64 <= count; i += 64) {
+        float acc[64];
+        for (int j = 0; j < 64; j++) acc[j] = bias;
+        for (int k = 0; k < taps; k++) {
+            const float weight = w[k], *row = sources[k] + i;
+            for (int j = 0; j < 64; j++) acc[j] += weight * row[j];
+        }
+        for (int j = 0; j < 64; j++) out[i + j] = clamp_unit(acc[j]);
+    }
+    for (; i + 8 <= count; i += 8) {
+        float acc[8];
+        for (int j = 0; j < 8; j++) acc[j] = bias;
+        for (int k = 0; k < taps; k++) {
+            const float weight = w[k], *row = sources[k] + i;
+            for (int j = 0; j < 8; j++) acc[j] += weight * row[j];
+        }
+        for (int j = 0; j < 8; j++) out[i + j] = clamp_unit(acc[j]);
+    }
+    for (; i < count; i++) {
+        float acc = bias;
+        for (int k = 0; k < taps; k++) acc += w[k] * sources[k][i];
+        out[i] = clamp_unit(acc);
+    }
+}
+PK_DISPATCH(taps, (const float *const *sources, const float *w, int taps, float bias, float *out, long count),
+            (sources, w, taps, bias, out, count))
+
+void pk_ci_convolve_taps(const float *const *sources, const float *weights, int taps, float bias, float *dst, long count) {
+    PK_PICK(taps)(sources, weights, taps, bias, dst, count);
 }

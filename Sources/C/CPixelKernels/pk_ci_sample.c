@@ -3,6 +3,7 @@
 // and Double counters); no contraction into FMA, so results equal the reference arithmetic on every machine.
 #include "pk_ci.h"
 #include <math.h>
+#include <string.h>
 #pragma clang fp contract(off)
 
 // The pixel at (x, y) of a tile (absolute coordinates), or clear outside it.
@@ -57,21 +58,84 @@ void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, lo
     }
 }
 
+// The bin of an unpremultiplied value: clamped to [0, 1] (NaN → 0), times the bin count, truncated.
+static inline int histogram_bin(float v, float top, int bins) {
+    v = v > 0 ? (v < 1 ? v : 1) : 0;
+    int bin = (int)(v * top);
+    return bin > bins - 1 ? bins - 1 : bin;
+}
+
+// The bins of one pixel's components (premultiplied r, g, b and alpha a): r, g, b divided by a, then binned.
+static inline void histogram_count(const float p[4], float top, int bins, uint32_t *counts) {
+    const float a = p[3];
+    for (int c = 0; c < 3; c++) counts[histogram_bin(a > 0 ? p[c] / a : 0, top, bins) * 4 + c]++;
+    counts[histogram_bin(a, top, bins) * 4 + 3]++;
+}
+
 void pk_ci_histogram(const float *src, long stride, int width, int height, int bins, uint32_t *counts) {
     const float top = (float)bins;
     for (int y = 0; y < height; y++) {
         const float *p = src + (long)y * stride * 4;
-        for (int x = 0; x < width; x++, p += 4) {
-            const float a = p[3];
-            for (int c = 0; c < 4; c++) {
-                float v = c == 3 ? a : (a > 0 ? p[c] / a : 0);
-                v = v > 0 ? (v < 1 ? v : 1) : 0;   // NaN → 0
-                int bin = (int)(v * top);
-                if (bin > bins - 1) bin = bins - 1;
-                counts[bin * 4 + c]++;
+        for (int x = 0; x < width; x++, p += 4) histogram_count(p, top, bins, counts);
+    }
+}
+
+void pk_ci_histogram_u8(const uint8_t *first, long row_step, int components, const int8_t map[4], const float *decode,
+                        int width, int height, int bins, uint32_t *counts, uint32_t *copies) {
+    const float top = (float)bins;
+    // Four interleaved copies of the counts, so that runs of equal pixels do not wait on one counter.
+    memset(copies, 0, (size_t)bins * 16 * sizeof(uint32_t));
+    // The bin of each stored value of each colour channel when the pixel's alpha is exactly 1 (a division by 1 is
+    // exact), and each channel's decoded values; a channel the format lacks loads as 0 (colour) or 1 (alpha)
+    // whichever byte is read.
+    uint16_t table[3][256];
+    float values[4][256];
+    int at[4];
+    for (int c = 0; c < 4; c++) {
+        at[c] = map[c] >= 0 ? map[c] : 0;
+        for (int b = 0; b < 256; b++) values[c][b] = map[c] >= 0 ? decode[c * 256 + b] : (c == 3 ? 1.0f : 0.0f);
+        if (c < 3) for (int b = 0; b < 256; b++) table[c][b] = (uint16_t)histogram_bin(values[c][b], top, bins);
+    }
+    const int opaqueBin = histogram_bin(1.0f, top, bins);
+    uint32_t *const h0 = copies, *const h1 = copies + bins * 4, *const h2 = copies + bins * 8, *const h3 = copies + bins * 12;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *px = first + (long)y * row_step;
+        uint32_t opaque = 0;
+        int x = 0;
+        // A row of four-byte pixels whose alpha bytes all decode to 1 (an opaque image): colour bins only.
+        int rowOpaque = components == 4;
+        for (int i = 0; rowOpaque && i < width; i += 64) {
+            int n = width - i < 64 ? width - i : 64, ones = 1;
+            for (int k = 0; k < n; k++) ones &= values[3][px[(i + k) * 4 + at[3]]] == 1.0f;
+            rowOpaque = ones;
+        }
+        if (rowOpaque) {
+            const int r = at[0], g = at[1], b = at[2];
+            for (; x + 4 <= width; x += 4, px += 16) {
+                h0[table[0][px[r]] * 4]++; h0[table[1][px[g]] * 4 + 1]++; h0[table[2][px[b]] * 4 + 2]++;
+                h1[table[0][px[4 + r]] * 4]++; h1[table[1][px[4 + g]] * 4 + 1]++; h1[table[2][px[4 + b]] * 4 + 2]++;
+                h2[table[0][px[8 + r]] * 4]++; h2[table[1][px[8 + g]] * 4 + 1]++; h2[table[2][px[8 + b]] * 4 + 2]++;
+                h3[table[0][px[12 + r]] * 4]++; h3[table[1][px[12 + g]] * 4 + 1]++; h3[table[2][px[12 + b]] * 4 + 2]++;
+            }
+            opaque += (uint32_t)x;
+        }
+        for (; x < width; x++, px += components) {
+            uint32_t *h = copies + (size_t)(x & 3) * bins * 4;
+            const float a = values[3][px[at[3]]];
+            if (a == 1.0f) {
+                h[table[0][px[at[0]]] * 4 + 0]++;
+                h[table[1][px[at[1]]] * 4 + 1]++;
+                h[table[2][px[at[2]]] * 4 + 2]++;
+                opaque++;   // an alpha of 1 always falls in opaqueBin: added once per row below
+            } else {
+                // A translucent pixel: exactly as loaded then counted (pk_ci_load_u8, then pk_ci_histogram).
+                const float p[4] = {values[0][px[at[0]]], values[1][px[at[1]]], values[2][px[at[2]]], a};
+                histogram_count(p, top, bins, h);
             }
         }
+        copies[opaqueBin * 4 + 3] += opaque;
     }
+    for (int i = 0; i < bins * 4; i++) counts[i] += copies[i] + copies[bins * 4 + i] + copies[bins * 8 + i] + copies[bins * 12 + i];
 }
 
 void pk_ci_resample_rows(const float *src, long src_stride, long rx, long rw, int rows, float *dst, int width,

@@ -93,7 +93,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
         if let h = overrides.tileHeight { settings.tileHeight = h }
         if let t = overrides.threads { settings.threads = t }
         settings.reusesSharedStages = overrides.reusesSharedStages
-        settings.computesOrderStatisticsOnStoredValues = overrides.computesOrderStatisticsOnStoredValues
+        settings.computesOnStoredValues = overrides.computesOnStoredValues
         if let request = overrides.printTree { settings.printTree = request }
         return settings
     }
@@ -143,11 +143,11 @@ package struct RenderOverrides: Sendable {
     package var printTree: TreePrintRequest?
     /// False to compute a node read by two stages once for each (see `RenderSettings.reusesSharedStages`).
     package var reusesSharedStages = true
-    /// False to render morphology in linear floats always (see `RenderSettings.computesOrderStatisticsOnStoredValues`).
-    package var computesOrderStatisticsOnStoredValues = true
+    /// False to render rank filters and histograms in linear floats always (see `RenderSettings.computesOnStoredValues`).
+    package var computesOnStoredValues = true
     package init(tileWidth: Int? = nil, tileHeight: Int? = nil, threads: Int? = nil, printTree: TreePrintRequest? = nil,
-                 reusesSharedStages: Bool = true, computesOrderStatisticsOnStoredValues: Bool = true) {
+                 reusesSharedStages: Bool = true, computesOnStoredValues: Bool = true) {
         (self.tileWidth, self.tileHeight, self.threads, self.printTree) = (tileWidth, tileHeight, threads, printTree)
-        (self.reusesSharedStages, self.computesOrderStatisticsOnStoredValues) = (reusesSharedStages, computesOrderStatisticsOnStoredValues)
+        (self.reusesSharedStages, self.computesOnStoredValues) = (reusesSharedStages, computesOnStoredValues)
     }
 }

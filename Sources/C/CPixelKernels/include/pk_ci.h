@@ -34,6 +34,10 @@ void pk_ci_store_f16(const float *src, uint16_t *dst, int components, const int8
 /// Like pk_ci_store_u8 for floats (no clamping; padding = 1).
 void pk_ci_store_f32(const float *src, float *dst, int components, const int8_t map[4], long count);
 
+/// CIVignette on `count` premultiplied pixels of row y whose first pixel is column x: R, G, B times
+/// 1 − intensity · smoothstep(t) with t = clamp(√(dx² + dy²) · (scale / width) − inner / width, 0, 1), dx = x + ½ − cx.
+void pk_ci_vignette(float *px, long count, long x, float cx, float dy, float scale, float inner, float width, float intensity);
+
 /// In place: (r, g, b, a) = M · (r, g, b, a) + bias, with `m` = 16 row-major coefficients then 4 biases.
 void pk_ci_matrix(float *px, long count, const float m[20]);
 /// In place: multiplies R, G, B by A (premultiply) or divides them by A where A > 0 (unpremultiply).
@@ -60,6 +64,9 @@ void pk_ci_convolve_columns(const float *src, long src_stride, float *dst, long 
 /// One output row of a vertical convolution: dst[x] = sum_k w[k] * rows[k][x] over `width` pixels, the
 /// `taps` input rows given by pointer (rows may live in a ring buffer).
 void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weights, float *dst, int width);
+/// A general convolution's row: dst[j] = clamp(bias + Σₖ weights[k] · sources[k][j], 0, 1) over `count` floats,
+/// the taps added in order (NaN → 0).
+void pk_ci_convolve_taps(const float *const *sources, const float *weights, int taps, float bias, float *dst, long count);
 
 /// Four consecutive output rows of a vertical convolution: dst_j[x] = sum_k w[k] * rows[j + k][x] for j = 0…3,
 /// from `taps + 3` input rows (each input row is read once for all four outputs). Sums in the same order as
@@ -101,6 +108,11 @@ void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, lo
 /// Counts each pixel's unpremultiplied R, G, B and alpha (clamped to [0, 1]) into `bins` equal bins:
 /// counts[bin · 4 + channel] grows by one per pixel.
 void pk_ci_histogram(const float *src, long stride, int width, int height, int bins, uint32_t *counts);
+/// The same counts for 8-bit stored pixels, as if loaded through `decode` (4 × 256 tables, channel c of a stored
+/// value b is decode[c · 256 + b]; `map` as pk_ci_load_u8 takes it) and then counted; row y starts at
+/// first + y · row_step bytes (negative for bottom-up rows). `scratch` holds bins · 16 counters.
+void pk_ci_histogram_u8(const uint8_t *first, long row_step, int components, const int8_t map[4], const float *decode,
+                        int width, int height, int bins, uint32_t *counts, uint32_t *scratch);
 
 /// A separable resampler's horizontal pass: for each of `rows` input rows (`src` at pixel rx of the first, the
 /// row covering rx … rx + rw − 1) and each of `width` output columns, the weighted sum (or, with `maximum`, the

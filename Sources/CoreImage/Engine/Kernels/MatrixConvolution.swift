@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 
 /// A general (non-separable) convolution with an odd `width` × `height` weight matrix and a bias, applied to each
@@ -19,8 +20,10 @@ package struct MatrixConvolution: AreaKernel {
     package let bias: Float
     package var signature: String { "\(width)x\(height) w=\(weights) b=\(bias)" }
     /// The non-zero taps as (dx, dy, weight), made once: sparse kernels (edge detectors, a row inside a 7 × 7
-    /// matrix) cost only what they use, and rendering a tile allocates nothing.
+    /// matrix) cost only what they use.
     let taps: [(dx: Int, dy: Int, w: Float)]
+    /// Their weights, in the same order.
+    let tapWeights: [Float]
 
     var rx: Int { width / 2 }
     var ry: Int { height / 2 }
@@ -36,6 +39,7 @@ package struct MatrixConvolution: AreaKernel {
             }
         }
         self.taps = taps
+        tapWeights = taps.map(\.w)
     }
 
     package func extent(of inputs: [Image]) -> CGRect {
@@ -49,18 +53,14 @@ package struct MatrixConvolution: AreaKernel {
 
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
         let input = inputs[0], rect = output.rect
-        // Flat loops over the row's 4 × width floats, so the compiler vectorises them.
-        let count = rect.width * 4
-        for y in rect.y..<rect.maxY {
-            if RenderStop.currentIsDue { return }
-            let out = output.pointer(rect.x, y)
-            out.update(repeating: bias, count: count)
-            for tap in taps {
-                let source = UnsafePointer(input.pointer(rect.x + tap.dx, y + tap.dy))
-                let w = tap.w
-                for j in 0..<count { out[j] += w * source[j] }
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: max(taps.count, 1)) { sources in
+            tapWeights.withUnsafeBufferPointer { w in
+                for y in rect.y..<rect.maxY {
+                    if RenderStop.currentIsDue { return }
+                    for (k, tap) in taps.enumerated() { sources[k] = UnsafePointer(input.pointer(rect.x + tap.dx, y + tap.dy)) }
+                    pk_ci_convolve_taps(sources.baseAddress, w.baseAddress, Int32(taps.count), bias, output.pointer(rect.x, y), rect.width * 4)
+                }
             }
-            for j in 0..<count { out[j] = min(max(out[j], 0), 1) }
         }
     }
 }

@@ -14,13 +14,35 @@ package struct SeparableConvolution: BandedAreaKernel {
         (self.name, self.signature, self.horizontal, self.vertical) = (name, signature, horizontal, vertical)
     }
 
-    /// Normalized Gaussian weights for standard deviation `sigma`, cut at 3σ.
+    /// Normalized Gaussian weights for standard deviation `sigma`, cut at 3σ (see `summingToOne`).
     package static func gaussianWeights(sigma: Double) -> [Float] {
         guard sigma > 0 else { return [1] }
         let radius = Int((3 * sigma).rounded(.up))
         let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = raw.reduce(0, +)
-        return raw.map { Float($0 / total) }
+        return summingToOne(raw.map { Float($0 / total) })
+    }
+
+    /// Equal weights over 2`radius` + 1 pixels (a box), adjusted as `summingToOne` says.
+    package static func boxWeights(radius: Int) -> [Float] {
+        summingToOne([Float](repeating: 1 / Float(2 * radius + 1), count: 2 * radius + 1))
+    }
+
+    /// The weights adjusted so that their sum in single precision, in the order the passes add them, is exactly 1:
+    /// the centre weight takes the error of the rounded weights and the last one what rounding still leaves (a few
+    /// units in the last place at most). A blur of opaque pixels then stays exactly opaque, as in Core Image, instead
+    /// of an alpha of 1 ± 1 ulp that would send every pixel through the translucent (unpremultiplying) store.
+    package static func summingToOne(_ weights: [Float]) -> [Float] {
+        guard weights.count >= 3 else { return weights.count == 1 ? [1] : weights }
+        if weights.reduce(Float(0), +) == 1 { return weights }
+        var adjusted = weights
+        let centre = weights.count / 2
+        let error = 1 - weights.reduce(0.0) { $0 + Double($1) }
+        adjusted[centre] = Float(Double(adjusted[centre]) + error)
+        // 1 − (the sum of all but the last) is exact (Sterbenz) when that sum is within [0.5, 2], so the sum is 1.
+        let allButLast = adjusted.dropLast().reduce(Float(0), +)
+        if allButLast >= 0.5, allButLast <= 2 { adjusted[adjusted.count - 1] = 1 - allButLast }
+        return adjusted
     }
 
     var rx: Int { horizontal.count / 2 }

@@ -25,6 +25,8 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
     package var arenaOverflows = 0
     /// Whether the output was written over the decoded source (`Renderer.renderInPlace`).
     package var renderedInPlace = false
+    /// Reductions that counted an 8-bit bitmap's stored bytes (`StoredByteReduction`).
+    package var storedByteReductions = 0
     /// The program graph as printed by `CI_PRINT_TREE=4`.
     package var programDescription = ""
 

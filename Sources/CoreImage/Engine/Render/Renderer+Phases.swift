@@ -51,7 +51,7 @@ extension Renderer {
             processor.leaf = BitmapLeaf(bitmap: bitmap, rect: region, clamp: nil)
             if settings.cacheIntermediates { cache?.store(bitmap, for: key) }
         case let reduction as ReductionStage:
-            try reduce(reduction, settings: settings, workers: workers)
+            if try reduce(reduction, settings: settings, workers: workers) { statistics.storedByteReductions += 1 }
             statistics.intermediateBuffers += 1
             statistics.intermediateBytes += reduction.kernel.outputExtent.area * 16
         default:
@@ -81,7 +81,8 @@ extension Renderer {
     }
 
     /// Runs a reduction: per-worker partial sums over tiles of its area, added, then finished into pixels.
-    static func reduce(_ stage: ReductionStage, settings: RenderSettings, workers: [WorkerContext]) throws(RenderStopped) {
+    /// True when it counted stored bytes.
+    static func reduce(_ stage: ReductionStage, settings: RenderSettings, workers: [WorkerContext]) throws(RenderStopped) -> Bool {
         let kernel = stage.kernel
         let area = kernel.area
         let partials = UnsafeMutablePointer<Double>.allocate(capacity: kernel.partialCount * workers.count)
@@ -89,10 +90,19 @@ extension Renderer {
         for w in 0..<workers.count { kernel.initialize(partials + w * kernel.partialCount) }
         defer { partials.deallocate() }
         let index = Dictionary(uniqueKeysWithValues: workers.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
-        try forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
-            let pixels = Tile(base: worker.arena.take(tile.area * 4), rect: tile, stride: tile.width)
-            stage.input.render(into: pixels, worker)
-            kernel.accumulate(pixels, into: partials + index[ObjectIdentifier(worker)]! * kernel.partialCount)
+        // An 8-bit bitmap that is only loaded is counted from its bytes, where the kernel can (same result).
+        let counting = settings.computesOnStoredValues ? kernel as? any StoredByteReduction : nil
+        let source = counting == nil ? nil : StoredByteSource(stage.input, covering: area)
+        if let counting, let source {
+            try forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
+                counting.accumulate(source, rect: tile, into: partials + index[ObjectIdentifier(worker)]! * kernel.partialCount)
+            }
+        } else {
+            try forEachTile(of: area, settings: settings, workers: workers) { tile, worker in
+                let pixels = Tile(base: worker.arena.take(tile.area * 4), rect: tile, stride: tile.width)
+                stage.input.render(into: pixels, worker)
+                kernel.accumulate(pixels, into: partials + index[ObjectIdentifier(worker)]! * kernel.partialCount)
+            }
         }
         for w in 1..<max(workers.count, 1) { kernel.combine(partials + w * kernel.partialCount, into: partials) }
         let out = kernel.outputExtent
@@ -101,5 +111,6 @@ extension Renderer {
         let bitmap = Bitmap(storage: .buffer(buffer), width: out.width, height: out.height, bytesPerRow: out.width * 16,
                             format: .rgbaf, premultiplied: true, bottomUp: true)
         stage.leaf = BitmapLeaf(bitmap: bitmap, rect: out, clamp: nil)
+        return source != nil
     }
 }

@@ -22,7 +22,7 @@ struct StoredValueRankRender {
 
     /// The render of `image` into `destination`, when it is one of these; nil otherwise.
     init?(_ image: Image, destination: Destination, settings: RenderSettings) {
-        guard settings.computesOrderStatisticsOnStoredValues else { return nil }
+        guard settings.computesOnStoredValues else { return nil }
         var node = image, cropRect = PixelRect.infinite
         if case .crop(let rect, let inner) = node.node { cropRect = rect; node = inner }
         crop = cropRect

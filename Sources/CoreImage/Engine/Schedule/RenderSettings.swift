@@ -16,8 +16,9 @@ package struct RenderSettings: Sendable {
     /// way; off only to compare.
     package var reusesSharedStages = true
     /// Whether rank filters (morphology, the 3 × 3 median) of an opaque 8-bit sRGB bitmap into an 8-bit sRGB
-    /// destination run on the stored bytes (`StoredValueRankRender`). Same bytes either way; off only to compare.
-    package var computesOrderStatisticsOnStoredValues = true
+    /// destination run on the stored bytes (`StoredValueRankRender`), and histograms of an 8-bit bitmap count its
+    /// bytes (`StoredByteReduction`). Same results either way; off only to compare.
+    package var computesOnStoredValues = true
     package var tileWidth = 256
     package var tileHeight = 512
     /// Threads to use, at most the pool's size.

@@ -11,7 +11,7 @@ extension FilterCatalog {
         guard let image = args.image() else { return nil }
         let r = max(0, Int(min(args.number(kCIInputRadiusKey), 3000).rounded()))
         guard r > 0 else { return image }
-        let weights = [Float](repeating: 1 / Float(2 * r + 1), count: 2 * r + 1)
+        let weights = SeparableConvolution.boxWeights(radius: r)
         return image.applying(area: SeparableConvolution(name: "boxBlur", signature: "r=\(r)", horizontal: weights, vertical: weights))
     }
 }

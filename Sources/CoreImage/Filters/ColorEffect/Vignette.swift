@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 
 extension FilterCatalog {
@@ -37,30 +38,6 @@ struct VignetteKernel: PixelKernel {
     var dependsOnPosition: Bool { true }
 
     func apply(_ span: PixelSpan) {
-        let dy = Float(span.y) + 0.5 - center.y
-        let dy2 = SIMD8<Float>(repeating: dy * dy)
-        let width = max(outer - inner, 1e-6)
-        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        var i = 0
-        // Eight pixels at a time (compare-and-select clamps, no per-pixel calls), then the rest one by one.
-        while i + 8 <= span.count {
-            let dx = lanes + SIMD8(repeating: Float(span.x + i) + 0.5 - center.x)
-            var t = ((dx * dx + dy2).squareRoot() * scale - SIMD8(repeating: inner)) / SIMD8(repeating: width)
-            t.replace(with: 0, where: t .< 0)
-            t.replace(with: 1, where: t .> 1)
-            let factor = 1 - intensity * (t * t * (3 - 2 * t))
-            let p = span.pixels + i * 4
-            for k in 0..<8 { p[k * 4] *= factor[k]; p[k * 4 + 1] *= factor[k]; p[k * 4 + 2] *= factor[k] }
-            i += 8
-        }
-        while i < span.count {
-            let dx = Float(span.x + i) + 0.5 - center.x
-            let rho = (dx * dx + dy * dy).squareRoot() * scale
-            let t = min(max((rho - inner) / width, 0), 1)
-            let factor = 1 - intensity * (t * t * (3 - 2 * t))
-            let p = span.pixels + i * 4
-            p[0] *= factor; p[1] *= factor; p[2] *= factor
-            i += 1
-        }
+        pk_ci_vignette(span.pixels, span.count, span.x, center.x, Float(span.y) + 0.5 - center.y, scale, inner, max(outer - inner, 1e-6), intensity)
     }
 }

@@ -24,7 +24,7 @@ extension FilterCatalog {
     }
 }
 
-struct AreaHistogramKernel: ReductionKernel {
+struct AreaHistogramKernel: StoredByteReduction {
     let area: PixelRect
     let bins: Int
     let scale: Double
@@ -38,6 +38,23 @@ struct AreaHistogramKernel: ReductionKernel {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bins * 4) { counts in
             counts.initialize(repeating: 0)
             pk_ci_histogram(tile.base, tile.stride, Int32(tile.rect.width), Int32(tile.rect.height), Int32(bins), counts.baseAddress!)
+            for i in 0..<(bins * 4) { partial[i] += Double(counts[i]) }
+        }
+    }
+
+    func accumulate(_ source: StoredByteSource, rect: PixelRect, into partial: UnsafeMutablePointer<Double>) {
+        let rows = source.rows(of: rect)
+        let format = source.leaf.bitmap.format
+        var map = format.loadMap
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bins * 20) { counters in
+            let counts = counters.baseAddress!
+            counts.initialize(repeating: 0, count: bins * 4)
+            withUnsafeBytes(of: &map) { m in
+                source.leaf.decode8.withUnsafeBufferPointer { decode in
+                    pk_ci_histogram_u8(rows.first, rows.step, Int32(format.componentCount), m.baseAddress!.assumingMemoryBound(to: Int8.self),
+                                       decode.baseAddress, Int32(rect.width), Int32(rect.height), Int32(bins), counts, counts + bins * 4)
+                }
+            }
             for i in 0..<(bins * 4) { partial[i] += Double(counts[i]) }
         }
     }
