@@ -28,20 +28,20 @@ package struct SeparableConvolution: BandedAreaKernel {
         summingToOne([Float](repeating: 1 / Float(2 * radius + 1), count: 2 * radius + 1))
     }
 
-    /// The weights adjusted so that their sum in single precision, in the order the passes add them, is exactly 1:
-    /// the centre weight takes the error of the rounded weights and the last one what rounding still leaves (a few
-    /// units in the last place at most). A blur of opaque pixels then stays exactly opaque, as in Core Image, instead
-    /// of an alpha of 1 ± 1 ulp that would send every pixel through the translucent (unpremultiplying) store.
+    /// The weights with the last one moved (by at most 10⁻⁶) so that their sum in single precision, in the order the
+    /// passes add them, is exactly 1. A blur of opaque pixels then stays exactly opaque, as in Core Image, instead of
+    /// an alpha of 1 ± 1 ulp that would send every pixel through the translucent (unpremultiplying) store. Kernels
+    /// whose float sum strays further (a box of a few hundred taps) stay as they are.
     package static func summingToOne(_ weights: [Float]) -> [Float] {
         guard weights.count >= 3 else { return weights.count == 1 ? [1] : weights }
         if weights.reduce(Float(0), +) == 1 { return weights }
+        // 1 − (the sum of all but the last) is exact (Sterbenz) when that sum lies in [0.5, 2], so adding it gives 1.
+        let allButLast = weights.dropLast().reduce(Float(0), +)
+        guard allButLast >= 0.5, allButLast <= 2 else { return weights }
+        let last = 1 - allButLast
+        guard abs(last - weights[weights.count - 1]) <= 1e-6 else { return weights }
         var adjusted = weights
-        let centre = weights.count / 2
-        let error = 1 - weights.reduce(0.0) { $0 + Double($1) }
-        adjusted[centre] = Float(Double(adjusted[centre]) + error)
-        // 1 − (the sum of all but the last) is exact (Sterbenz) when that sum is within [0.5, 2], so the sum is 1.
-        let allButLast = adjusted.dropLast().reduce(Float(0), +)
-        if allButLast >= 0.5, allButLast <= 2 { adjusted[adjusted.count - 1] = 1 - allButLast }
+        adjusted[weights.count - 1] = last
         return adjusted
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import _Testing_CoreImage
+@testable import CoreImage
+
+/// Blur weights sum to exactly 1 in single precision, in the order the passes add them, so that a blur of an
+/// opaque image is exactly opaque (not 1 ± 1 ulp, which would send every pixel through the translucent store).
+struct BlurWeightsTests {
+    @Test func gaussianAndBoxWeightsSumToExactlyOne() {
+        for sigma in stride(from: 0.3, through: 60, by: 0.7) {
+            let weights = SeparableConvolution.gaussianWeights(sigma: sigma)
+            #expect(weights.reduce(Float(0), +) == 1, "σ \(sigma)")
+            // Still the Gaussian: every weight within 2·10⁻⁶ of the normalised exact value.
+            let radius = weights.count / 2
+            let exact = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+            let total = exact.reduce(0, +)
+            #expect(zip(weights, exact).allSatisfy { abs(Double($0) - $1 / total) < 2e-6 }, "σ \(sigma)")
+        }
+        for radius in [1, 2, 10, 33, 100] {
+            let weights = SeparableConvolution.boxWeights(radius: radius)
+            #expect(weights.count == 2 * radius + 1 && weights.reduce(Float(0), +) == 1, "r \(radius)")
+            #expect(weights.allSatisfy { abs($0 * Float(2 * radius + 1) - 1) < 1e-3 }, "r \(radius)")
+        }
+        // A box so long that its float sum strays by more than rounding keeps equal weights.
+        #expect(Set(SeparableConvolution.boxWeights(radius: 3000)) == [1 / Float(6001)])
+    }
+
+    @Test(arguments: [("CIGaussianBlur", 10.0), ("CIGaussianBlur", 2.0), ("CIBoxBlur", 10.0)])
+    func aBlurOfAnOpaqueImageIsExactlyOpaque(_ name: String, _ radius: Double) {
+        let size = 64
+        var bytes = [UInt8](repeating: 255, count: size * size * 4)
+        for i in 0..<(size * size) { bytes[i * 4] = UInt8(i % 251); bytes[i * 4 + 1] = UInt8(i * 7 % 256); bytes[i * 4 + 2] = UInt8(i * 13 % 256) }
+        let source = CIImage(bitmapData: Data(bytes), bytesPerRow: size * 4, size: CGSize(width: size, height: size), format: .RGBA8,
+                             colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!)
+        let blurred = source.clampedToExtent().applyingFilter(name, parameters: [kCIInputRadiusKey: radius]).cropped(to: source.extent)
+        var floats = [Float](repeating: 0, count: size * size * 4)
+        floats.withUnsafeMutableBytes {
+            CIContext().render(blurred, toBitmap: $0.baseAddress!, rowBytes: size * 16, bounds: source.extent, format: .RGBAf, colorSpace: nil)
+        }
+        let alphas = stride(from: 3, to: floats.count, by: 4).map { floats[$0] }
+        #expect(alphas.allSatisfy { $0 == 1 }, "\(name) \(radius): \(alphas.filter { $0 != 1 }.count) pixels not exactly opaque")
+    }
+}
