@@ -27,6 +27,8 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
     package var renderedInPlace = false
     /// Reductions that counted an 8-bit bitmap's stored bytes (`StoredByteReduction`).
     package var storedByteReductions = 0
+    /// Tiles of area kernels computed from an 8-bit bitmap's stored bytes (`StoredByteAreaKernel`).
+    package var storedByteTiles = 0
     /// The program graph as printed by `CI_PRINT_TREE=4`.
     package var programDescription = ""
 
@@ -60,5 +62,6 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
         }
         tiles += other.tiles
         arenaOverflows += other.arenaOverflows
+        storedByteTiles += other.storedByteTiles
     }
 }

@@ -6,6 +6,9 @@ import Foundation
 package final class AreaStage: Stage, @unchecked Sendable {
     package let kernel: any AreaKernel
     package let inputs: [Stage]
+    /// Whether a kernel that can (`StoredByteAreaKernel`) reads an 8-bit bitmap's bytes directly when its input
+    /// only loads one (`RenderSettings.computesOnStoredValues`).
+    package var readsStoredBytes = false
 
     package init(kernel: any AreaKernel, inputs: [Stage], extent: PixelRect) {
         (self.kernel, self.inputs) = (kernel, inputs)
@@ -47,6 +50,13 @@ package final class AreaStage: Stage, @unchecked Sendable {
         let arena = worker.arena
         let mark = arena.mark
         defer { arena.rewind(to: mark) }
+        if readsStoredBytes, let stored = kernel as? any StoredByteAreaKernel,
+           let source = StoredByteSource(inputs[0], covering: kernel.regionOfInterest(input: 0, for: tile.rect), clearOutside: true),
+           stored.canRender(tile.rect, from: source) {
+            stored.render(into: tile, from: source, worker: worker)
+            worker.statistics.storedByteTiles += 1
+            return
+        }
         if let banded = kernel as? any BandedAreaKernel {
             let roi = kernel.regionOfInterest(input: 0, for: tile.rect)
             let bandMemory = arena.take(roi.width * banded.bandHeight * 4)

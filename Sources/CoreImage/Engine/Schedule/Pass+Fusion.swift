@@ -48,7 +48,9 @@ package final class FusionPass {
                 let s = stage(input)
                 return kernel.prefersIntermediateInput ? materialize(s, digest: input.digest) : s
             }
-            result = AreaStage(kernel: kernel, inputs: inputStages, extent: image.pixelExtent)
+            let area = AreaStage(kernel: kernel, inputs: inputStages, extent: image.pixelExtent)
+            area.readsStoredBytes = settings.computesOnStoredValues
+            result = area
         case .processor(let processor, let inputs):
             let inputStages = inputs.enumerated().map { index, input in
                 MaterializedStage(input: stage(input), format: processor.inputFormat(index) ?? settings.workingFormat,

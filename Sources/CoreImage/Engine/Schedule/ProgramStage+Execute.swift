@@ -30,61 +30,82 @@ extension ProgramStage {
             }
         }
 
-        // A program that only loads (a source read into a tile, a stage's tile stored): the load goes straight to
-        // the sink, without passing through a register.
-        var onlyLoads: Int?
-        if instructions.count == 1, case .load(let leaf, let r) = instructions[0], r == output { onlyLoads = leaf }
-
-        for y in rect.y..<rect.maxY {
-            var x = rect.x
-            while x < rect.maxX {
-                let count = min(width, rect.maxX - x)
-                if let leaf = onlyLoads {
-                    switch (stageTiles[leaf], leaves[leaf], sink) {
-                    case (let tile?, _, .destination(let destination)):
-                        Self.store(tile.pointer(x, y), into: destination, x: x, y: y, count: count)
-                        x += count; continue
-                    case (let tile?, _, .tile(let target)):
-                        target.pointer(x, y).update(from: tile.pointer(x, y), count: count * 4)
-                        x += count; continue
-                    case (nil, .bitmap(let bitmapLeaf), .tile(let target)):
-                        Self.load(bitmapLeaf, x: x, y: y, count: count, into: target.pointer(x, y))
-                        x += count; continue
-                    default:
-                        break
-                    }
-                }
-                for instruction in instructions {
-                    switch instruction {
-                    case .load(let leaf, let r):
-                        if let tile = stageTiles[leaf] {
-                            register(r).update(from: tile.pointer(x, y), count: count * 4)
-                        } else if case .bitmap(let bitmapLeaf) = leaves[leaf] {
-                            Self.load(bitmapLeaf, x: x, y: y, count: count, into: register(r))
-                        }
-                    case .generate(let kernel, let r):
-                        kernel.apply(PixelSpan(pixels: register(r), count: count, x: x, y: y))
-                    case .operation(let operation, let r):
-                        operation.apply(register(r), count: count)
-                    case .kernel(let kernel, let r, let inputs):
-                        var span = PixelSpan(pixels: register(r), count: count, x: x, y: y)
-                        if inputs.count > 0 { span.input1 = UnsafePointer(register(inputs[0])) }
-                        if inputs.count > 1 { span.input2 = UnsafePointer(register(inputs[1])) }
-                        if inputs.count > 2 { span.input3 = UnsafePointer(register(inputs[2])) }
-                        kernel.apply(span)
-                    case .copy(let from, let to):
-                        register(to).update(from: register(from), count: count * 4)
-                    case .crop(let keep, let r):
-                        Self.crop(register(r), keep: keep, x: x, y: y, count: count)
-                    }
-                }
-                let result = register(output)
-                switch sink {
-                case .tile(let tile): tile.pointer(x, y).update(from: result, count: count * 4)
-                case .destination(let destination): Self.store(result, into: destination, x: x, y: y, count: count)
-                }
-                x += count
+        // The bitmap leaves' loads and the destination's stores, prepared once for the tile (decode tables copied
+        // beside it), so that spans touch no reference-counted values.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: max(leaves.count, 1) * 1024) { tables in
+        withUnsafeTemporaryAllocation(of: SpanLoader?.self, capacity: max(leaves.count, 1)) { loaders in
+        for (index, leaf) in leaves.enumerated() {
+            if case .bitmap(let bitmapLeaf) = leaf {
+                let table = tables.baseAddress! + index * 1024
+                bitmapLeaf.decode8.withUnsafeBufferPointer { table.update(from: $0.baseAddress!, count: min($0.count, 1024)) }
+                loaders.initializeElement(at: index, to: SpanLoader(bitmapLeaf, decode: table))
+            } else {
+                loaders.initializeElement(at: index, to: nil)
             }
+        }
+        var sinkTile: Tile?
+        if case .tile(let tile) = sink { sinkTile = tile }
+        instructions.withUnsafeBufferPointer { instructions in
+        func run(_ storer: SpanStorer?) {
+            // A program that only loads (a source read into a tile, a stage's tile stored): the load goes straight to
+            // the sink, without passing through a register.
+            var onlyLoads: Int?
+            if instructions.count == 1, case .load(let leaf, let r) = instructions[0], r == output { onlyLoads = leaf }
+            for y in rect.y..<rect.maxY {
+                var x = rect.x
+                while x < rect.maxX {
+                    let count = min(width, rect.maxX - x)
+                    if let leaf = onlyLoads {
+                        if let tile = stageTiles[leaf] {
+                            if let target = sinkTile {
+                                target.pointer(x, y).update(from: tile.pointer(x, y), count: count * 4)
+                            } else {
+                                storer!.store(tile.pointer(x, y), x: x, y: y, count: count)
+                            }
+                            x += count; continue
+                        }
+                        if let loader = loaders[leaf], let target = sinkTile {
+                            loader.load(x: x, y: y, count: count, into: target.pointer(x, y))
+                            x += count; continue
+                        }
+                    }
+                    for index in instructions.indices {
+                        switch instructions[index] {
+                        case .load(let leaf, let r):
+                            if let tile = stageTiles[leaf] {
+                                register(r).update(from: tile.pointer(x, y), count: count * 4)
+                            } else if let loader = loaders[leaf] {
+                                loader.load(x: x, y: y, count: count, into: register(r))
+                            }
+                        case .generate(let kernel, let r):
+                            kernel.apply(PixelSpan(pixels: register(r), count: count, x: x, y: y))
+                        case .operation(let operation, let r):
+                            operation.apply(register(r), count: count)
+                        case .kernel(let kernel, let r, let inputs):
+                            var span = PixelSpan(pixels: register(r), count: count, x: x, y: y)
+                            if inputs.count > 0 { span.input1 = UnsafePointer(register(inputs[0])) }
+                            if inputs.count > 1 { span.input2 = UnsafePointer(register(inputs[1])) }
+                            if inputs.count > 2 { span.input3 = UnsafePointer(register(inputs[2])) }
+                            kernel.apply(span)
+                        case .copy(let from, let to):
+                            register(to).update(from: register(from), count: count * 4)
+                        case .crop(let keep, let r):
+                            Self.crop(register(r), keep: keep, x: x, y: y, count: count)
+                        }
+                    }
+                    let result = register(output)
+                    if let target = sinkTile {
+                        target.pointer(x, y).update(from: result, count: count * 4)
+                    } else {
+                        storer!.store(result, x: x, y: y, count: count)
+                    }
+                    x += count
+                }
+            }
+        }
+        if case .destination(let destination) = sink { SpanStorer.with(destination) { run($0) } } else { run(nil) }
+        }
+        }
         }
         }
     }
@@ -104,90 +125,11 @@ extension ProgramStage {
 
     /// Loads `count` pixels of row `y` from `x` on: zero outside the bitmap, edge pixels repeated when clamped.
     static func load(_ leaf: BitmapLeaf, x: Int, y: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
-        var row = y
-        var area = leaf.rect
-        if let clamp = leaf.clamp {
-            area = clamp.intersection(leaf.rect)
-            guard !area.isEmpty else { pixels.update(repeating: 0, count: count * 4); return }
-            row = min(max(y, area.y), area.maxY - 1)
-        }
-        guard row >= area.y, row < area.maxY else { pixels.update(repeating: 0, count: count * 4); return }
-        let start = max(x, area.x), end = min(x + count, area.maxX)
-        if end > start {
-            loadSpan(leaf, x: start, row: row, count: end - start, into: pixels + (start - x) * 4)
-        }
-        let leftCount = min(max(start - x, 0), count), rightStart = max(min(end - x, count), leftCount)
-        if leaf.clamp != nil, end > start {
-            let first = pixels + leftCount * 4, last = pixels + (rightStart - 1) * 4
-            for i in 0..<leftCount { (pixels + i * 4).update(from: first, count: 4) }
-            for i in rightStart..<count { (pixels + i * 4).update(from: last, count: 4) }
-        } else if leaf.clamp != nil {
-            // The whole span lies on one side of the clamp rectangle: repeat that edge pixel.
-            let edge = x + count <= area.x ? area.x : area.maxX - 1
-            loadSpan(leaf, x: edge, row: row, count: 1, into: pixels)
-            for i in 1..<count { (pixels + i * 4).update(from: pixels, count: 4) }
-        } else {
-            if leftCount > 0 { pixels.update(repeating: 0, count: leftCount * 4) }
-            if rightStart < count { (pixels + rightStart * 4).update(repeating: 0, count: (count - rightStart) * 4) }
-        }
-    }
-
-    private static func loadSpan(_ leaf: BitmapLeaf, x: Int, row: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
-        let bitmap = leaf.bitmap
-        let format = bitmap.format
-        let source = leaf.base! + bitmap.rowOffset(row - leaf.rect.y) + (x - leaf.rect.x) * format.bytesPerPixel
-        var map = format.loadMap
-        withUnsafeBytes(of: &map) { raw in
-            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
-            let components = Int32(format.componentCount)
-            switch format.component {
-            case .uint8:
-                leaf.decode8.withUnsafeBufferPointer {
-                    pk_ci_load_u8(source.assumingMemoryBound(to: UInt8.self), components, m, $0.baseAddress, pixels, count)
-                }
-            case .uint16:
-                pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), components, m, format.bigEndian ? 1 : 0, pixels, count)
-            case .float16:
-                pk_ci_load_f16(source.assumingMemoryBound(to: UInt16.self), components, m, pixels, count)
-            case .float32:
-                pk_ci_load_f32(source.assumingMemoryBound(to: Float.self), components, m, pixels, count)
-            }
-        }
+        leaf.decode8.withUnsafeBufferPointer { SpanLoader(leaf, decode: $0.baseAddress!).load(x: x, y: y, count: count, into: pixels) }
     }
 
     /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
     static func store(_ pixels: UnsafeMutablePointer<Float>, into destination: Destination, x: Int, y: Int, count: Int) {
-        let target = destination.pointer(x, y)
-        let format = destination.format
-        var map = format.storeMap
-        withUnsafeBytes(of: &map) { raw in
-            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
-            let components = Int32(format.componentCount)
-            switch format.component {
-            case .uint8:
-                if let curve = destination.encodeCurve, destination.encodesPremultiplied {
-                    curve.encode8.withUnsafeBufferPointer { lut in
-                        curve.table.withUnsafeBufferPointer { t in
-                            curve.parameters.withUnsafeBufferPointer { p in
-                                pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut.baseAddress, t.baseAddress,
-                                                                    Int32(t.count), p.baseAddress, curve.extended ? 1 : 0, curve.inverse ? 1 : 0, count)
-                            }
-                        }
-                    }
-                } else if let curve = destination.encodeCurve {
-                    curve.encode8.withUnsafeBufferPointer {
-                        pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, $0.baseAddress, count)
-                    }
-                } else {
-                    pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, nil, count)
-                }
-            case .uint16:
-                pk_ci_store_u16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, format.bigEndian ? 1 : 0, count)
-            case .float16:
-                pk_ci_store_f16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, count)
-            case .float32:
-                pk_ci_store_f32(pixels, target.assumingMemoryBound(to: Float.self), components, m, count)
-            }
-        }
+        SpanStorer.with(destination) { $0.store(pixels, x: x, y: y, count: count) }
     }
 }

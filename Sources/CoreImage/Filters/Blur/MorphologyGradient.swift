@@ -18,11 +18,21 @@ extension FilterCatalog {
         let radius = min(args.number(kCIInputRadiusKey), 1000)
         let dilated = radius < 1 ? image : image.applying(area: Morphology.disc(.maximum, radius: radius))
         let eroded = radius < 1 ? image : image.applying(area: Morphology.disc(.minimum, radius: radius))
-        let difference = ClosureKernel(name: "morphologyGradient", signature: "", arity: 2, extent: { $0[0].extent },
-                                       opaque: { inputs in inputs[0].isOpaque }) { pixels, _ in
-            let high = pixels[0], low = pixels[1]
-            return SIMD4(high.x - low.x, high.y - low.y, high.z - low.z, high.w)
+        return dilated.applying(MorphologyDifference(), [eroded])
+    }
+}
+
+/// The dilation minus the erosion, premultiplied: `rgb = high.rgb − low.rgb`, `alpha = high.alpha`.
+struct MorphologyDifference: PixelKernel {
+    let name = "morphologyGradient"
+    let signature = ""
+    let arity = 2
+    var dependsOnPosition: Bool { false }
+
+    func apply(_ span: PixelSpan) {
+        let high = span.pixels, low = span.input1!
+        for i in 0..<span.count {
+            high[i * 4] -= low[i * 4]; high[i * 4 + 1] -= low[i * 4 + 1]; high[i * 4 + 2] -= low[i * 4 + 2]
         }
-        return dilated.applying(difference, [eroded])
     }
 }

@@ -1,0 +1,144 @@
+internal import CPixelKernels
+import Foundation
+
+/// A bitmap leaf's loads, with what they need as plain values and pointers: made once per tile, so that the
+/// per-span loads copy no formats or arrays (whose reference counts, shared by every worker, cost more than the
+/// conversion of a short span). Valid while `decode` (the leaf's 4 × 256 tables) and the pinned bytes are.
+struct SpanLoader {
+    let base: UnsafeRawPointer
+    /// Where the bitmap lies (y-up), and the rectangle whose edge pixels repeat beyond it (a clamp), if any.
+    let rect: PixelRect
+    let clamp: PixelRect?
+    let bitmapHeight: Int
+    let bytesPerRow: Int
+    let bytesPerPixel: Int
+    let bottomUp: Bool
+    let component: PixelFormat.Component
+    let components: Int32
+    let map: (Int8, Int8, Int8, Int8)
+    let bigEndian: Bool
+    let decode: UnsafePointer<Float>
+
+    init(_ leaf: BitmapLeaf, decode: UnsafePointer<Float>) {
+        let bitmap = leaf.bitmap, format = bitmap.format
+        (base, rect, clamp) = (leaf.base!, leaf.rect, leaf.clamp)
+        (bitmapHeight, bytesPerRow, bytesPerPixel, bottomUp) = (bitmap.height, bitmap.bytesPerRow, format.bytesPerPixel, bitmap.bottomUp)
+        (component, components, map, bigEndian) = (format.component, Int32(format.componentCount), format.loadMap, format.bigEndian)
+        self.decode = decode
+    }
+
+    /// Loads `count` pixels of row `y` from `x` on: zero outside the bitmap, edge pixels repeated when clamped.
+    func load(x: Int, y: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
+        var row = y
+        var area = rect
+        if let clamp {
+            area = clamp.intersection(rect)
+            guard !area.isEmpty else { pixels.update(repeating: 0, count: count * 4); return }
+            row = min(max(y, area.y), area.maxY - 1)
+        }
+        guard row >= area.y, row < area.maxY else { pixels.update(repeating: 0, count: count * 4); return }
+        let start = max(x, area.x), end = min(x + count, area.maxX)
+        if end > start {
+            loadSpan(x: start, row: row, count: end - start, into: pixels + (start - x) * 4)
+        }
+        let leftCount = min(max(start - x, 0), count), rightStart = max(min(end - x, count), leftCount)
+        if clamp != nil, end > start {
+            let first = pixels + leftCount * 4, last = pixels + (rightStart - 1) * 4
+            for i in 0..<leftCount { (pixels + i * 4).update(from: first, count: 4) }
+            for i in rightStart..<count { (pixels + i * 4).update(from: last, count: 4) }
+        } else if clamp != nil {
+            // The whole span lies on one side of the clamp rectangle: repeat that edge pixel.
+            let edge = x + count <= area.x ? area.x : area.maxX - 1
+            loadSpan(x: edge, row: row, count: 1, into: pixels)
+            for i in 1..<count { (pixels + i * 4).update(from: pixels, count: 4) }
+        } else {
+            if leftCount > 0 { pixels.update(repeating: 0, count: leftCount * 4) }
+            if rightStart < count { (pixels + rightStart * 4).update(repeating: 0, count: (count - rightStart) * 4) }
+        }
+    }
+
+    private func loadSpan(x: Int, row: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
+        let stored = row - rect.y
+        let source = base + (bottomUp ? stored : bitmapHeight - 1 - stored) * bytesPerRow + (x - rect.x) * bytesPerPixel
+        var map = map
+        withUnsafeBytes(of: &map) { raw in
+            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
+            switch component {
+            case .uint8: pk_ci_load_u8(source.assumingMemoryBound(to: UInt8.self), components, m, decode, pixels, count)
+            case .uint16: pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), components, m, bigEndian ? 1 : 0, pixels, count)
+            case .float16: pk_ci_load_f16(source.assumingMemoryBound(to: UInt16.self), components, m, pixels, count)
+            case .float32: pk_ci_load_f32(source.assumingMemoryBound(to: Float.self), components, m, pixels, count)
+            }
+        }
+    }
+}
+
+/// A destination's stores, with what they need as plain values and pointers (see `SpanLoader`). Valid while the
+/// destination's encode curve tables are.
+struct SpanStorer {
+    let destination: UnsafeMutableRawPointer
+    let bounds: PixelRect
+    let bytesPerRow: Int
+    let bytesPerPixel: Int
+    let bottomUp: Bool
+    let component: PixelFormat.Component
+    let components: Int32
+    let map: (Int8, Int8, Int8, Int8)
+    let bigEndian: Bool
+    /// The encode curve's 65536-entry byte table, its tabulated curve and parameters (8-bit with a curve only).
+    let lut: UnsafePointer<UInt8>?
+    let table: UnsafePointer<Float>?
+    let tableCount: Int32
+    let parameters: UnsafePointer<Float>?
+    let extended: Bool
+    let inverse: Bool
+    let encodesPremultiplied: Bool
+
+    /// Calls `body` with the stores of `destination`.
+    static func with<R>(_ destination: Destination, _ body: (SpanStorer) -> R) -> R {
+        guard let curve = destination.encodeCurve else {
+            return body(SpanStorer(destination, curve: nil, lut: nil, table: nil, tableCount: 0, parameters: nil))
+        }
+        return curve.encode8.withUnsafeBufferPointer { lut in
+            curve.table.withUnsafeBufferPointer { table in
+                curve.parameters.withUnsafeBufferPointer { parameters in
+                    body(SpanStorer(destination, curve: curve, lut: lut.baseAddress, table: table.baseAddress, tableCount: Int32(table.count),
+                                    parameters: parameters.baseAddress))
+                }
+            }
+        }
+    }
+
+    private init(_ d: Destination, curve: ToneCurve?, lut: UnsafePointer<UInt8>?, table: UnsafePointer<Float>?, tableCount: Int32,
+                 parameters: UnsafePointer<Float>?) {
+        (destination, bounds, bytesPerRow, bytesPerPixel, bottomUp) = (d.base, d.bounds, d.bytesPerRow, d.format.bytesPerPixel, d.bottomUp)
+        (component, components, map, bigEndian) = (d.format.component, Int32(d.format.componentCount), d.format.storeMap, d.format.bigEndian)
+        (self.lut, self.table, self.tableCount, self.parameters) = (lut, table, tableCount, parameters)
+        (extended, inverse, encodesPremultiplied) = (curve?.extended ?? false, curve?.inverse ?? false, d.encodesPremultiplied)
+    }
+
+    /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
+    func store(_ pixels: UnsafeMutablePointer<Float>, x: Int, y: Int, count: Int) {
+        let row = bottomUp ? y - bounds.y : bounds.maxY - 1 - y
+        let target = destination + row * bytesPerRow + (x - bounds.x) * bytesPerPixel
+        var map = map
+        withUnsafeBytes(of: &map) { raw in
+            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
+            switch component {
+            case .uint8:
+                if let lut, let table, let parameters, encodesPremultiplied {
+                    pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, table, tableCount, parameters,
+                                                        extended ? 1 : 0, inverse ? 1 : 0, count)
+                } else {
+                    pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, lut, count)
+                }
+            case .uint16:
+                pk_ci_store_u16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, bigEndian ? 1 : 0, count)
+            case .float16:
+                pk_ci_store_f16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, count)
+            case .float32:
+                pk_ci_store_f32(pixels, target.assumingMemoryBound(to: Float.self), components, m, count)
+            }
+        }
+    }
+}
