@@ -204,7 +204,7 @@ let package = Package(
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"], path: "Tests/_Testing_UIKit"),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UIKit", "RAWProbe", "_TestSupport", "_Testing_CoreGraphics"]),
         .testTarget(name: "ImageManagementTests", dependencies: ["Photos", "ImageManagement", "PhotoLibrary", "CoreImage", "ImageIO", "MediaInspection", "_TestSupport", "_Testing_CoreGraphics", "_Testing_UIKit"]),
-        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2"], exclude: ["References"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "ImageIO", "_TestSupport", "_Testing_CoreImage", "CLCMS2", "CPixelKernels"], exclude: ["References"]),
         .systemLibrary(name: "CSQLite3", path: "Tests/CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .testTarget(name: "FetchPredicatesTests", dependencies: ["FetchPredicates", "CSQLite3"]),
         .testTarget(name: "ExtensionSandboxTests", dependencies: ["ExtensionSandbox", "_TestSupport"]),

@@ -10,6 +10,16 @@
 /// `map[c]` is the source component feeding output channel c (R, G, B, A), or -1 for 0 (colour) / 1 (alpha).
 /// `lut` holds four 256-entry tables decoding R, G, B and A (built once by the caller, e.g. v / 255 or a TRC).
 void pk_ci_load_u8(const uint8_t *src, int components, const int8_t map[4], const float *lut, float *dst, long count);
+/// Asks the processor to fetch `bytes` from `start` into its caches ahead of their being read (no effect on results).
+void pk_prefetch(const void *start, long bytes);
+/// Prepares `prepared` (1088 bytes) for pk_ci_load_u8_prepared and returns 1 when this CPU has AVX-512 VBMI and
+/// the load is RGBA or RGBX (four bytes, map 0 1 2 3 or 0 1 2 −1) with one table for R, G and B and alpha as v / 255;
+/// returns 0 otherwise (then pass `NULL`).
+int pk_ci_load_u8_prepare(int components, const int8_t map[4], const float *decode, uint8_t *prepared);
+/// pk_ci_load_u8 through byte permutes of the prepared table planes, 16 pixels a step (`prepared` NULL: the general
+/// load). The same floats, bit for bit.
+void pk_ci_load_u8_prepared(const uint8_t *src, int components, const int8_t map[4], const float *decode,
+                            const uint8_t *prepared, float *dst, long count);
 /// Like pk_ci_load_u8 for 16-bit components (v / 65535); `swap` reads big-endian words.
 void pk_ci_load_u16(const uint16_t *src, int components, const int8_t map[4], int swap, float *dst, long count);
 /// Like pk_ci_load_u8 for IEEE half-float components.

@@ -33,12 +33,14 @@ extension ProgramStage {
         // The bitmap leaves' loads and the destination's stores, prepared once for the tile (decode tables copied
         // beside it), so that spans touch no reference-counted values.
         withUnsafeTemporaryAllocation(of: Float.self, capacity: max(leaves.count, 1) * 1024) { tables in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(leaves.count, 1) * SpanLoader.preparedBytes) { plans in
         withUnsafeTemporaryAllocation(of: SpanLoader?.self, capacity: max(leaves.count, 1)) { loaders in
         for (index, leaf) in leaves.enumerated() {
             if case .bitmap(let bitmapLeaf) = leaf {
                 let table = tables.baseAddress! + index * 1024
                 bitmapLeaf.decode8.withUnsafeBufferPointer { table.update(from: $0.baseAddress!, count: min($0.count, 1024)) }
-                loaders.initializeElement(at: index, to: SpanLoader(bitmapLeaf, decode: table))
+                loaders.initializeElement(at: index, to: SpanLoader(bitmapLeaf, decode: table,
+                                                                    preparing: plans.baseAddress! + index * SpanLoader.preparedBytes))
             } else {
                 loaders.initializeElement(at: index, to: nil)
             }
@@ -104,6 +106,7 @@ extension ProgramStage {
             }
         }
         if case .destination(let destination) = sink { SpanStorer.with(destination) { run($0) } } else { run(nil) }
+        }
         }
         }
         }

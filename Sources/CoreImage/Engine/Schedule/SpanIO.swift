@@ -18,14 +18,29 @@ struct SpanLoader {
     let map: (Int8, Int8, Int8, Int8)
     let bigEndian: Bool
     let decode: UnsafePointer<Float>
+    /// The decoding tables as byte planes for `pk_ci_load_u8_prepared`, when that load applies.
+    let prepared: UnsafePointer<UInt8>?
 
-    init(_ leaf: BitmapLeaf, decode: UnsafePointer<Float>) {
+    /// `preparing` (`SpanLoader.preparedBytes` bytes) receives the byte planes when the fast 8-bit load applies.
+    init(_ leaf: BitmapLeaf, decode: UnsafePointer<Float>, preparing: UnsafeMutablePointer<UInt8>? = nil) {
         let bitmap = leaf.bitmap, format = bitmap.format
         (base, rect, clamp) = (leaf.base!, leaf.rect, leaf.clamp)
         (bitmapHeight, bytesPerRow, bytesPerPixel, bottomUp) = (bitmap.height, bitmap.bytesPerRow, format.bytesPerPixel, bitmap.bottomUp)
         (component, components, map, bigEndian) = (format.component, Int32(format.componentCount), format.loadMap, format.bigEndian)
         self.decode = decode
+        var loadMap = format.loadMap
+        let count = Int32(format.componentCount)
+        var usable = false
+        if format.component == .uint8, let preparing {
+            usable = withUnsafeBytes(of: &loadMap) {
+                pk_ci_load_u8_prepare(count, $0.baseAddress!.assumingMemoryBound(to: Int8.self), decode, preparing) != 0
+            }
+        }
+        prepared = usable ? UnsafePointer(preparing) : nil
     }
+
+    /// Bytes of the prepared planes.
+    static let preparedBytes = 1088
 
     /// Loads `count` pixels of row `y` from `x` on: zero outside the bitmap, edge pixels repeated when clamped.
     func load(x: Int, y: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
@@ -64,7 +79,14 @@ struct SpanLoader {
         withUnsafeBytes(of: &map) { raw in
             let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
             switch component {
-            case .uint8: pk_ci_load_u8(source.assumingMemoryBound(to: UInt8.self), components, m, decode, pixels, count)
+            case .uint8:
+                // Tiles read a span of each row in turn: fetch the span a few rows on, which the hardware prefetcher
+                // does not predict across the row stride.
+                let ahead = stored + 4
+                if ahead < bitmapHeight {
+                    pk_prefetch(base + (bottomUp ? ahead : bitmapHeight - 1 - ahead) * bytesPerRow + (x - rect.x) * bytesPerPixel, count * bytesPerPixel)
+                }
+                pk_ci_load_u8_prepared(source.assumingMemoryBound(to: UInt8.self), components, m, decode, prepared, pixels, count)
             case .uint16: pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), components, m, bigEndian ? 1 : 0, pixels, count)
             case .float16: pk_ci_load_f16(source.assumingMemoryBound(to: UInt16.self), components, m, pixels, count)
             case .float32: pk_ci_load_f32(source.assumingMemoryBound(to: Float.self), components, m, pixels, count)

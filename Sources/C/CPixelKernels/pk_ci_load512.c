@@ -1,0 +1,96 @@
+// 8-bit loads through decoding tables without gathers, for CPUs with AVX-512 VBMI: the table's float bytes are
+// split into four planes of 256 bytes, looked up 64 stored values at a time with two-table byte permutes, and
+// interleaved back into floats. Exact: the floats are the table's entries, bit for bit. Also the prefetch of
+// the rows a tile reads next.
+#include "pk_ci.h"
+#include "pk_cpu.h"
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define PK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq")))
+
+// Prepared memory: the four byte planes of the colour table (4 × 256 bytes), then the alpha flag.
+enum { PLANES = 1024 };
+
+// 16 RGBA or RGBX pixels (64 bytes) a step; R, G, B through the colour table, alpha b / 255 (or 1 without alpha).
+PK_AVX512 static long load16(const uint8_t *src, const uint8_t *planes, int alpha_present, float *dst, long count) {
+    // The unpacks below interleave within 128-bit lanes: lane L of output register q then holds the floats of
+    // stored bytes 16q + 4L … 16q + 4L + 3, so the stored bytes are first put in that order.
+    uint8_t order[64], alpha_order[64] = {0};
+    for (int L = 0; L < 4; L++) for (int j = 0; j < 16; j++) order[16 * L + j] = (uint8_t)(16 * (j / 4) + 4 * L + j % 4);
+    for (int m = 0; m < 16; m++) alpha_order[m] = (uint8_t)(4 * m + 3);
+    int spread_index[4][16];
+    for (int q = 0; q < 4; q++) for (int k = 0; k < 16; k++) spread_index[q][k] = 4 * q + k / 4;
+    const __m512i shuffle = _mm512_loadu_si512(order), alpha_pick = _mm512_loadu_si512(alpha_order);
+    const __m512i s0 = _mm512_loadu_si512(spread_index[0]), s1 = _mm512_loadu_si512(spread_index[1]);
+    const __m512i s2 = _mm512_loadu_si512(spread_index[2]), s3 = _mm512_loadu_si512(spread_index[3]);
+    const __m512 scale = _mm512_set1_ps(255.0f), one = _mm512_set1_ps(1.0f);
+    __m512i p[4][4];
+    for (int b = 0; b < 4; b++) for (int q = 0; q < 4; q++) p[b][q] = _mm512_loadu_si512(planes + 256 * b + 64 * q);
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const __m512i raw = _mm512_loadu_si512(src + i * 4);
+        const __m512i index = _mm512_permutexvar_epi8(shuffle, raw);
+        const __mmask64 high = _mm512_movepi8_mask(index);   // stored values 128…255
+        __m512i byte[4];
+        for (int b = 0; b < 4; b++)
+            byte[b] = _mm512_mask_blend_epi8(high, _mm512_permutex2var_epi8(p[b][0], index, p[b][1]),
+                                             _mm512_permutex2var_epi8(p[b][2], index, p[b][3]));
+        const __m512i low01 = _mm512_unpacklo_epi8(byte[0], byte[1]), high01 = _mm512_unpackhi_epi8(byte[0], byte[1]);
+        const __m512i low23 = _mm512_unpacklo_epi8(byte[2], byte[3]), high23 = _mm512_unpackhi_epi8(byte[2], byte[3]);
+        __m512 f0 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(low01, low23));
+        __m512 f1 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(low01, low23));
+        __m512 f2 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(high01, high23));
+        __m512 f3 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(high01, high23));
+        // Alpha: the 16 alpha bytes as floats divided by 255 (the table's own arithmetic), into every fourth lane.
+        const __m512 alpha = alpha_present
+            ? _mm512_div_ps(_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(alpha_pick, raw)))), scale)
+            : one;
+        f0 = _mm512_mask_permutexvar_ps(f0, 0x8888, s0, alpha);
+        f1 = _mm512_mask_permutexvar_ps(f1, 0x8888, s1, alpha);
+        f2 = _mm512_mask_permutexvar_ps(f2, 0x8888, s2, alpha);
+        f3 = _mm512_mask_permutexvar_ps(f3, 0x8888, s3, alpha);
+        _mm512_storeu_ps(dst + i * 4, f0);
+        _mm512_storeu_ps(dst + i * 4 + 16, f1);
+        _mm512_storeu_ps(dst + i * 4 + 32, f2);
+        _mm512_storeu_ps(dst + i * 4 + 48, f3);
+    }
+    return i;
+}
+#endif
+
+int pk_ci_load_u8_prepare(int components, const int8_t map[4], const float *decode, uint8_t *prepared) {
+#if defined(__x86_64__)
+    if (!pk_cpu_has_avx512_vbmi()) return 0;
+    if (components != 4 || map[0] != 0 || map[1] != 1 || map[2] != 2 || (map[3] != 3 && map[3] >= 0)) return 0;
+    // One table for R, G and B, and alpha as v / 255 when stored.
+    if (memcmp(decode, decode + 256, 256 * sizeof(float)) != 0 || memcmp(decode, decode + 512, 256 * sizeof(float)) != 0) return 0;
+    if (map[3] == 3)
+        for (int b = 0; b < 256; b++) if (decode[768 + b] != (float)b / 255.0f) return 0;
+    for (int b = 0; b < 256; b++) {
+        uint32_t bits;
+        memcpy(&bits, &decode[b], 4);
+        for (int plane = 0; plane < 4; plane++) prepared[256 * plane + b] = (uint8_t)(bits >> (8 * plane));
+    }
+    prepared[PLANES] = map[3] == 3;
+    return 1;
+#else
+    (void)components; (void)map; (void)decode; (void)prepared;
+    return 0;
+#endif
+}
+
+void pk_ci_load_u8_prepared(const uint8_t *src, int components, const int8_t map[4], const float *decode,
+                            const uint8_t *prepared, float *dst, long count) {
+    long done = 0;
+#if defined(__x86_64__)
+    if (prepared) done = load16(src, prepared, prepared[PLANES], dst, count);
+#endif
+    if (done < count) pk_ci_load_u8(src + done * components, components, map, decode, dst + done * 4, count - done);
+}
+
+void pk_prefetch(const void *start, long bytes) {
+    const char *p = (const char *)start;
+    for (long offset = 0; offset < bytes; offset += 64) __builtin_prefetch(p + offset, 0, 3);
+}
