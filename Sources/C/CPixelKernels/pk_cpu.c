@@ -26,3 +26,16 @@ bool pk_cpu_has_avx512_vbmi(void) {
     return false;
 #endif
 }
+
+bool pk_cpu_has_avx512(void) {
+#if defined(__x86_64__)
+    static int cached = -1;
+    if (cached < 0) {
+        __builtin_cpu_init();
+        cached = pk_cpu_has_avx2_fma_f16c() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+    }
+    return cached == 1;
+#else
+    return false;
+#endif
+}

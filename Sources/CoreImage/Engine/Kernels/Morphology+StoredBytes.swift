@@ -34,8 +34,11 @@ extension Morphology: StoredByteAreaKernel {
         }
         let extrema = UnsafeMutableRawPointer(arena.take(width * band)).assumingMemoryBound(to: UInt8.self)
         let scratch = UnsafeMutableRawPointer(arena.take(scratchBytes / 4 + 1)).assumingMemoryBound(to: UInt8.self)
+        let plan = UnsafeMutableRawPointer(arena.take(SpanLoader.preparedBytes / 4)).assumingMemoryBound(to: UInt8.self)
         withUnsafeBytes(of: &map) { m in
             source.leaf.decode8.withUnsafeBufferPointer { decode in
+                let map = m.baseAddress!.assumingMemoryBound(to: Int8.self)
+                let prepared = pk_ci_load_u8_prepare(4, map, decode.baseAddress, plan) != 0 ? UnsafePointer(plan) : nil
                 halfWidths.withUnsafeBufferPointer { widths in
                     var y = rect.y
                     while y < rect.maxY {
@@ -44,8 +47,7 @@ extension Morphology: StoredByteAreaKernel {
                         pk_ci_morphology8(rows.first + (y - rect.y) * rows.step, rows.step, extrema, width * 4, Int32(width), Int32(count),
                                           widths.baseAddress, Int32(widths.count), Int32(maxHalfWidth), operation == .maximum ? 1 : 0, scratch)
                         for r in 0..<count {
-                            pk_ci_load_u8(extrema + r * width * 4, 4, m.baseAddress!.assumingMemoryBound(to: Int8.self), decode.baseAddress,
-                                          output.pointer(rect.x, y + r), width)
+                            pk_ci_load_u8_prepared(extrema + r * width * 4, 4, map, decode.baseAddress, prepared, output.pointer(rect.x, y + r), width)
                         }
                         y += count
                     }
