@@ -25,19 +25,38 @@ struct BlurWeightsTests {
         #expect(Set(SeparableConvolution.boxWeights(radius: 3000)) == [1 / Float(6001)])
     }
 
-    @Test(arguments: [("CIGaussianBlur", 10.0), ("CIGaussianBlur", 2.0), ("CIBoxBlur", 10.0)])
-    func aBlurOfAnOpaqueImageIsExactlyOpaque(_ name: String, _ radius: Double) {
-        let size = 64
+    static let size = 64
+
+    static var opaqueSource: CIImage {
         var bytes = [UInt8](repeating: 255, count: size * size * 4)
         for i in 0..<(size * size) { bytes[i * 4] = UInt8(i % 251); bytes[i * 4 + 1] = UInt8(i * 7 % 256); bytes[i * 4 + 2] = UInt8(i * 13 % 256) }
-        let source = CIImage(bitmapData: Data(bytes), bytesPerRow: size * 4, size: CGSize(width: size, height: size), format: .RGBA8,
-                             colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!)
-        let blurred = source.clampedToExtent().applyingFilter(name, parameters: [kCIInputRadiusKey: radius]).cropped(to: source.extent)
-        var floats = [Float](repeating: 0, count: size * size * 4)
+        return CIImage(bitmapData: Data(bytes), bytesPerRow: size * 4, size: CGSize(width: size, height: size), format: .RGBA8,
+                       colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!)
+    }
+
+    /// The alphas of `image` rendered over `rect` as floats.
+    static func alphas(_ image: CIImage, _ rect: CGRect) -> [Float] {
+        var floats = [Float](repeating: 0, count: Int(rect.width * rect.height) * 4)
         floats.withUnsafeMutableBytes {
-            CIContext().render(blurred, toBitmap: $0.baseAddress!, rowBytes: size * 16, bounds: source.extent, format: .RGBAf, colorSpace: nil)
+            CIContext().render(image, toBitmap: $0.baseAddress!, rowBytes: Int(rect.width) * 16, bounds: rect, format: .RGBAf, colorSpace: nil)
         }
-        let alphas = stride(from: 3, to: floats.count, by: 4).map { floats[$0] }
+        return stride(from: 3, to: floats.count, by: 4).map { floats[$0] }
+    }
+
+    @Test(arguments: [("CIGaussianBlur", 10.0), ("CIGaussianBlur", 2.0), ("CIBoxBlur", 10.0)])
+    func aBlurOfAnOpaqueImageIsExactlyOpaque(_ name: String, _ radius: Double) {
+        let source = Self.opaqueSource
+        let blurred = source.clampedToExtent().applyingFilter(name, parameters: [kCIInputRadiusKey: radius]).cropped(to: source.extent)
+        let alphas = Self.alphas(blurred, source.extent)
         #expect(alphas.allSatisfy { $0 == 1 }, "\(name) \(radius): \(alphas.filter { $0 != 1 }.count) pixels not exactly opaque")
+    }
+
+    /// Lanczos weights are adjusted the same way (`LanczosScale.weights`).
+    @Test(arguments: [0.5, 0.37, 1.7])
+    func aLanczosScaleOfAnOpaqueImageIsExactlyOpaque(_ scale: Double) {
+        let scaled = Self.opaqueSource.clampedToExtent().applyingFilter("CILanczosScaleTransform", parameters: [kCIInputScaleKey: scale])
+        let rect = CGRect(x: 0, y: 0, width: (Double(Self.size) * scale).rounded(.down), height: (Double(Self.size) * scale).rounded(.down))
+        let alphas = Self.alphas(scaled.cropped(to: rect), rect)
+        #expect(alphas.allSatisfy { $0 == 1 }, "scale \(scale): \(alphas.filter { $0 != 1 }.count) pixels not exactly opaque")
     }
 }

@@ -138,6 +138,8 @@ void pk_ci_histogram_u8(const uint8_t *first, long row_step, int components, con
     for (int i = 0; i < bins * 4; i++) counts[i] += copies[i] + copies[bins * 4 + i] + copies[bins * 8 + i] + copies[bins * 12 + i];
 }
 
+typedef float pk_f4 __attribute__((vector_size(16), aligned(4)));
+
 void pk_ci_resample_rows(const float *src, long src_stride, long rx, long rw, int rows, float *dst, int width,
                          const float *weights, int taps, int maximum) {
     for (int r = 0; r < rows; r++) {
@@ -146,6 +148,17 @@ void pk_ci_resample_rows(const float *src, long src_stride, long rx, long rw, in
         for (int i = 0; i < width; i++, out += 4) {
             const float *w = weights + (long)i * (taps + 1);
             const long first = (long)w[0];
+            if (!maximum && first >= rx && first + taps <= rx + rw) {
+                // Every tap inside the row: the same sums (multiply, then add, per component) four floats at once.
+                const float *p = line + (first - rx) * 4;
+                pk_f4 acc = {0, 0, 0, 0};
+                for (int k = 0; k < taps; k++) {
+                    const float weight = w[1 + k];
+                    if (weight != 0) acc = acc + *(const pk_f4 *)(p + 4 * k) * weight;
+                }
+                *(pk_f4 *)out = acc;
+                continue;
+            }
             float acc[4];
             for (int c = 0; c < 4; c++) acc[c] = maximum ? -INFINITY : 0.0f;
             for (int k = 0; k < taps; k++) {

@@ -124,6 +124,11 @@ package struct LanczosScale: AreaKernel {
             total += w
         }
         if total != 0 { for k in 0..<taps { out[1 + k] = Float(Double(out[1 + k]) / total) } }
+        // Summed in single precision by the passes, the weights give exactly 1 (up to the last non-zero one, whose
+        // tap the passes read): an opaque image stays exactly opaque (see `SeparableConvolution.summingToOne`).
+        guard let last = (0..<taps).last(where: { out[1 + $0] != 0 }) else { return }
+        let adjusted = SeparableConvolution.summingToOne(Array(UnsafeBufferPointer(start: out + 1, count: last + 1)))
+        for k in 0...last { out[1 + k] = adjusted[k] }
     }
 
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
