@@ -10,32 +10,20 @@ struct SpanLoader {
     let rect: PixelRect
     let clamp: PixelRect?
     let bitmapHeight: Int
-    let bytesPerRow: Int
-    let bytesPerPixel: Int
-    let bottomUp: Bool
-    let component: PixelFormat.Component
-    let components: Int32
-    let map: (Int8, Int8, Int8, Int8)
-    let bigEndian: Bool
+    let layout: SpanLayout
     let decode: UnsafePointer<Float>
     /// The decoding tables as byte planes for `pk_ci_load_u8_prepared`, when that load applies.
     let prepared: UnsafePointer<UInt8>?
 
     /// `preparing` (`SpanLoader.preparedBytes` bytes) receives the byte planes when the fast 8-bit load applies.
     init(_ leaf: BitmapLeaf, decode: UnsafePointer<Float>, preparing: UnsafeMutablePointer<UInt8>? = nil) {
-        let bitmap = leaf.bitmap, format = bitmap.format
-        (base, rect, clamp) = (leaf.base!, leaf.rect, leaf.clamp)
-        (bitmapHeight, bytesPerRow, bytesPerPixel, bottomUp) = (bitmap.height, bitmap.bytesPerRow, format.bytesPerPixel, bitmap.bottomUp)
-        (component, components, map, bigEndian) = (format.component, Int32(format.componentCount), format.loadMap, format.bigEndian)
-        self.decode = decode
-        var loadMap = format.loadMap
-        let count = Int32(format.componentCount)
-        var usable = false
-        if format.component == .uint8, let preparing {
-            usable = withUnsafeBytes(of: &loadMap) {
-                pk_ci_load_u8_prepare(count, $0.baseAddress!.assumingMemoryBound(to: Int8.self), decode, preparing) != 0
-            }
-        }
+        let bitmap = leaf.bitmap
+        (base, rect, clamp, bitmapHeight) = (leaf.base!, leaf.rect, leaf.clamp, bitmap.height)
+        let layout = SpanLayout(bitmap.format, map: bitmap.format.loadMap, bytesPerRow: bitmap.bytesPerRow, bottomUp: bitmap.bottomUp)
+        (self.layout, self.decode) = (layout, decode)
+        let usable = layout.component == .uint8 && preparing.map { plan in
+            layout.withMap { pk_ci_load_u8_prepare(layout.components, $0, decode, plan) != 0 }
+        } == true
         prepared = usable ? UnsafePointer(preparing) : nil
     }
 
@@ -73,25 +61,47 @@ struct SpanLoader {
     }
 
     private func loadSpan(x: Int, row: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
-        let stored = row - rect.y
-        let source = base + (bottomUp ? stored : bitmapHeight - 1 - stored) * bytesPerRow + (x - rect.x) * bytesPerPixel
-        var map = map
-        withUnsafeBytes(of: &map) { raw in
-            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
-            switch component {
+        let stored = row - rect.y, bytesPerRow = layout.bytesPerRow, bytesPerPixel = layout.bytesPerPixel
+        let source = base + (layout.bottomUp ? stored : bitmapHeight - 1 - stored) * bytesPerRow + (x - rect.x) * bytesPerPixel
+        layout.withMap { m in
+            switch layout.component {
             case .uint8:
                 // Tiles read a span of each row in turn: fetch the span a few rows on, which the hardware prefetcher
                 // does not predict across the row stride.
                 let ahead = stored + 4
                 if ahead < bitmapHeight {
-                    pk_prefetch(base + (bottomUp ? ahead : bitmapHeight - 1 - ahead) * bytesPerRow + (x - rect.x) * bytesPerPixel, count * bytesPerPixel)
+                    pk_prefetch(base + (layout.bottomUp ? ahead : bitmapHeight - 1 - ahead) * bytesPerRow + (x - rect.x) * bytesPerPixel,
+                                count * bytesPerPixel)
                 }
-                pk_ci_load_u8_prepared(source.assumingMemoryBound(to: UInt8.self), components, m, decode, prepared, pixels, count)
-            case .uint16: pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), components, m, bigEndian ? 1 : 0, pixels, count)
-            case .float16: pk_ci_load_f16(source.assumingMemoryBound(to: UInt16.self), components, m, pixels, count)
-            case .float32: pk_ci_load_f32(source.assumingMemoryBound(to: Float.self), components, m, pixels, count)
+                pk_ci_load_u8_prepared(source.assumingMemoryBound(to: UInt8.self), layout.components, m, decode, prepared, pixels, count)
+            case .uint16:
+                pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), layout.components, m, layout.bigEndian ? 1 : 0, pixels, count)
+            case .float16: pk_ci_load_f16(source.assumingMemoryBound(to: UInt16.self), layout.components, m, pixels, count)
+            case .float32: pk_ci_load_f32(source.assumingMemoryBound(to: Float.self), layout.components, m, pixels, count)
             }
         }
+    }
+}
+
+/// A pixel layout in memory as plain values (rows, pixel size, component type, the channel map the C kernels take).
+struct SpanLayout {
+    let bytesPerRow: Int
+    let bytesPerPixel: Int
+    let bottomUp: Bool
+    let component: PixelFormat.Component
+    let components: Int32
+    let map: (Int8, Int8, Int8, Int8)
+    let bigEndian: Bool
+
+    init(_ format: PixelFormat, map: (Int8, Int8, Int8, Int8), bytesPerRow: Int, bottomUp: Bool) {
+        (self.bytesPerRow, bytesPerPixel, self.bottomUp) = (bytesPerRow, format.bytesPerPixel, bottomUp)
+        (component, components, self.map, bigEndian) = (format.component, Int32(format.componentCount), map, format.bigEndian)
+    }
+
+    /// Calls `body` with the channel map as four bytes.
+    func withMap<R>(_ body: (UnsafePointer<Int8>) -> R) -> R {
+        var map = map
+        return withUnsafeBytes(of: &map) { body($0.baseAddress!.assumingMemoryBound(to: Int8.self)) }
     }
 }
 
@@ -100,13 +110,7 @@ struct SpanLoader {
 struct SpanStorer {
     let destination: UnsafeMutableRawPointer
     let bounds: PixelRect
-    let bytesPerRow: Int
-    let bytesPerPixel: Int
-    let bottomUp: Bool
-    let component: PixelFormat.Component
-    let components: Int32
-    let map: (Int8, Int8, Int8, Int8)
-    let bigEndian: Bool
+    let layout: SpanLayout
     /// The encode curve's 65536-entry byte table, its tabulated curve and parameters (8-bit with a curve only).
     let lut: UnsafePointer<UInt8>?
     let table: UnsafePointer<Float>?
@@ -133,20 +137,19 @@ struct SpanStorer {
 
     private init(_ d: Destination, curve: ToneCurve?, lut: UnsafePointer<UInt8>?, table: UnsafePointer<Float>?, tableCount: Int32,
                  parameters: UnsafePointer<Float>?) {
-        (destination, bounds, bytesPerRow, bytesPerPixel, bottomUp) = (d.base, d.bounds, d.bytesPerRow, d.format.bytesPerPixel, d.bottomUp)
-        (component, components, map, bigEndian) = (d.format.component, Int32(d.format.componentCount), d.format.storeMap, d.format.bigEndian)
+        (destination, bounds) = (d.base, d.bounds)
+        layout = SpanLayout(d.format, map: d.format.storeMap, bytesPerRow: d.bytesPerRow, bottomUp: d.bottomUp)
         (self.lut, self.table, self.tableCount, self.parameters) = (lut, table, tableCount, parameters)
         (extended, inverse, encodesPremultiplied) = (curve?.extended ?? false, curve?.inverse ?? false, d.encodesPremultiplied)
     }
 
     /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
     func store(_ pixels: UnsafeMutablePointer<Float>, x: Int, y: Int, count: Int) {
-        let row = bottomUp ? y - bounds.y : bounds.maxY - 1 - y
-        let target = destination + row * bytesPerRow + (x - bounds.x) * bytesPerPixel
-        var map = map
-        withUnsafeBytes(of: &map) { raw in
-            let m = raw.baseAddress!.assumingMemoryBound(to: Int8.self)
-            switch component {
+        let row = layout.bottomUp ? y - bounds.y : bounds.maxY - 1 - y
+        let target = destination + row * layout.bytesPerRow + (x - bounds.x) * layout.bytesPerPixel
+        let components = layout.components
+        layout.withMap { m in
+            switch layout.component {
             case .uint8:
                 if let lut, let table, let parameters, encodesPremultiplied {
                     pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, table, tableCount, parameters,
@@ -155,7 +158,7 @@ struct SpanStorer {
                     pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, lut, count)
                 }
             case .uint16:
-                pk_ci_store_u16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, bigEndian ? 1 : 0, count)
+                pk_ci_store_u16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, layout.bigEndian ? 1 : 0, count)
             case .float16:
                 pk_ci_store_f16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, count)
             case .float32:
