@@ -16,12 +16,16 @@ enum { PLANES = 1024 };
 // 16 RGBA or RGBX pixels (64 bytes) a step; R, G, B through the colour table, alpha b / 255 (or 1 without alpha).
 PK_AVX512 static long load16(const uint8_t *src, const uint8_t *planes, int alpha_present, float *dst, long count) {
     // The unpacks below interleave within 128-bit lanes: lane L of output register q then holds the floats of
-    // stored bytes 16q + 4L … 16q + 4L + 3, so the stored bytes are first put in that order.
-    uint8_t order[64], alpha_order[64] = {0};
-    for (int L = 0; L < 4; L++) for (int j = 0; j < 16; j++) order[16 * L + j] = (uint8_t)(16 * (j / 4) + 4 * L + j % 4);
-    for (int m = 0; m < 16; m++) alpha_order[m] = (uint8_t)(4 * m + 3);
-    int spread_index[4][16];
-    for (int q = 0; q < 4; q++) for (int k = 0; k < 16; k++) spread_index[q][k] = 4 * q + k / 4;
+    // stored bytes 16q + 4L … 16q + 4L + 3, so the stored bytes are first put in that order: byte 16L + j takes
+    // stored byte 16 (j / 4) + 4L + j % 4. The 16 alpha bytes are 3, 7, … 63; register q's alpha lanes take
+    // pixels 4q … 4q + 3.
+    static const uint8_t order[64] = {
+        0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51,  4, 5, 6, 7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55,
+        8, 9, 10, 11, 24, 25, 26, 27, 40, 41, 42, 43, 56, 57, 58, 59,  12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 60, 61, 62, 63};
+    static const uint8_t alpha_order[64] = {3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63};
+    static const int spread_index[4][16] = {
+        {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}, {4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7},
+        {8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10, 11, 11, 11, 11}, {12, 12, 12, 12, 13, 13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15}};
     const __m512i shuffle = _mm512_loadu_si512(order), alpha_pick = _mm512_loadu_si512(alpha_order);
     const __m512i s0 = _mm512_loadu_si512(spread_index[0]), s1 = _mm512_loadu_si512(spread_index[1]);
     const __m512i s2 = _mm512_loadu_si512(spread_index[2]), s3 = _mm512_loadu_si512(spread_index[3]);

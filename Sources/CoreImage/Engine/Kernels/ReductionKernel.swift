@@ -50,8 +50,6 @@ package final class ReductionStage: Stage, @unchecked Sendable {
 
     package override func renderInside(_ tile: Tile, _ worker: WorkerContext) {
         guard let leaf else { tile.clear(); return }
-        for y in tile.rect.y..<tile.rect.maxY {
-            ProgramStage.load(leaf, x: tile.rect.x, y: y, count: tile.rect.width, into: tile.pointer(tile.rect.x, y))
-        }
+        ProgramStage.load(leaf, into: tile)
     }
 }

@@ -71,9 +71,7 @@ extension Renderer {
             } else {
                 let pixels = Tile(base: worker.arena.take(tile.area * 4), rect: tile, stride: tile.width)
                 stage.render(into: pixels, worker)
-                for y in tile.y..<tile.maxY {
-                    ProgramStage.store(pixels.pointer(tile.x, y), into: destination, x: tile.x, y: y, count: tile.width)
-                }
+                ProgramStage.store(pixels, into: destination)
             }
         }
         return Bitmap(storage: .buffer(buffer), width: region.width, height: region.height, bytesPerRow: bytesPerRow,

@@ -126,13 +126,22 @@ extension ProgramStage {
         if right < count { (pixels + right * 4).update(repeating: 0, count: (count - right) * 4) }
     }
 
-    /// Loads `count` pixels of row `y` from `x` on: zero outside the bitmap, edge pixels repeated when clamped.
-    static func load(_ leaf: BitmapLeaf, x: Int, y: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
-        leaf.decode8.withUnsafeBufferPointer { SpanLoader(leaf, decode: $0.baseAddress!).load(x: x, y: y, count: count, into: pixels) }
+    /// Loads `tile` from the leaf: zero outside the bitmap, edge pixels repeated when clamped (loads prepared once).
+    static func load(_ leaf: BitmapLeaf, into tile: Tile) {
+        leaf.decode8.withUnsafeBufferPointer { decode in
+            let loader = SpanLoader(leaf, decode: decode.baseAddress!)
+            for y in tile.rect.y..<tile.rect.maxY {
+                loader.load(x: tile.rect.x, y: y, count: tile.rect.width, into: tile.pointer(tile.rect.x, y))
+            }
+        }
     }
 
-    /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
-    static func store(_ pixels: UnsafeMutablePointer<Float>, into destination: Destination, x: Int, y: Int, count: Int) {
-        SpanStorer.with(destination) { $0.store(pixels, x: x, y: y, count: count) }
+    /// Stores the working pixels of `tile` at its rectangle of the destination, converting to its format.
+    static func store(_ tile: Tile, into destination: Destination) {
+        SpanStorer.with(destination) { storer in
+            for y in tile.rect.y..<tile.rect.maxY {
+                storer.store(tile.pointer(tile.rect.x, y), x: tile.rect.x, y: y, count: tile.rect.width)
+            }
+        }
     }
 }
