@@ -1,6 +1,8 @@
 // The movie reader: tracks and metadata through libavformat, one video track decoded by libavcodec and converted
-// to RGBA by libswscale with the frame's own matrix coefficients and range.
+// to RGBA with the frame's own matrix coefficients and range (8-bit 4:2:0 frames at their own size by mc_yuv420.c,
+// everything else by libswscale).
 #include "movie_codec.h"
+#include "mc_yuv420.h"
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
@@ -238,10 +240,47 @@ static int colorspace_of(const AVFrame *frame) {
     }
 }
 
+// Kr and Kb of a libswscale colour space.
+static void luma_coefficients(int colorspace, double *kr, double *kb) {
+    switch (colorspace) {
+    case SWS_CS_ITU709: *kr = 0.2126; *kb = 0.0722; return;
+    case SWS_CS_BT2020: *kr = 0.2627; *kb = 0.0593; return;
+    case SWS_CS_SMPTE240M: *kr = 0.212; *kb = 0.087; return;
+    case SWS_CS_FCC: *kr = 0.30; *kb = 0.11; return;
+    default: *kr = 0.299; *kb = 0.114; return;
+    }
+}
+
+static int full_range(const AVFrame *frame) {
+    return frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P || frame->format == AV_PIX_FMT_YUVJ422P
+        || frame->format == AV_PIX_FMT_YUVJ444P;
+}
+
 static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *message, size_t capacity) {
     if (frame->width <= 0 || frame->height <= 0 || (int64_t)frame->width * frame->height > reader->max_pixels) {
         snprintf(message, capacity, "a decoded frame is %dx%d pixels, outside the limit", frame->width, frame->height);
         return -4;
+    }
+    size_t row = (size_t)reader->out_width * (reader->out_bits == 16 ? 8 : 4);
+    size_t needed = row * (size_t)reader->out_height;
+    if (needed > reader->pixels_size) {
+        free(reader->pixels);
+        if (!(reader->pixels = malloc(needed))) { reader->pixels_size = 0; return fail(message, capacity, -5, "out of memory", 0); }
+        reader->pixels_size = needed;
+    }
+    out->pixels = reader->pixels;
+    out->width = reader->out_width;
+    out->height = reader->out_height;
+    out->bytes_per_row = row;
+    out->pts = frame->best_effort_timestamp == AV_NOPTS_VALUE ? 0 : frame->best_effort_timestamp;
+    out->duration = frame_duration(reader, frame);
+    if ((frame->format == AV_PIX_FMT_YUV420P || frame->format == AV_PIX_FMT_YUVJ420P) && reader->out_bits != 16
+        && reader->out_width == frame->width && reader->out_height == frame->height) {
+        double kr, kb;
+        luma_coefficients(colorspace_of(frame), &kr, &kb);
+        const uint8_t *const planes[3] = { frame->data[0], frame->data[1], frame->data[2] };
+        const int strides[3] = { frame->linesize[0], frame->linesize[1], frame->linesize[2] };
+        if (mc_yuv420_to_rgba(planes, strides, frame->width, frame->height, full_range(frame), kr, kb, reader->pixels, (long)row) == 0) return 1;
     }
     enum AVPixelFormat target = reader->out_bits == 16 ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA;
     reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, (enum AVPixelFormat)frame->format,
@@ -251,26 +290,11 @@ static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *messa
     const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
     if (desc && !(desc->flags & AV_PIX_FMT_FLAG_RGB)) {
         const int *coefficients = sws_getCoefficients(colorspace_of(frame));
-        int full = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P || frame->format == AV_PIX_FMT_YUVJ422P
-            || frame->format == AV_PIX_FMT_YUVJ444P;
-        sws_setColorspaceDetails(reader->scaler, coefficients, full, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
-    }
-    size_t row = (size_t)reader->out_width * (reader->out_bits == 16 ? 8 : 4);
-    size_t needed = row * (size_t)reader->out_height;
-    if (needed > reader->pixels_size) {
-        free(reader->pixels);
-        if (!(reader->pixels = malloc(needed))) { reader->pixels_size = 0; return fail(message, capacity, -5, "out of memory", 0); }
-        reader->pixels_size = needed;
+        sws_setColorspaceDetails(reader->scaler, coefficients, full_range(frame), sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
     }
     uint8_t *planes[4] = { reader->pixels, NULL, NULL, NULL };
     int strides[4] = { (int)row, 0, 0, 0 };
     sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
-    out->pixels = reader->pixels;
-    out->width = reader->out_width;
-    out->height = reader->out_height;
-    out->bytes_per_row = row;
-    out->pts = frame->best_effort_timestamp == AV_NOPTS_VALUE ? 0 : frame->best_effort_timestamp;
-    out->duration = frame_duration(reader, frame);
     return 1;
 }
 
