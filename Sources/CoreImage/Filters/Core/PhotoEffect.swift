@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The photo-effect filters (CIPhotoEffect…): a fixed look in the sRGB-encoded (perceptual) space. Apple builds
 /// these from private colour cubes; this port defines each as optional conversion to Rec. 709 luminance, a
@@ -37,6 +38,8 @@ struct PhotoEffect: Sendable {
     /// (tabulated), the luminance/saturation mix as a colour matrix, then the curves, whose tables hold their
     /// output already decoded to linear values.
     func apply(to image: Image) -> Image {
+        // (curves are cached by effect and channel: each is 70 000 spline evaluations, which a video edit would
+        // otherwise repeat for every frame)
         var operations: [PixelOperation] = [.curve(ToneCurve.fromLinear(ColorTransferFunction.sRGB.extended, name: "linear_to_sRGB"))]
         let s = monochrome ? 0 : saturation
         if s != 1 {
@@ -45,8 +48,10 @@ struct PhotoEffect: Sendable {
             operations.append(.matrix(.rgb((0..<3).flatMap { row in (0..<3).map { column in (1 - s) * w[column] + (row == column ? s : 0) } })))
         }
         func curve(_ points: [(Double, Double)], _ label: String) -> ToneCurve {
-            let spline = CubicSpline(points: points)
-            return ToneCurve(name: "\(name) \(label)") { Double(Luma.decode(Float(spline.value(at: $0)))) }
+            Self.curves.value(for: "\(name) \(label) \(points)") {
+                let spline = CubicSpline(points: points)
+                return ToneCurve(name: "\(name) \(label)") { Double(Luma.decode(Float(spline.value(at: $0)))) }
+            }
         }
         if red.elementsEqual(green, by: ==) && red.elementsEqual(blue, by: ==) {
             operations.append(.curve(curve(red, "rgb")))
@@ -54,5 +59,21 @@ struct PhotoEffect: Sendable {
             operations += [curve(red, "red").only(channels: 1), curve(green, "green").only(channels: 2), curve(blue, "blue").only(channels: 4)].map { .curve($0) }
         }
         return image.applying(operationsKernel(name, operations))
+    }
+}
+
+extension PhotoEffect {
+    /// The effects' tabulated curves, made once per effect and channel set.
+    static let curves = CurveCache()
+
+    final class CurveCache: Sendable {
+        private let curves = Mutex<[String: ToneCurve]>([:])
+
+        func value(for key: String, make: () -> ToneCurve) -> ToneCurve {
+            if let curve = curves.withLock({ $0[key] }) { return curve }
+            let curve = make()
+            curves.withLock { $0[key] = curve }
+            return curve
+        }
     }
 }
