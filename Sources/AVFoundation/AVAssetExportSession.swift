@@ -251,8 +251,10 @@ enum CompositionRenderer {
             throw AVError(.invalidVideoComposition, "the video composition's render size \(width)×\(height) is not usable")
         }
         let context = CIContext()
+        context.renderOverrides = .videoFrames
         let renderSize = CGSize(width: width, height: height)
         // Frames of more than 8 bits come at 16 and are rendered back at 16, so their values are never rounded to 8 bits.
+        var frameBuffer = Data()
         return ExportFrameRenderer(width: width & ~1, height: height & ~1, takesDeepFrames: true) { input in
             let frame = input.frame
             let space = input.track.frameColorSpace
@@ -267,7 +269,7 @@ enum CompositionRenderer {
             }
             let (image, custom) = try outcome.get()
             return (custom ?? context).renderFrame(image, bounds: CGRect(x: 0, y: 0, width: width & ~1, height: height & ~1),
-                                                   deep: frame.bitsPerComponent == 16, colorSpace: space)
+                                                   deep: frame.bitsPerComponent == 16, colorSpace: space, reusing: &frameBuffer)
         }
     }
 }

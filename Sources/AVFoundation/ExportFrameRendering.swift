@@ -20,13 +20,16 @@ private enum FrameColorSpaces {
 
 extension CIContext {
     /// `bounds` of `image` as an export frame in `colorSpace`: 16 bits per component when `deep` (a frame decoded at
-    /// 16, so its values are never rounded to 8 bits), else 8.
-    package func renderFrame(_ image: CIImage, bounds: CGRect, deep: Bool, colorSpace: CGColorSpace) -> RenderedFrame {
+    /// 16, so its values are never rounded to 8 bits), else 8. The frame is rendered into `buffer`, which the next
+    /// frame reuses once the encoder has let go of this one (a render writes every pixel of its bounds): a fresh
+    /// frame-sized allocation per frame costs page faults and zeroing of megabytes.
+    package func renderFrame(_ image: CIImage, bounds: CGRect, deep: Bool, colorSpace: CGColorSpace, reusing buffer: inout Data) -> RenderedFrame {
         let rowBytes = Int(bounds.width) * (deep ? 8 : 4)
-        var pixels = Data(count: rowBytes * Int(bounds.height))
-        pixels.withUnsafeMutableBytes { raw in
+        let size = rowBytes * Int(bounds.height)
+        if buffer.count != size { buffer = Data(count: size) }
+        buffer.withUnsafeMutableBytes { raw in
             render(image, toBitmap: raw.baseAddress!, rowBytes: rowBytes, bounds: bounds, format: deep ? .RGBA16 : .RGBA8, colorSpace: colorSpace)
         }
-        return RenderedFrame(pixels: pixels, bytesPerRow: rowBytes, bitsPerComponent: deep ? 16 : 8)
+        return RenderedFrame(pixels: buffer, bytesPerRow: rowBytes, bitsPerComponent: deep ? 16 : 8)
     }
 }

@@ -105,6 +105,9 @@ public enum MovieExport {
         }
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.deletingPathExtension().lastPathComponent).partial-\(UUID().uuidString).\(destination.pathExtension)")
+        // The encoder's look-ahead and the decoder's frames (hundreds of megabytes) are freed when `write` returns;
+        // give them back at once, so whatever the caller does next does not stack on top of them.
+        defer { mc_return_freed_memory() }
         do {
             try write(from: source, to: partial, plan: plan, renderer: renderer, progress: progress)
             try durablyRename(partial, to: destination)

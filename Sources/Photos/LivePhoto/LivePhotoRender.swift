@@ -12,7 +12,10 @@ struct LivePhotoRender {
     private let ciContext = CIContext(options: [.cacheIntermediates: false])
     private let sRGB = CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()
 
-    init(context: PHLivePhotoEditingContext) { self.context = context }
+    init(context: PHLivePhotoEditingContext) {
+        self.context = context
+        ciContext.renderOverrides = .videoFrames
+    }
 
     /// Renders both files (neither may exist yet); returns the still's upright size.
     func render(stillTo stillURL: URL, movieTo movieURL: URL, scale: Double, preview: Bool) throws -> CGSize {
@@ -92,14 +95,20 @@ struct LivePhotoRender {
             CIImage(bitmapData: Data(frame.pixels), bytesPerRow: frame.bytesPerRow,
                     size: CGSize(width: frame.width, height: frame.height), format: frame.bitsPerComponent == 16 ? .RGBA16 : .RGBA8, colorSpace: frameSpace)
         }
-        // The output size is the first processed frame's.
-        try probe.startDecoding(track, size: decodeSize)
-        let first = try probe.withNextFrame { frame in
-            try process(LivePhotoFrameContents(image: makeImage(frame), time: frame.presentationTime, type: .video, renderScale: CGFloat(frameScale)), processor)
-        }
-        guard let first else { throw PHLivePhotoEditingContext.failure("the Live Photo's movie has no frame") }
-        let width = max(2, Int(first.extent.width.rounded()) & ~1), height = max(2, Int(first.extent.height.rounded()) & ~1)
+        // The output size is the first processed frame's. Only its extent is kept: the first frame's decoder, its frame
+        // buffer and the processed image are let go before the export opens its own (tens of megabytes).
+        let firstExtent = try {
+            let reader = try MovieReader(url: context.movieURL)
+            try reader.startDecoding(track, size: decodeSize)
+            return try reader.withNextFrame { frame in
+                try process(LivePhotoFrameContents(image: makeImage(frame), time: frame.presentationTime, type: .video,
+                                                   renderScale: CGFloat(frameScale)), processor).extent
+            }
+        }()
+        guard let firstExtent else { throw PHLivePhotoEditingContext.failure("the Live Photo's movie has no frame") }
+        let width = max(2, Int(firstExtent.width.rounded()) & ~1), height = max(2, Int(firstExtent.height.rounded()) & ~1)
         let failure = FirstError()
+        var frameBuffer = Data()
         let renderer = ExportFrameRenderer(width: width, height: height,
                                            transform: track.transform == .identity ? nil : track.transform.fitted(width: width, height: height),
                                            decodeSize: decodeSize, takesDeepFrames: true) { input in
@@ -112,7 +121,7 @@ struct LivePhotoRender {
                 throw error
             }
             let bounds = CGRect(x: output.extent.minX.rounded(), y: output.extent.minY.rounded(), width: CGFloat(width), height: CGFloat(height))
-            return ciContext.renderFrame(output, bounds: bounds, deep: input.frame.bitsPerComponent == 16, colorSpace: frameSpace)
+            return ciContext.renderFrame(output, bounds: bounds, deep: input.frame.bitsPerComponent == 16, colorSpace: frameSpace, reusing: &frameBuffer)
         }
         var plan = MovieExportPlan(video: .encode(codec: track.codecName == "hevc" ? .hevc : .h264, longSide: nil, shortSide: nil,
                                                   quality: preview ? 26 : (track.codecName == "hevc" ? 22 : 18)),
