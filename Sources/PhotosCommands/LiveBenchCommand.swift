@@ -4,8 +4,11 @@ import Foundation
 /// `photos bench live`: a full-size Live Photo edit — the still and every frame of its movie through a three-filter
 /// chain (noir, vignette, luminance sharpening), the movie re-encoded with libx264 (preset fast, CRF 18, as
 /// `PHLivePhotoEditingContext` does for H.264 sources) and committed — end to end (`photos live`), against ffmpeg
-/// running the equivalent filter graph (`hue=s=0`, `vignette`, `unsharp`) with the same encoder settings on the same
-/// still and movie in the same run; then `photos export --preset 1280x720` against ffmpeg scaling to the same size
+/// running the equivalent filter graph with the same encoder settings on the same still and movie in the same run:
+/// `hue=s=0` + `curves` through the five points that define `CIPhotoEffectNoir` (its luminance and tone curve),
+/// `vignette` at the angle whose darkening gives the same mean level as `CIVignette` at intensity 1 on this movie
+/// (0.5 rad), `unsharp` 5×5 at 0.8. The encoder's work follows the picture (x264 spends most of both runs), so the
+/// sizes of both movies are printed beside the times; then `photos export --preset 1280x720` against ffmpeg scaling to the same size
 /// with the preset's settings (libx264 fast, CRF 21, audio copied). Prints median wall times, peak RSS and ratios
 /// (targets: ≤ 1.2× and ≤ 400 MB for the edit, ≤ 1.1× for the export). Uses the corpus Live Photo IMG_0002
 /// (1440×1080, 3 s, 90 frames) or `--still`/`--movie`.
@@ -71,13 +74,18 @@ struct LiveBenchCommand: ParsableCommand {
             return [[photos, "live", identifier, "--filter", "CIPhotoEffectNoir", "--filter", "CIVignette", "inputIntensity=1",
                      "--filter", "CISharpenLuminance", "inputSharpness=0.4"] + lib]
         }
-        let graph = "hue=s=0,vignette=PI/5,unsharp=5:5:0.8"
+        let graph = "hue=s=0,curves=all='0/0 0.25/0.15 0.5/0.5 0.75/0.85 1/1',vignette=0.5,unsharp=5:5:0.8"
         let peer = try median("ffmpeg (still + movie, same graph)") { run in
             [["/usr/bin/ffmpeg", "-v", "error", "-y", "-i", stillURL.path, "-vf", graph, "-q:v", "2", scratch.appendingPathComponent("still-\(run).jpg").path],
              ["/usr/bin/ffmpeg", "-v", "error", "-y", "-i", movieURL.path, "-vf", graph, "-c:v", "libx264", "-preset", "fast", "-crf", "18",
               "-c:a", "copy", scratch.appendingPathComponent("movie-\(run).mov").path]]
         }
         print(String(format: "  ratio %.2f× ffmpeg (target ≤ 1.2×), peak RSS %.0f MB (target ≤ 400 MB)", ours.seconds / peer.seconds, ours.peakMB))
+        let ourMovie = Self.newestMovie(under: scratch.appendingPathComponent("edit-\(max(runs, 1)).photoslibrary"))
+        let peerMovie = scratch.appendingPathComponent("movie-\(max(runs, 1)).mov")
+        if let ourMovie, let a = Self.size(ourMovie), let b = Self.size(peerMovie) {
+            print(String(format: "  movies: ours %.1f MB, ffmpeg's %.1f MB (%.2f×)", Double(a) / 1e6, Double(b) / 1e6, Double(a) / Double(b)))
+        }
 
         print("Export with AVAssetExportPreset1280x720 (H.264 CRF 21, audio copied):")
         let exported = try median("photos export --preset 1280x720") { run in
@@ -89,5 +97,18 @@ struct LiveBenchCommand: ParsableCommand {
               "-c:a", "copy", scratch.appendingPathComponent("scaled-\(run).mov").path]]
         }
         print(String(format: "  ratio %.2f× ffmpeg (target ≤ 1.1×)", exported.seconds / scaled.seconds))
+    }
+
+    static func size(_ url: URL) -> Int? { (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int }
+
+    /// The most recently written movie in a library's folders (the edit's rendered movie).
+    static func newestMovie(under library: URL) -> URL? {
+        let files = FileManager.default.enumerator(at: library, includingPropertiesForKeys: [.contentModificationDateKey])?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == "mov" } ?? []
+        return files.max { a, b in
+            let da = (try? a.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            let db = (try? b.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            return da < db
+        }
     }
 }
