@@ -146,11 +146,11 @@ static inline float component(const float *px, int8_t channel, float padding) {
     return padding;
 }
 
-void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t map[4], const uint8_t *lut, long count) {
+void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t map[4], const uint8_t *lut, int srgb, long count) {
     if (lut && components == 4 && map[0] == 0 && map[1] == 1 && map[2] == 2 && (map[3] == 3 || map[3] == -1)) {
-        long done = 0;
+        long done = srgb ? pk_ci_store4_u8_srgb(src, dst, lut, count, map[3] == -1) : 0;
 #if defined(__x86_64__)
-        if (pk_cpu_has_avx2_fma_f16c()) done = store4_u8_lut_avx2(src, dst, lut, count, map[3] == -1);
+        if (pk_cpu_has_avx2_fma_f16c()) done += store4_u8_lut_avx2(src + done * 4, dst + done * 4, lut, count - done, map[3] == -1);
 #endif
         src += done * 4; dst += done * 4; count -= done;
         if (map[3] == -1) {
@@ -266,7 +266,7 @@ PK_INLINE void encode_translucent_body(const float *restrict src, uint8_t *restr
 PK_DISPATCH(encode_translucent, (const float *src, uint8_t *dst, const float *table, int size, const float *params, int extended,
                                  int inverse, long n), (src, dst, table, size, params, extended, inverse, n))
 
-void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, const float *table, int size,
+void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, int srgb, const float *table, int size,
                                          const float params[7], int extended, int inverse, long count) {
     long i = 0;
     while (i < count) {
@@ -274,7 +274,7 @@ void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const u
         long run = 0;
         while (i + run < count && src[(i + run) * 4 + 3] == 1.0f) run++;
         if (run > 0) {
-            pk_ci_store_u8(src + i * 4, dst + i * 4, 4, (const int8_t[4]){0, 1, 2, 3}, lut, run);
+            pk_ci_store_u8(src + i * 4, dst + i * 4, 4, (const int8_t[4]){0, 1, 2, 3}, lut, srgb, run);
             i += run;
             continue;
         }

@@ -30,13 +30,21 @@ void pk_ci_load_f32(const float *src, int components, const int8_t map[4], float
 /// Stores working pixels as 8-bit components: destination component j takes channel `map[j]` (0…3),
 /// 255 when -1 (padding), or Rec. 709 luminance of R, G, B when -2. Values are clamped to [0, 1] and rounded.
 /// `lut` (optional, 65536 entries plus 3 readable padding bytes) encodes R, G, B (index = round(clamp01(v) * 65535));
-/// alpha is always linear.
-void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t map[4], const uint8_t *lut, long count);
+/// alpha is always linear. `srgb` (non-zero only for a table pk_ci_store_srgb_matches accepted) computes RGBA/RGBX
+/// stores instead of reading the table: the same bytes.
+void pk_ci_store_u8(const float *src, uint8_t *dst, int components, const int8_t map[4], const uint8_t *lut, int srgb, long count);
 /// Stores premultiplied working pixels as premultiplied RGBA8 through an encode curve applied to unpremultiplied
-/// values: opaque pixels (alpha exactly 1) through `lut` as pk_ci_store_u8 does; the others unpremultiplied,
-/// encoded by the tabulated curve (as pk_ci_curve), clamped to [0, 1], premultiplied again and quantized.
-void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, const float *table, int size,
+/// values: opaque pixels (alpha exactly 1) through `lut` as pk_ci_store_u8 does (`srgb` as there); the others
+/// unpremultiplied, encoded by the tabulated curve (as pk_ci_curve), clamped to [0, 1], premultiplied again and quantized.
+void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, int srgb, const float *table, int size,
                                          const float params[7], int extended, int inverse, long count);
+/// Whether the computed sRGB store (pk_ci_store4_u8_srgb) reproduces `lut` (a 65536-entry encode table) at every
+/// index, on this CPU (0 without AVX-512). Checks all 65536 entries: call once per table.
+int pk_ci_store_srgb_matches(const uint8_t *lut);
+/// Stores opaque RGBA (alpha linear) or RGBX (`pad`: 255) pixels as pk_ci_store_u8 does with `lut`, computing the
+/// sRGB encoding rather than reading the table (only for a table pk_ci_store_srgb_matches accepted); returns how
+/// many pixels it stored (a multiple of 4; 0 without AVX-512), the rest is the caller's.
+long pk_ci_store4_u8_srgb(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad);
 /// Like pk_ci_store_u8 for 16-bit components (0…65535), optionally byte-swapped.
 void pk_ci_store_u16(const float *src, uint16_t *dst, int components, const int8_t map[4], int swap, long count);
 /// Like pk_ci_store_u8 for half floats (no clamping; padding = 1).

@@ -17,6 +17,9 @@ package struct ToneCurve: Sendable, Hashable {
     /// round(255 · curve(i / 65535)) for i in 0…65535 (encoding 8-bit destinations in the store), then three bytes
     /// of padding (the vector store reads four bytes at each entry).
     package let encode8: [UInt8]
+    /// Whether 8-bit stores may compute `encode8` instead of reading it (`pk_ci_store_srgb_matches`: the sRGB
+    /// encoding, reproduced at every one of its 65 536 entries on this CPU).
+    package let encode8IsComputedSRGB: Bool
     /// Whether the curve maps every value to itself.
     package let isIdentity: Bool
     /// The channels it applies to (bit 0 R, 1 G, 2 B).
@@ -35,6 +38,9 @@ package struct ToneCurve: Sendable, Hashable {
         table = (0..<Self.tableSize).map { Float(f(Double($0) / Double(Self.tableSize - 1))) }
         decode8 = (0..<256).map { Float(f(Double($0) / 255)) }
         encode8 = (0..<65536).map { UInt8(max(0, min(255, (f(Double($0) / 65535) * 255).rounded()))) } + [0, 0, 0]
+        // Only the encoding curves of colour spaces are checked (cheap beside making the table, but pointless for
+        // a filter's curve, which never encodes a destination).
+        encode8IsComputedSRGB = parametric?.inverse == true && encode8.withUnsafeBufferPointer { pk_ci_store_srgb_matches($0.baseAddress) != 0 }
     }
 
     /// Decoding with a colour space's transfer function (encoded → linear). Cached per function.

@@ -113,6 +113,8 @@ struct SpanStorer {
     let layout: SpanLayout
     /// The encode curve's 65536-entry byte table, its tabulated curve and parameters (8-bit with a curve only).
     let lut: UnsafePointer<UInt8>?
+    /// Whether `lut` is the sRGB encoding the store can compute (`ToneCurve.encode8IsComputedSRGB`).
+    let computesSRGB: Bool
     let table: UnsafePointer<Float>?
     let tableCount: Int32
     let parameters: UnsafePointer<Float>?
@@ -141,6 +143,7 @@ struct SpanStorer {
         layout = SpanLayout(d.format, map: d.format.storeMap, bytesPerRow: d.bytesPerRow, bottomUp: d.bottomUp)
         (self.lut, self.table, self.tableCount, self.parameters) = (lut, table, tableCount, parameters)
         (extended, inverse, encodesPremultiplied) = (curve?.extended ?? false, curve?.inverse ?? false, d.encodesPremultiplied)
+        computesSRGB = curve?.encode8IsComputedSRGB ?? false
     }
 
     /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
@@ -152,10 +155,10 @@ struct SpanStorer {
             switch layout.component {
             case .uint8:
                 if let lut, let table, let parameters, encodesPremultiplied {
-                    pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, table, tableCount, parameters,
+                    pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, computesSRGB ? 1 : 0, table, tableCount, parameters,
                                                         extended ? 1 : 0, inverse ? 1 : 0, count)
                 } else {
-                    pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, lut, count)
+                    pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, lut, computesSRGB ? 1 : 0, count)
                 }
             case .uint16:
                 pk_ci_store_u16(pixels, target.assumingMemoryBound(to: UInt16.self), components, m, layout.bigEndian ? 1 : 0, count)
