@@ -48,6 +48,15 @@ extension ProgramStage {
         var sinkTile: Tile?
         if case .tile(let tile) = sink { sinkTile = tile }
         instructions.withUnsafeBufferPointer { instructions in
+        // The instructions as steps without reference-counted values (operations' data copied beside the tile).
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: max(PreparedStep.storageFloats(instructions), 1)) { storage in
+        withUnsafeTemporaryAllocation(of: (any PixelKernel).self, capacity: max(instructions.count, 1)) { kernels in
+        withUnsafeTemporaryAllocation(of: PreparedStep.self, capacity: max(instructions.count, 1)) { steps in
+        PreparedStep.prepare(instructions, into: steps, kernels: kernels, storage: storage.baseAddress!)
+        defer {
+            for index in instructions.indices where steps[index].holdsKernel { kernels.deinitializeElement(at: index) }
+            steps.baseAddress!.deinitialize(count: instructions.count)
+        }
         func run(_ storer: SpanStorer?) {
             // A program that only loads (a source read into a tile, a stage's tile stored): the load goes straight to
             // the sink, without passing through a register.
@@ -72,7 +81,7 @@ extension ProgramStage {
                         }
                     }
                     for index in instructions.indices {
-                        switch instructions[index] {
+                        switch steps[index] {
                         case .load(let leaf, let r):
                             if let tile = stageTiles[leaf] {
                                 register(r).update(from: tile.pointer(x, y), count: count * 4)
@@ -80,15 +89,15 @@ extension ProgramStage {
                                 loader.load(x: x, y: y, count: count, into: register(r))
                             }
                         case .generate(let kernel, let r):
-                            kernel.apply(PixelSpan(pixels: register(r), count: count, x: x, y: y))
+                            kernels[kernel].apply(PixelSpan(pixels: register(r), count: count, x: x, y: y))
                         case .operation(let operation, let r):
                             operation.apply(register(r), count: count)
-                        case .kernel(let kernel, let r, let inputs):
+                        case .kernel(let kernel, let r, let inputs, let inputCount):
                             var span = PixelSpan(pixels: register(r), count: count, x: x, y: y)
-                            if inputs.count > 0 { span.input1 = UnsafePointer(register(inputs[0])) }
-                            if inputs.count > 1 { span.input2 = UnsafePointer(register(inputs[1])) }
-                            if inputs.count > 2 { span.input3 = UnsafePointer(register(inputs[2])) }
-                            kernel.apply(span)
+                            if inputCount > 0 { span.input1 = UnsafePointer(register(inputs.0)) }
+                            if inputCount > 1 { span.input2 = UnsafePointer(register(inputs.1)) }
+                            if inputCount > 2 { span.input3 = UnsafePointer(register(inputs.2)) }
+                            kernels[kernel].apply(span)
                         case .copy(let from, let to):
                             register(to).update(from: register(from), count: count * 4)
                         case .crop(let keep, let r):
@@ -106,6 +115,9 @@ extension ProgramStage {
             }
         }
         if case .destination(let destination) = sink { SpanStorer.with(destination) { run($0) } } else { run(nil) }
+        }
+        }
+        }
         }
         }
         }
