@@ -259,7 +259,7 @@ enum CompositionRenderer {
             let frame = input.frame
             let space = input.track.frameColorSpace
             let stored = PixelBuffer(width: frame.width, height: frame.height, layout: .rgbx, bitsPerComponent: frame.bitsPerComponent,
-                                     bytesPerRow: frame.bytesPerRow, data: Data(frame.pixels))
+                                     bytesPerRow: frame.bytesPerRow, data: input.pixelData)
             let upright = stored.applying(CGImagePropertyOrientation(rawValue: UInt32(input.track.exifOrientation)) ?? .up)
             let source = CIImage(cgImage: upright.makeCGImage(colorSpace: space))
             let request = AVAsynchronousCIImageFilteringRequest(renderSize: renderSize, compositionTime: input.compositionTime, sourceImage: source)

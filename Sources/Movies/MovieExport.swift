@@ -57,6 +57,9 @@ public struct MovieExportPlan: Sendable {
 /// export's start, and the source track.
 public struct ExportFrameInput {
     public let frame: MovieFrame
+    /// The frame's bytes as `Data` (the same memory as `frame.pixels`): an image made from it needs no copy, and
+    /// one kept beyond the render keeps its pixels (the export's next frame copies on write).
+    public let pixelData: Data
     public let compositionTime: CMTime
     public let track: MovieTrack
 }
@@ -250,12 +253,13 @@ public enum MovieExport {
             return
         }
         var framesRendered = 0
+        var frameData = Data()
         do {
             while true {
-                let more = try reader.withNextFrame { frame throws -> Bool in
+                let more = try reader.withNextFrame(into: &frameData) { frame, data throws -> Bool in
                     guard let out = outputTicks(frame.presentationTime.value) else { return false }
-                    let rendered = try renderer.render(ExportFrameInput(frame: frame, compositionTime: CMTime(value: out, timescale: video.timescale),
-                                                                        track: video))
+                    let rendered = try renderer.render(ExportFrameInput(frame: frame, pixelData: data,
+                                                                        compositionTime: CMTime(value: out, timescale: video.timescale), track: video))
                     try rendered.pixels.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
                         try writer.write(bytes, bytesPerRow: rendered.bytesPerRow, bitsPerComponent: rendered.bitsPerComponent, at: out, to: output)
                     }

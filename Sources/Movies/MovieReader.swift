@@ -27,6 +27,8 @@ public final class MovieReader {
     /// The C reader, for `MovieWriter`'s packet copies.
     var handle: OpaquePointer { reader }
     private var decodingTrack: MovieTrack?
+    /// The bytes of a converted frame of the track being decoded (for `withNextFrame(into:_:)`).
+    private var frameByteCount = 0
 
     /// Opens `url` and reads its structure (no frame is decoded).
     public init(url: URL) throws(MovieError) {
@@ -91,6 +93,8 @@ public final class MovieReader {
             throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
         }
         decodingTrack = track
+        let outputWidth = size?.width ?? track.codedWidth, outputHeight = size?.height ?? track.codedHeight
+        frameByteCount = max(0, outputWidth) * max(0, outputHeight) * (bitsPerComponent == 16 ? 8 : 4)
     }
 
     /// Restarts decoding at the key frame at or before `time`. When `exact` (the default) the next frame is the one
@@ -120,6 +124,36 @@ public final class MovieReader {
         return try body(MovieFrame(pixels: bytes, width: Int(frame.width), height: Int(frame.height),
                                    bytesPerRow: frame.bytes_per_row, bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
                                    presentationTime: pts, duration: duration))
+    }
+
+    /// Like `withNextFrame`, converting the frame into `buffer` (made the frame's size when it is not) instead of
+    /// the reader's own memory, and handing `body` the buffer as well: an image made from it shares its bytes, with
+    /// no copy. A buffer still shared when the next frame comes (an image kept beyond `body`) is copied before it is
+    /// written (copy on write), so a kept image never changes.
+    public func withNextFrame<T>(into buffer: inout Data, _ body: (MovieFrame, Data) throws -> T) throws -> T? {
+        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
+        if buffer.count != frameByteCount { buffer = Data(count: frameByteCount) }
+        var frame = mc_frame()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = buffer.withUnsafeMutableBytes { raw in
+            mc_next_frame_into(reader, &frame, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &message, message.count)
+        }
+        if status == 0 { return nil }
+        guard status > 0, let pixels = frame.pixels else {
+            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
+        }
+        let count = frame.bytes_per_row * Int(frame.height)
+        // A frame the reader kept in its own memory (a size other than expected) is copied in.
+        let inBuffer = buffer.withUnsafeBytes { $0.baseAddress.map { UnsafeRawPointer(pixels) == $0 } ?? false }
+        if !inBuffer { buffer = Data(bytes: pixels, count: count) }
+        let pts = CMTime(value: frame.pts, timescale: track.timescale)
+        let duration = CMTime(value: frame.duration, timescale: track.timescale)
+        let shared = buffer
+        return try shared.withUnsafeBytes { raw in
+            try body(MovieFrame(pixels: UnsafeRawBufferPointer(rebasing: raw[0..<count]), width: Int(frame.width), height: Int(frame.height),
+                                bytesPerRow: frame.bytes_per_row, bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
+                                presentationTime: pts, duration: duration), shared)
+        }
     }
 
     /// Decodes the next frame without converting it (it stays in the reader for `MovieWriter.writeNative`);

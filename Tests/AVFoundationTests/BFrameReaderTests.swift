@@ -42,4 +42,26 @@ struct BFrameReaderTests {
         try reader.seek(to: CMTime(value: -1, timescale: 30))
         #expect(try Self.decodedCount(reader) == 60, "a time before the start is the start")
     }
+
+    /// Frames decoded into a caller's buffer: the buffer handed out with a frame is the frame's memory, and one kept
+    /// beyond its frame keeps its pixels while the next frames are decoded (copy on write), also in the reused buffer.
+    @Test func framesDecodedIntoABufferNeverChangeAKeptFrame() throws {
+        let dir = TemporaryDirectory()
+        let reader = try MovieReader(url: try Self.makeMovie(dir))
+        try reader.startDecoding(try #require(reader.primaryVideoTrack))
+        var buffer = Data()
+        let first = try #require(try reader.withNextFrame(into: &buffer) { frame, data -> (kept: Data, copy: [UInt8]) in
+            #expect(data.count == frame.bytesPerRow * frame.height && [UInt8](data) == [UInt8](frame.pixels))
+            return (data, [UInt8](frame.pixels))
+        })
+        var later: [UInt8] = []
+        for _ in 0..<3 { later = try #require(try reader.withNextFrame(into: &buffer) { frame, _ in [UInt8](frame.pixels) }) }
+        #expect([UInt8](first.kept) == first.copy, "the kept first frame changed")
+        #expect(later != first.copy, "the test pattern moves from frame to frame")
+        // Nothing kept: the same memory is decoded into again.
+        let address = { (data: Data) in data.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } }
+        let before = address(buffer)
+        _ = try reader.withNextFrame(into: &buffer) { _, _ in () }
+        #expect(address(buffer) == before)
+    }
 }

@@ -29,6 +29,8 @@ struct mc_reader {
     int64_t max_pixels;
     uint8_t *pixels;
     size_t pixels_size;
+    uint8_t *target;          // the caller's buffer for the frame being converted (mc_next_frame_into), or NULL
+    size_t target_size;
     int64_t skip_before;      // frames ending at or before this time (track time base) are skipped after a seek
     int draining, finished;
 };
@@ -263,12 +265,14 @@ static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *messa
     }
     size_t row = (size_t)reader->out_width * (reader->out_bits == 16 ? 8 : 4);
     size_t needed = row * (size_t)reader->out_height;
-    if (needed > reader->pixels_size) {
+    uint8_t *pixels = reader->target && reader->target_size >= needed ? reader->target : NULL;
+    if (!pixels && needed > reader->pixels_size) {
         free(reader->pixels);
         if (!(reader->pixels = malloc(needed))) { reader->pixels_size = 0; return fail(message, capacity, -5, "out of memory", 0); }
         reader->pixels_size = needed;
     }
-    out->pixels = reader->pixels;
+    if (!pixels) pixels = reader->pixels;
+    out->pixels = pixels;
     out->width = reader->out_width;
     out->height = reader->out_height;
     out->bytes_per_row = row;
@@ -280,7 +284,7 @@ static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *messa
         luma_coefficients(colorspace_of(frame), &kr, &kb);
         const uint8_t *const planes[3] = { frame->data[0], frame->data[1], frame->data[2] };
         const int strides[3] = { frame->linesize[0], frame->linesize[1], frame->linesize[2] };
-        if (mc_yuv420_to_rgba(planes, strides, frame->width, frame->height, full_range(frame), kr, kb, reader->pixels, (long)row) == 0) return 1;
+        if (mc_yuv420_to_rgba(planes, strides, frame->width, frame->height, full_range(frame), kr, kb, pixels, (long)row) == 0) return 1;
     }
     enum AVPixelFormat target = reader->out_bits == 16 ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA;
     reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, (enum AVPixelFormat)frame->format,
@@ -292,7 +296,7 @@ static int convert(mc_reader *reader, AVFrame *frame, mc_frame *out, char *messa
         const int *coefficients = sws_getCoefficients(colorspace_of(frame));
         sws_setColorspaceDetails(reader->scaler, coefficients, full_range(frame), sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
     }
-    uint8_t *planes[4] = { reader->pixels, NULL, NULL, NULL };
+    uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
     int strides[4] = { (int)row, 0, 0, 0 };
     sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
     return 1;
@@ -355,6 +359,15 @@ int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capaci
     int result = convert(reader, frame, out, message, capacity);
     av_frame_unref(frame);
     return result;
+}
+
+int mc_next_frame_into(mc_reader *reader, mc_frame *out, uint8_t *target, size_t target_size, char *message, size_t capacity) {
+    reader->target = target;
+    reader->target_size = target_size;
+    int status = mc_next_frame(reader, out, message, capacity);
+    reader->target = NULL;
+    reader->target_size = 0;
+    return status;
 }
 
 int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *message, size_t capacity) {

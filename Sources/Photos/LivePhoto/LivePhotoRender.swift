@@ -91,8 +91,8 @@ struct LivePhotoRender {
         // Frames of more than 8 bits (an HDR movie) come at 16 and are rendered back at 16; wide-gamut ones are read in
         // BT.2020's primaries (their values carried as they are).
         let frameSpace = track.frameColorSpace
-        let makeImage = { (frame: MovieFrame) -> CIImage in
-            CIImage(bitmapData: Data(frame.pixels), bytesPerRow: frame.bytesPerRow,
+        let makeImage = { (frame: MovieFrame, data: Data?) -> CIImage in
+            CIImage(bitmapData: data ?? Data(frame.pixels), bytesPerRow: frame.bytesPerRow,
                     size: CGSize(width: frame.width, height: frame.height), format: frame.bitsPerComponent == 16 ? .RGBA16 : .RGBA8, colorSpace: frameSpace)
         }
         // The output size is the first processed frame's. Only its extent is kept: the first frame's decoder, its frame
@@ -101,7 +101,7 @@ struct LivePhotoRender {
             let reader = try MovieReader(url: context.movieURL)
             try reader.startDecoding(track, size: decodeSize)
             return try reader.withNextFrame { frame in
-                try process(LivePhotoFrameContents(image: makeImage(frame), time: frame.presentationTime, type: .video,
+                try process(LivePhotoFrameContents(image: makeImage(frame, nil), time: frame.presentationTime, type: .video,
                                                    renderScale: CGFloat(frameScale)), processor).extent
             }
         }()
@@ -114,7 +114,7 @@ struct LivePhotoRender {
                                            decodeSize: decodeSize, takesDeepFrames: true) { input in
             let output: CIImage
             do {
-                output = try process(LivePhotoFrameContents(image: makeImage(input.frame), time: input.frame.presentationTime, type: .video,
+                output = try process(LivePhotoFrameContents(image: makeImage(input.frame, input.pixelData), time: input.frame.presentationTime, type: .video,
                                                             renderScale: CGFloat(frameScale)), processor)
             } catch {
                 failure.error = error

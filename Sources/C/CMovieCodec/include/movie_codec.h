@@ -76,6 +76,9 @@ int mc_seek(mc_reader *reader, int64_t pts, int exact, char *message, size_t cap
 /// Decodes the next frame in presentation order (skipping frames before a sought time).
 /// 1: a frame; 0: the end; negative: an error named in `message`.
 int mc_next_frame(mc_reader *reader, mc_frame *out, char *message, size_t capacity);
+/// Like mc_next_frame, converting into `target` when it holds the frame (`target_size` bytes; `out->pixels` then
+/// points there), else into the reader's own buffer.
+int mc_next_frame_into(mc_reader *reader, mc_frame *out, uint8_t *target, size_t target_size, char *message, size_t capacity);
 /// Decodes the next frame without converting it (kept in the reader for `mc_writer_write_native`), with its
 /// presentation time and duration (track time base). 1: a frame; 0: the end; negative: an error.
 int mc_next_native(mc_reader *reader, int64_t *pts, int64_t *duration, char *message, size_t capacity);
