@@ -2,6 +2,7 @@
 // histogram. Scalar C the compiler keeps in registers (the Swift versions went through bounds-checked samplers
 // and Double counters); no contraction into FMA, so results equal the reference arithmetic on every machine.
 #include "pk_ci.h"
+#include "pk_cpu.h"
 #include <math.h>
 #include <string.h>
 #pragma clang fp contract(off)
@@ -13,9 +14,9 @@ static inline const float *tile_pixel(const float *base, long stride, long rx, l
     return base + ((y - ry) * stride + (x - rx)) * 4;
 }
 
-void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, long rw, long rh,
-                         float *dst, long dst_stride, long ox, long oy, int width, int height,
-                         const float m[6], int nearest) {
+void pk_ci_affine_sample_reference(const float *src, long src_stride, long rx, long ry, long rw, long rh,
+                                   float *dst, long dst_stride, long ox, long oy, int width, int height,
+                                   const float m[6], int nearest) {
     const float a = m[0], b = m[1], c = m[2], d = m[3], tx = m[4], ty = m[5];
     for (int j = 0; j < height; j++) {
         const float py = (float)(oy + j) + 0.5f;
@@ -56,6 +57,66 @@ void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, lo
             }
         }
     }
+}
+
+#if defined(__x86_64__)
+typedef float f4 __attribute__((ext_vector_type(4)));
+typedef float f8 __attribute__((ext_vector_type(8)));
+typedef int i8 __attribute__((ext_vector_type(8)));
+
+static inline f4 load4(const float *p) { f4 v; memcpy(&v, p, sizeof v); return v; }
+
+// Bilinear sampling eight output pixels at a time: their source positions, floors and weights in vectors (the
+// same operations in the same order as the reference, which also runs where any of the eight, or a neighbour it
+// reads, falls outside the tile), then each pixel's four taps blended as one vector of four components.
+__attribute__((target("avx2,fma,f16c")))
+static void bilinear_avx2(const float *src, long src_stride, long rx, long ry, long rw, long rh,
+                          float *dst, long dst_stride, long ox, long oy, int width, int height, const float m[6]) {
+    const float a = m[0], b = m[1], c = m[2], d = m[3], tx = m[4], ty = m[5];
+    const f8 lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    const f8 limit = (f8){0} + 1073741824.0f;   // keeps the integer conversions defined for far positions
+    for (int j = 0; j < height; j++) {
+        const float py = (float)(oy + j) + 0.5f;
+        float *out = dst + (long)j * dst_stride * 4;
+        int i = 0;
+        for (; i + 8 <= width; i += 8) {
+            const f8 px = (lanes + (float)(ox + i)) + 0.5f;   // exact: (float)(ox + i + k) for coordinates below 2^24
+            const f8 sx = (a * px + c * py) + tx, sy = (b * px + d * py) + ty;
+            const f8 fx = sx - 0.5f, fy = sy - 0.5f;
+            const f8 floorX = __builtin_elementwise_floor(fx), floorY = __builtin_elementwise_floor(fy);
+            const i8 x0 = __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(floorX, -limit), limit), i8);
+            const i8 y0 = __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(floorY, -limit), limit), i8);
+            const i8 inside = (fx > (float)rx - 2) & (fx < (float)(rx + rw) + 1) & (fy > (float)ry - 2) & (fy < (float)(ry + rh) + 1)
+                              & (x0 >= (int)rx) & (y0 >= (int)ry) & (x0 + 1 < (int)(rx + rw)) & (y0 + 1 < (int)(ry + rh));
+            if (!__builtin_reduce_and(inside)) {
+                pk_ci_affine_sample_reference(src, src_stride, rx, ry, rw, rh, out + i * 4, dst_stride, ox + i, oy + j, 8, 1, m, 0);
+                continue;
+            }
+            const f8 wx = fx - floorX, wy = fy - floorY, ux = 1 - wx, uy = 1 - wy;
+            for (int k = 0; k < 8; k++) {
+                const float *p00 = src + ((long)(y0[k] - ry) * src_stride + (x0[k] - rx)) * 4, *p01 = p00 + src_stride * 4;
+                const f4 top = load4(p00) * ux[k] + load4(p00 + 4) * wx[k];
+                const f4 bottom = load4(p01) * ux[k] + load4(p01 + 4) * wx[k];
+                const f4 value = top * uy[k] + bottom * wy[k];
+                memcpy(out + (i + k) * 4, &value, sizeof value);
+            }
+        }
+        if (i < width) pk_ci_affine_sample_reference(src, src_stride, rx, ry, rw, rh, out + i * 4, dst_stride, ox + i, oy + j, width - i, 1, m, 0);
+    }
+}
+#endif
+
+void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, long rw, long rh,
+                         float *dst, long dst_stride, long ox, long oy, int width, int height,
+                         const float m[6], int nearest) {
+#if defined(__x86_64__)
+    // Coordinates from 2^24 on are not exact in single precision either way; the reference keeps them.
+    if (!nearest && pk_cpu_has_avx2_fma_f16c() && ox > -(1L << 23) && ox + width < (1L << 23) && oy > -(1L << 23) && oy + height < (1L << 23)) {
+        bilinear_avx2(src, src_stride, rx, ry, rw, rh, dst, dst_stride, ox, oy, width, height, m);
+        return;
+    }
+#endif
+    pk_ci_affine_sample_reference(src, src_stride, rx, ry, rw, rh, dst, dst_stride, ox, oy, width, height, m, nearest);
 }
 
 // The bin of an unpremultiplied value: clamped to [0, 1] (NaN → 0), times the bin count, truncated.

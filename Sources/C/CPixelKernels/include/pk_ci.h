@@ -120,9 +120,15 @@ void pk_ci_median3x3_8(const uint8_t *src, long src_stride, uint8_t *dst, long d
 /// An affine warp's sampling: output pixel (ox + i, oy + j) takes the input at the inverse transform `m` = {a, b,
 /// c, d, tx, ty} of its centre, bilinear (pixel centres at + 0.5; clear outside the tile, as far positions and NaN)
 /// or the nearest pixel. The input tile covers (rx, ry, rw, rh), `src_stride` pixels per row.
+/// Bilinear sampling runs eight pixels at a time where the CPU has AVX2: the same operations in the same order as
+/// the reference (pk_ci_affine_sample_reference), so the same floats.
 void pk_ci_affine_sample(const float *src, long src_stride, long rx, long ry, long rw, long rh,
                          float *dst, long dst_stride, long ox, long oy, int width, int height,
                          const float m[6], int nearest);
+/// pk_ci_affine_sample one pixel at a time (scalar C): the reference the vector path matches.
+void pk_ci_affine_sample_reference(const float *src, long src_stride, long rx, long ry, long rw, long rh,
+                                   float *dst, long dst_stride, long ox, long oy, int width, int height,
+                                   const float m[6], int nearest);
 /// Counts each pixel's unpremultiplied R, G, B and alpha (clamped to [0, 1]) into `bins` equal bins:
 /// counts[bin · 4 + channel] grows by one per pixel.
 void pk_ci_histogram(const float *src, long stride, int width, int height, int bins, uint32_t *counts);
