@@ -74,11 +74,7 @@ package struct ToneCurve: Sendable, Hashable {
     }
 
     package func apply(_ pixels: UnsafeMutablePointer<Float>, count: Int) {
-        table.withUnsafeBufferPointer { t in
-            parameters.withUnsafeBufferPointer { p in
-                pk_ci_curve(pixels, count, t.baseAddress, Int32(t.count), p.baseAddress, extended ? 1 : 0, inverse ? 1 : 0, channels)
-            }
-        }
+        withArguments { $0.apply(pixels, count: count) }
     }
 
     package static func == (a: ToneCurve, b: ToneCurve) -> Bool { a.name == b.name && a.channels == b.channels && a.table == b.table }

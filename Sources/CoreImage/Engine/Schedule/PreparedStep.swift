@@ -57,18 +57,43 @@ enum PreparedStep {
     }
 }
 
+/// A tone curve as `pk_ci_curve` takes it: plain pointers to its table and parametric parameters, and its flags.
+/// Valid while the memory it points to is (the curve's arrays inside `ToneCurve.withArguments`, or a copy).
+struct CurveArguments {
+    let table: UnsafePointer<Float>
+    let size: Int32
+    let parameters: UnsafePointer<Float>
+    let extended: Int32
+    let inverse: Int32
+    let channels: Int32
+
+    init(_ curve: ToneCurve, table: UnsafePointer<Float>, parameters: UnsafePointer<Float>) {
+        (self.table, self.size, self.parameters) = (table, Int32(curve.table.count), parameters)
+        (extended, inverse, channels) = (curve.extended ? 1 : 0, curve.inverse ? 1 : 0, curve.channels)
+    }
+
+    func apply(_ pixels: UnsafeMutablePointer<Float>, count: Int) {
+        pk_ci_curve(pixels, count, table, size, parameters, extended, inverse, channels)
+    }
+}
+
+extension ToneCurve {
+    /// Calls `body` with the curve's arguments pointing into its own arrays.
+    func withArguments<R>(_ body: (CurveArguments) -> R) -> R {
+        table.withUnsafeBufferPointer { t in
+            parameters.withUnsafeBufferPointer { p in body(CurveArguments(self, table: t.baseAddress!, parameters: p.baseAddress!)) }
+        }
+    }
+}
+
 /// A `PixelOperation` over plain memory: the same C kernel with the same arguments.
 struct PreparedOperation {
     enum Kind { case matrix, curve, clamp, premultiply, unpremultiply }
     let kind: Kind
-    /// The matrix (16 coefficients, 4 biases), the curve's table, or the clamp's bounds (low then high).
+    /// The matrix (16 coefficients, 4 biases) or the clamp's bounds (low then high).
     let data: UnsafePointer<Float>?
-    let size: Int32
-    /// The curve's parametric parameters (7 floats, after its table).
-    let parameters: UnsafePointer<Float>?
-    let extended: Int32
-    let inverse: Int32
-    let channels: Int32
+    /// The curve, its table and parameters copied.
+    let curve: CurveArguments?
 
     /// Floats of `operation`'s data.
     static func floats(for operation: PixelOperation) -> Int {
@@ -82,32 +107,29 @@ struct PreparedOperation {
 
     /// `operation` with its data copied to `storage` (`floats(for:)` floats).
     init(_ operation: PixelOperation, storage: UnsafeMutablePointer<Float>) {
-        var (kind, size, parameters, extended, inverse, channels) = (Kind.premultiply, Int32(0), UnsafePointer<Float>?.none, Int32(0), Int32(0), Int32(7))
+        var (kind, curve) = (Kind.premultiply, CurveArguments?.none)
         switch operation {
         case .matrix(let m):
             kind = .matrix
             m.storage.withUnsafeBufferPointer { storage.update(from: $0.baseAddress!, count: $0.count) }
-        case .curve(let curve):
+        case .curve(let tone):
             kind = .curve
-            curve.table.withUnsafeBufferPointer { storage.update(from: $0.baseAddress!, count: $0.count) }
-            curve.parameters.withUnsafeBufferPointer { (storage + curve.table.count).update(from: $0.baseAddress!, count: $0.count) }
-            size = Int32(curve.table.count)
-            parameters = UnsafePointer(storage + curve.table.count)
-            (extended, inverse, channels) = (curve.extended ? 1 : 0, curve.inverse ? 1 : 0, curve.channels)
+            tone.table.withUnsafeBufferPointer { storage.update(from: $0.baseAddress!, count: $0.count) }
+            tone.parameters.withUnsafeBufferPointer { (storage + tone.table.count).update(from: $0.baseAddress!, count: $0.count) }
+            curve = CurveArguments(tone, table: storage, parameters: storage + tone.table.count)
         case .clamp(let lo, let hi):
             kind = .clamp
             for i in 0..<4 { storage[i] = lo[i]; storage[4 + i] = hi[i] }
         case .premultiply: kind = .premultiply
         case .unpremultiply: kind = .unpremultiply
         }
-        (self.kind, self.data, self.size, self.parameters) = (kind, UnsafePointer(storage), size, parameters)
-        (self.extended, self.inverse, self.channels) = (extended, inverse, channels)
+        (self.kind, self.data, self.curve) = (kind, UnsafePointer(storage), curve)
     }
 
     func apply(_ pixels: UnsafeMutablePointer<Float>, count: Int) {
         switch kind {
         case .matrix: pk_ci_matrix(pixels, count, data)
-        case .curve: pk_ci_curve(pixels, count, data, size, parameters, extended, inverse, channels)
+        case .curve: curve!.apply(pixels, count: count)
         case .clamp: pk_ci_clamp(pixels, count, data, data! + 4)
         case .premultiply: pk_ci_premultiply(pixels, count)
         case .unpremultiply: pk_ci_unpremultiply(pixels, count)

@@ -111,38 +111,27 @@ struct SpanStorer {
     let destination: UnsafeMutableRawPointer
     let bounds: PixelRect
     let layout: SpanLayout
-    /// The encode curve's 65536-entry byte table, its tabulated curve and parameters (8-bit with a curve only).
+    /// The encode curve's 65536-entry byte table and the curve itself (8-bit with a curve only).
     let lut: UnsafePointer<UInt8>?
+    let curve: CurveArguments?
     /// Whether `lut` is the sRGB encoding the store can compute (`ToneCurve.encode8IsComputedSRGB`).
     let computesSRGB: Bool
-    let table: UnsafePointer<Float>?
-    let tableCount: Int32
-    let parameters: UnsafePointer<Float>?
-    let extended: Bool
-    let inverse: Bool
     let encodesPremultiplied: Bool
 
     /// Calls `body` with the stores of `destination`.
     static func with<R>(_ destination: Destination, _ body: (SpanStorer) -> R) -> R {
         guard let curve = destination.encodeCurve else {
-            return body(SpanStorer(destination, curve: nil, lut: nil, table: nil, tableCount: 0, parameters: nil))
+            return body(SpanStorer(destination, curve: nil, lut: nil, arguments: nil))
         }
         return curve.encode8.withUnsafeBufferPointer { lut in
-            curve.table.withUnsafeBufferPointer { table in
-                curve.parameters.withUnsafeBufferPointer { parameters in
-                    body(SpanStorer(destination, curve: curve, lut: lut.baseAddress, table: table.baseAddress, tableCount: Int32(table.count),
-                                    parameters: parameters.baseAddress))
-                }
-            }
+            curve.withArguments { body(SpanStorer(destination, curve: curve, lut: lut.baseAddress, arguments: $0)) }
         }
     }
 
-    private init(_ d: Destination, curve: ToneCurve?, lut: UnsafePointer<UInt8>?, table: UnsafePointer<Float>?, tableCount: Int32,
-                 parameters: UnsafePointer<Float>?) {
+    private init(_ d: Destination, curve: ToneCurve?, lut: UnsafePointer<UInt8>?, arguments: CurveArguments?) {
         (destination, bounds) = (d.base, d.bounds)
         layout = SpanLayout(d.format, map: d.format.storeMap, bytesPerRow: d.bytesPerRow, bottomUp: d.bottomUp)
-        (self.lut, self.table, self.tableCount, self.parameters) = (lut, table, tableCount, parameters)
-        (extended, inverse, encodesPremultiplied) = (curve?.extended ?? false, curve?.inverse ?? false, d.encodesPremultiplied)
+        (self.lut, self.curve, encodesPremultiplied) = (lut, arguments, d.encodesPremultiplied)
         computesSRGB = curve?.encode8IsComputedSRGB ?? false
     }
 
@@ -154,9 +143,9 @@ struct SpanStorer {
         layout.withMap { m in
             switch layout.component {
             case .uint8:
-                if let lut, let table, let parameters, encodesPremultiplied {
-                    pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, computesSRGB ? 1 : 0, table, tableCount, parameters,
-                                                        extended ? 1 : 0, inverse ? 1 : 0, count)
+                if let lut, let curve, encodesPremultiplied {
+                    pk_ci_store_u8_encode_premultiplied(pixels, target.assumingMemoryBound(to: UInt8.self), lut, computesSRGB ? 1 : 0, curve.table, curve.size,
+                                                        curve.parameters, curve.extended, curve.inverse, count)
                 } else {
                     pk_ci_store_u8(pixels, target.assumingMemoryBound(to: UInt8.self), components, m, lut, computesSRGB ? 1 : 0, count)
                 }
