@@ -110,20 +110,8 @@ public final class MovieReader {
 
     /// Decodes the next frame and hands it to `body` (its pixels are valid only inside `body`); nil at the end.
     public func withNextFrame<T>(_ body: (MovieFrame) throws -> T) throws -> T? {
-        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
-        var frame = mc_frame()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = mc_next_frame(reader, &frame, &message, message.count)
-        if status == 0 { return nil }
-        guard status > 0, let pixels = frame.pixels else {
-            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
-        }
-        let bytes = UnsafeRawBufferPointer(start: pixels, count: frame.bytes_per_row * Int(frame.height))
-        let pts = CMTime(value: frame.pts, timescale: track.timescale)
-        let duration = CMTime(value: frame.duration, timescale: track.timescale)
-        return try body(MovieFrame(pixels: bytes, width: Int(frame.width), height: Int(frame.height),
-                                   bytesPerRow: frame.bytes_per_row, bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
-                                   presentationTime: pts, duration: duration))
+        guard let (frame, track) = try decodeNext(into: nil), let pixels = frame.pixels else { return nil }
+        return try body(Self.movieFrame(frame, UnsafeRawBufferPointer(start: pixels, count: frame.bytes_per_row * Int(frame.height)), track))
     }
 
     /// Like `withNextFrame`, converting the frame into `buffer` (made the frame's size when it is not) instead of
@@ -131,29 +119,34 @@ public final class MovieReader {
     /// no copy. A buffer still shared when the next frame comes (an image kept beyond `body`) is copied before it is
     /// written (copy on write), so a kept image never changes.
     public func withNextFrame<T>(into buffer: inout Data, _ body: (MovieFrame, Data) throws -> T) throws -> T? {
-        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
         if buffer.count != frameByteCount { buffer = Data(count: frameByteCount) }
-        var frame = mc_frame()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = buffer.withUnsafeMutableBytes { raw in
-            mc_next_frame_into(reader, &frame, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &message, message.count)
-        }
-        if status == 0 { return nil }
-        guard status > 0, let pixels = frame.pixels else {
-            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
-        }
+        guard let (frame, track) = try buffer.withUnsafeMutableBytes({ try decodeNext(into: $0) }), let pixels = frame.pixels else { return nil }
         let count = frame.bytes_per_row * Int(frame.height)
         // A frame the reader kept in its own memory (a size other than expected) is copied in.
         let inBuffer = buffer.withUnsafeBytes { $0.baseAddress.map { UnsafeRawPointer(pixels) == $0 } ?? false }
         if !inBuffer { buffer = Data(bytes: pixels, count: count) }
-        let pts = CMTime(value: frame.pts, timescale: track.timescale)
-        let duration = CMTime(value: frame.duration, timescale: track.timescale)
         let shared = buffer
-        return try shared.withUnsafeBytes { raw in
-            try body(MovieFrame(pixels: UnsafeRawBufferPointer(rebasing: raw[0..<count]), width: Int(frame.width), height: Int(frame.height),
-                                bytesPerRow: frame.bytes_per_row, bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
-                                presentationTime: pts, duration: duration), shared)
+        return try shared.withUnsafeBytes { raw in try body(Self.movieFrame(frame, UnsafeRawBufferPointer(rebasing: raw[0..<count]), track), shared) }
+    }
+
+    /// Decodes and converts the next frame, into `target` when it holds the frame; nil at the end.
+    private func decodeNext(into target: UnsafeMutableRawBufferPointer?) throws -> (frame: mc_frame, track: MovieTrack)? {
+        guard let track = decodingTrack else { throw MovieError(.noSuchTrack, "\(url.lastPathComponent): no video track is being decoded") }
+        var frame = mc_frame()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = mc_next_frame_into(reader, &frame, target?.baseAddress?.assumingMemoryBound(to: UInt8.self), target?.count ?? 0,
+                                        &message, message.count)
+        if status == 0 { return nil }
+        guard status > 0, frame.pixels != nil else {
+            throw MovieError(status == -4 ? .tooLarge : .codec, "\(url.lastPathComponent): \(text(message))")
         }
+        return (frame, track)
+    }
+
+    private static func movieFrame(_ frame: mc_frame, _ pixels: UnsafeRawBufferPointer, _ track: MovieTrack) -> MovieFrame {
+        MovieFrame(pixels: pixels, width: Int(frame.width), height: Int(frame.height), bytesPerRow: frame.bytes_per_row,
+                   bitsPerComponent: frame.bytes_per_row / Int(frame.width) == 8 ? 16 : 8,
+                   presentationTime: CMTime(value: frame.pts, timescale: track.timescale), duration: CMTime(value: frame.duration, timescale: track.timescale))
     }
 
     /// Decodes the next frame without converting it (it stays in the reader for `MovieWriter.writeNative`);
