@@ -65,6 +65,26 @@ static long store4_u8_avx2(const float *src, uint8_t *dst, long count, int pad) 
 #endif
 
 // NaN becomes 0 (a custom kernel's 0/0): it must never reach an index.
+#if defined(__x86_64__)
+// The leading pixels (whole steps of four) whose alpha is 1 (`opaque`) or is not (not `opaque`); the caller
+// finishes the run pixel by pixel. NaN alphas count as not opaque, as in the scalar comparison.
+__attribute__((target("avx512f,avx512vl,avx2,fma")))
+static long alpha_run_avx512(const float *src, long limit, int opaque) {
+    const __m512 one = _mm512_set1_ps(1.0f);
+    long run = 0;
+    for (; run + 4 <= limit; run += 4) {
+        const __mmask16 equal = _mm512_mask_cmp_ps_mask(0x8888, _mm512_loadu_ps(src + run * 4), one, _CMP_EQ_OQ);
+        const __mmask16 matching = opaque ? equal : (__mmask16)(~equal & 0x8888);
+        if (matching != 0x8888) {
+            // Alpha lanes 3, 7, 11, 15: the first pixel that breaks the run ends it.
+            const unsigned broken = (~matching) & 0x8888;
+            return run + (__builtin_ctz(broken) >> 2);
+        }
+    }
+    return run;
+}
+#endif
+
 static inline float clamp01(float v) { return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f; }
 static inline uint16_t swap16(uint16_t v) { return (uint16_t)((v << 8) | (v >> 8)); }
 
@@ -266,20 +286,30 @@ PK_INLINE void encode_translucent_body(const float *restrict src, uint8_t *restr
 PK_DISPATCH(encode_translucent, (const float *src, uint8_t *dst, const float *table, int size, const float *params, int extended,
                                  int inverse, long n), (src, dst, table, size, params, extended, inverse, n))
 
+// How many of the first `limit` pixels of `src` have alpha == 1 (`opaque`) or alpha != 1 (not `opaque`) in a
+// row: sixteen alphas compared a step where AVX-512 is there.
+static long alpha_run(const float *src, long limit, int opaque) {
+    long run = 0;
+#if defined(__x86_64__)
+    if (pk_cpu_has_avx512()) run = alpha_run_avx512(src, limit, opaque);
+#endif
+    while (run < limit && (src[run * 4 + 3] == 1.0f) == (opaque != 0)) run++;
+    return run;
+}
+
 void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const uint8_t *lut, int srgb, const float *table, int size,
                                          const float params[7], int extended, int inverse, long count) {
     long i = 0;
     while (i < count) {
         // A run of opaque pixels: unpremultiplying and premultiplying are identities there, so the table alone.
-        long run = 0;
-        while (i + run < count && src[(i + run) * 4 + 3] == 1.0f) run++;
+        long run = alpha_run(src + i * 4, count - i, 1);
         if (run > 0) {
             pk_ci_store_u8(src + i * 4, dst + i * 4, 4, (const int8_t[4]){0, 1, 2, 3}, lut, srgb, run);
             i += run;
             continue;
         }
         // Otherwise a run of translucent pixels, in blocks.
-        while (i + run < count && run < 64 && src[(i + run) * 4 + 3] != 1.0f) run++;
+        run = alpha_run(src + i * 4, count - i < 64 ? count - i : 64, 0);
         PK_PICK(encode_translucent)(src + i * 4, dst + i * 4, table, size, params, extended, inverse, run);
         i += run;
     }

@@ -3,7 +3,7 @@
 // component's table index is computed as the table path computes it, and the encoding of that index —
 // round(255 × (1.055 i′^(1/2.4) − 0.055)), or round(255 × 12.92 i′) at the bottom, i′ = i / 65535 — is evaluated
 // to within 6·10⁻⁵ of a level (2^(e/2.4) from a 16-entry register, m^(1/2.4) on [1, 2) by a degree-6 polynomial);
-// values within 0.002 of a rounding boundary are read from the table instead. pk_ci_store_srgb_matches checks every
+// values within 0.0002 of a rounding boundary (32 of the 65 536 indices) are read from the table instead. pk_ci_store_srgb_matches checks every
 // index of a given table once, so the path is only used for a table it reproduces byte for byte.
 #include "pk_ci.h"
 #include "pk_cpu.h"
@@ -42,8 +42,8 @@ static inline __m512i encode_indices(__m512i index, const uint8_t *lut, __mmask1
     r = _mm512_mask_mov_ps(r, low, _mm512_fmadd_ps(x, _mm512_set1_ps(12.92f * 255.0f), _mm512_set1_ps(0.5f)));
     const __m512 floor = _mm512_roundscale_ps(r, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __m512 fraction = _mm512_sub_ps(r, floor);
-    const __mmask16 near = (_mm512_cmp_ps_mask(fraction, _mm512_set1_ps(2e-3f), _CMP_LT_OQ)
-                            | _mm512_cmp_ps_mask(fraction, _mm512_set1_ps(1.0f - 2e-3f), _CMP_GT_OQ)) & lanes;
+    const __mmask16 near = (_mm512_cmp_ps_mask(fraction, _mm512_set1_ps(2e-4f), _CMP_LT_OQ)
+                            | _mm512_cmp_ps_mask(fraction, _mm512_set1_ps(1.0f - 2e-4f), _CMP_GT_OQ)) & lanes;
     __m512i level = _mm512_mask_mov_epi32(passthrough, lanes, _mm512_cvttps_epi32(floor));
     if (near) {
         level = _mm512_mask_i32gather_epi32(level, near, index, (const int *)lut, 1);

@@ -58,10 +58,9 @@ extension ProgramStage {
             steps.baseAddress!.deinitialize(count: instructions.count)
         }
         func run(_ storer: SpanStorer?) {
-            // A program that only loads (a source read into a tile, a stage's tile stored): the load goes straight to
-            // the sink, without passing through a register.
-            var onlyLoads: Int?
-            if instructions.count == 1, case .load(let leaf, let r) = instructions[0], r == output { onlyLoads = leaf }
+            // A program that only loads (a source read into a tile, a stage's tile stored), perhaps cropped to an
+            // extent holding this whole tile: the load goes straight to the sink, without passing through a register.
+            let onlyLoads = Self.onlyLoadedLeaf(instructions, output: output, rect: rect)
             for y in rect.y..<rect.maxY {
                 var x = rect.x
                 while x < rect.maxX {
@@ -123,6 +122,17 @@ extension ProgramStage {
         }
         }
         }
+    }
+
+    /// The leaf a program only loads over `rect` into its output register — a single load, followed by nothing
+    /// but crops that keep all of `rect` (a convolution cropped to its input's extent, seen from an inner tile) —
+    /// or nil when the program does anything else there.
+    static func onlyLoadedLeaf(_ instructions: UnsafeBufferPointer<Instruction>, output: Int, rect: PixelRect) -> Int? {
+        guard let first = instructions.first, case .load(let leaf, let r) = first, r == output else { return nil }
+        for instruction in instructions.dropFirst() {
+            guard case .crop(let keep, let cropped) = instruction, cropped == r, keep.contains(rect) else { return nil }
+        }
+        return leaf
     }
 
     /// Leaf indices in rendering order: shared stages first.
