@@ -6,7 +6,7 @@ import _Testing_CoreImage
 /// Blur weights sum to exactly 1 in single precision, in the order the passes add them, so that a blur of an
 /// opaque image is exactly opaque (not 1 ± 1 ulp, which would send every pixel through the translucent store).
 struct BlurWeightsTests {
-    @Test func gaussianAndBoxWeightsSumToExactlyOne() {
+    @Test func gaussianWeightsSumToExactlyOne() {
         for sigma in stride(from: 0.3, through: 60, by: 0.7) {
             let weights = SeparableConvolution.gaussianWeights(sigma: sigma)
             #expect(weights.reduce(Float(0), +) == 1, "σ \(sigma)")
@@ -16,13 +16,6 @@ struct BlurWeightsTests {
             let total = exact.reduce(0, +)
             #expect(zip(weights, exact).allSatisfy { abs(Double($0) - $1 / total) < 2e-6 }, "σ \(sigma)")
         }
-        for radius in [1, 2, 10, 33, 100] {
-            let weights = SeparableConvolution.boxWeights(radius: radius)
-            #expect(weights.count == 2 * radius + 1 && weights.reduce(Float(0), +) == 1, "r \(radius)")
-            #expect(weights.allSatisfy { abs($0 * Float(2 * radius + 1) - 1) < 1e-3 }, "r \(radius)")
-        }
-        // A box so long that its float sum strays by more than rounding keeps equal weights.
-        #expect(Set(SeparableConvolution.boxWeights(radius: 3000)) == [1 / Float(6001)])
     }
 
     static let size = 64
@@ -43,7 +36,7 @@ struct BlurWeightsTests {
         return stride(from: 3, to: floats.count, by: 4).map { floats[$0] }
     }
 
-    @Test(arguments: [("CIGaussianBlur", 10.0), ("CIGaussianBlur", 2.0), ("CIBoxBlur", 10.0)])
+    @Test(arguments: [("CIGaussianBlur", 10.0), ("CIGaussianBlur", 2.0), ("CIBoxBlur", 10.0), ("CIBoxBlur", 20.0)])
     func aBlurOfAnOpaqueImageIsExactlyOpaque(_ name: String, _ radius: Double) {
         let source = Self.opaqueSource
         let blurred = source.clampedToExtent().applyingFilter(name, parameters: [kCIInputRadiusKey: radius]).cropped(to: source.extent)

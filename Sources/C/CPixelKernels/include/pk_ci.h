@@ -86,6 +86,16 @@ void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weig
 /// the taps added in order (NaN → 0).
 void pk_ci_convolve_taps(const float *const *sources, const float *weights, int taps, float bias, float *dst, long count);
 
+/// A row's window sums (box filters): dst[x] = (Σ_{k < taps} src[x + k]) · scale (or / scale with `divide`) over
+/// `width` working pixels; `src` holds width + taps − 1 pixels, `scratch` 8 · (width + taps) floats. The sum is
+/// built from sums over 1, 2, 4, … pixels (about 2·log2(taps) additions a component), in the same order for
+/// every x.
+void pk_ci_window_sum_row(const float *src, float *dst, float *scratch, long width, int taps, float scale, int divide);
+/// dst[i] = a[i] + b[i] over `count` floats (a level of window sums from the one below).
+void pk_ci_add_rows(const float *a, const float *b, float *dst, long count);
+/// dst = ((rows[0] + rows[1]) + …) · scale (or / scale with `divide`) over `floats` floats.
+void pk_ci_sum_rows_scaled(const float *const *rows, int count, float scale, int divide, float *dst, long floats);
+
 /// Four consecutive output rows of a vertical convolution: dst_j[x] = sum_k w[k] * rows[j + k][x] for j = 0…3,
 /// from `taps + 3` input rows (each input row is read once for all four outputs). Sums in the same order as
 /// pk_ci_convolve_gather, so both give identical results.

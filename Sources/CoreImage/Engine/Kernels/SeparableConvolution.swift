@@ -1,9 +1,9 @@
 internal import CPixelKernels
 import Foundation
 
-/// A separable convolution (Gaussian and box blurs): a horizontal pass over the tile's rows of interest into
-/// scratch, then a vertical pass into the tile, both in the AVX2/FMA C loops. Weights are centred (odd counts).
-/// Pixels outside the input's extent are clear, so edges darken as in Core Image (clamp first to avoid it).
+/// A separable convolution (the Gaussian blur; box filters sum windows instead, ``BoxFilter``): a horizontal pass
+/// over the tile's rows of interest into scratch, then a vertical pass into the tile, both in the AVX2/FMA C loops.
+/// Weights are centred (odd counts). Pixels outside the input's extent are clear, so edges darken as in Core Image (clamp first to avoid it).
 package struct SeparableConvolution: BandedAreaKernel {
     package let name: String
     package let signature: String
@@ -23,15 +23,10 @@ package struct SeparableConvolution: BandedAreaKernel {
         return summingToOne(raw.map { Float($0 / total) })
     }
 
-    /// Equal weights over 2`radius` + 1 pixels (a box), adjusted as `summingToOne` says.
-    package static func boxWeights(radius: Int) -> [Float] {
-        summingToOne([Float](repeating: 1 / Float(2 * radius + 1), count: 2 * radius + 1))
-    }
-
     /// The weights with the last one moved (by at most 10⁻⁶) so that their sum in single precision, in the order the
     /// passes add them, is exactly 1. A blur of opaque pixels then stays exactly opaque, as in Core Image, instead of
     /// an alpha of 1 ± 1 ulp that would send every pixel through the translucent (unpremultiplying) store. Kernels
-    /// whose float sum strays further (a box of a few hundred taps) stay as they are.
+    /// whose float sum strays further stay as they are.
     package static func summingToOne(_ weights: [Float]) -> [Float] {
         guard weights.count >= 3 else { return weights.count == 1 ? [1] : weights }
         if weights.reduce(Float(0), +) == 1 { return weights }

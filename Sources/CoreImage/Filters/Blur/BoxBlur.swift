@@ -1,7 +1,7 @@
 import Foundation
 
 extension FilterCatalog {
-    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (separable; r ≤ 3000).
+    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (window sums, ``BoxFilter``; r ≤ 3000).
     static let boxBlur = FilterDefinition(
         name: "CIBoxBlur", categories: [kCategory.blur, kCategory.video, kCategory.stillImage],
         summary: "Blurs an image using a box-shaped convolution kernel.",
@@ -11,7 +11,6 @@ extension FilterCatalog {
         guard let image = args.image() else { return nil }
         let r = max(0, Int(min(args.number(kCIInputRadiusKey), 3000).rounded()))
         guard r > 0 else { return image }
-        let weights = SeparableConvolution.boxWeights(radius: r)
-        return image.applying(area: SeparableConvolution(name: "boxBlur", signature: "r=\(r)", horizontal: weights, vertical: weights))
+        return image.applying(area: BoxFilter(name: "boxBlur", radius: r))
     }
 }

@@ -27,10 +27,9 @@ extension FilterCatalog {
         let source = small == extent ? image : image.clamped(to: small).transformed(by: stretch).cropped(to: extent)
         let r = Int(min(max(args.number(kCIInputRadiusKey), 0), 500).rounded())
         let epsilon = Float(max(args.number("inputEpsilon"), 1e-12))
-        let weights = SeparableConvolution.boxWeights(radius: r)
         func mean(_ input: Image) -> Image {
             r == 0 ? input : input.clamped(to: extent)
-                .applying(area: SeparableConvolution(name: "guidedBox", signature: "r=\(r)", horizontal: weights, vertical: weights)).cropped(to: extent)
+                .applying(area: BoxFilter(name: "guidedBox", radius: r)).cropped(to: extent)
         }
         // I in every component, read over the image's extent.
         let level = guide
