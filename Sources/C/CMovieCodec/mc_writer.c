@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #define MC_MAX_STREAMS 16
@@ -99,7 +100,10 @@ int mc_writer_add_video(mc_writer *writer, const mc_video_settings *s, char *mes
     e->color_trc = s->color_transfer > 0 ? (enum AVColorTransferCharacteristic)s->color_transfer : AVCOL_TRC_BT709;
     e->colorspace = s->color_matrix > 0 ? (enum AVColorSpace)s->color_matrix : AVCOL_SPC_BT709;
     e->color_range = AVCOL_RANGE_MPEG;
-    e->thread_count = 0;
+    // One encoder thread per processor, not FFmpeg's automatic 1.5 per processor: the frames are rendered on the
+    // same processors, so the extra frame threads finish no sooner and each holds frames (18 MB at 1440 × 1080).
+    long processors = sysconf(_SC_NPROCESSORS_ONLN);
+    e->thread_count = processors > 0 ? (int)(processors < 16 ? processors : 16) : 0;
     if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     AVDictionary *options = NULL;
     av_dict_set(&options, "preset", "fast", 0);
