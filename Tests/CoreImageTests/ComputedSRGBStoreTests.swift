@@ -49,6 +49,16 @@ struct ComputedSRGBStoreTests {
         }
     }
 
+    @Test(arguments: [false, true])
+    func spansOfEveryLengthAgree(pad: Bool) {
+        // Sixteen pixels a step, then four, then the table: every split of a span between the three.
+        var generator = SystemRandomNumberGenerator()
+        for pixels in 1...50 {
+            let values = (0..<(pixels * 4)).map { _ in Float.random(in: -0.05...1.05, using: &generator) }
+            #expect(Self.stores(values, pad: pad, computed: true) == Self.stores(values, pad: pad, computed: false), "\(pixels) pixels")
+        }
+    }
+
     @Test func anRGBA8RenderIsTheSameEitherWay() throws {
         // A gradient through the whole range, rendered to 8-bit sRGB: the storer takes the computed path when the
         // CPU has it; its bytes equal the table path's (pk_ci_store_u8 without the flag) of the same working pixels.
