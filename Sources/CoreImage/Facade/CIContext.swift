@@ -89,8 +89,8 @@ public final class CIContext: NSObject, @unchecked Sendable {
         settings.outputSpace = outputSpace
         configure?(&settings)
         let overrides = renderOverrides
-        if let w = overrides.tileWidth { settings.tileWidth = w }
-        if let h = overrides.tileHeight { settings.tileHeight = h }
+        if let w = overrides.tileWidth { settings.tileWidth = w; settings.shapesTiles = false }
+        if let h = overrides.tileHeight { settings.tileHeight = h; settings.shapesTiles = false }
         if let t = overrides.threads { settings.threads = t }
         settings.reusesSharedStages = overrides.reusesSharedStages
         settings.computesOnStoredValues = overrides.computesOnStoredValues

@@ -17,6 +17,7 @@ extension Renderer {
         var placeholder: UInt8 = 0
         let probe = Destination(base: &placeholder, bytesPerRow: rect.width * format.bytesPerPixel, format: format, bounds: rect, bottomUp: false)
         let schedule = try Schedule(image: image, rect: rect, destination: probe, settings: settings)
+        let settings = schedule.settings   // with the schedule's tile shape
         guard schedule.phases.isEmpty, schedule.root.leaves.count == 1, case .bitmap(let leaf)? = schedule.root.leaves.first,
               leaf.clamp == nil, leaf.rect == rect, schedule.root.extent.contains(rect),
               schedule.lazySources.contains(where: { $0.decoded === leaf.bitmap }),

@@ -16,6 +16,9 @@ extension Renderer {
         var placeholder: UInt8 = 0
         let bytesPerRow = rect.width * format.bytesPerPixel
         let probe = Destination(base: &placeholder, bytesPerRow: bytesPerRow, format: format, bounds: rect, bottomUp: false)
+        // Strips are as high as the configured tiles, and their tiles keep the configured shape.
+        var settings = settings
+        settings.shapesTiles = false
         let schedule = try Schedule(image: image, rect: rect, destination: probe, settings: settings)
         guard schedule.phases.isEmpty, schedule.bitmapLeaves.count == 1, let leaf = schedule.bitmapLeaves.first,
               schedule.lazySources.contains(where: { $0.decoded === leaf.bitmap }), leaf.rect == rect,

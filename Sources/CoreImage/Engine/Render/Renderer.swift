@@ -11,6 +11,7 @@ package enum Renderer {
                                cache: IntermediateCache?) throws -> RenderStatistics {
         if let statistics = try renderRankOnStoredValues(image, rect: rect, into: destination, settings: settings) { return statistics }
         let schedule = try Schedule(image: image, rect: rect, destination: destination, settings: settings)
+        let settings = schedule.settings   // with the schedule's tile shape
         defer { if !settings.cacheIntermediates { schedule.lazySources.forEach { $0.release() } } }
         var statistics = RenderStatistics()
         statistics.tileWidth = settings.tileWidth

@@ -21,6 +21,9 @@ package struct RenderSettings: Sendable {
     package var computesOnStoredValues = true
     package var tileWidth = 256
     package var tileHeight = 512
+    /// Whether a render may trade the tiles' shape for wide ones of the same area (at least 64 rows high) where they cost
+    /// almost no extra recomputation of neighbourhoods (`Schedule.wideTiles`). Off where a tile size is forced.
+    package var shapesTiles = true
     /// Threads to use, at most the pool's size.
     package var threads = WorkerPool.shared.threadCount
     /// `CI_PRINT_TREE` flags (1 recipe, 2 optimized, 4 program) and options ("dot").

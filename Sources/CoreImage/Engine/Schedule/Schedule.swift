@@ -13,7 +13,8 @@ package final class Schedule {
     package let rect: PixelRect
     package let bitmapLeaves: [BitmapLeaf]
     package var destination: Destination
-    package let settings: RenderSettings
+    /// The render's settings, with the tile shape this schedule renders in (see `wideTiles`).
+    package private(set) var settings: RenderSettings
     /// Files decoded for this render.
     package let lazySources: [LazySource]
 
@@ -33,7 +34,34 @@ package final class Schedule {
         OutputConversionPass.fuseEncode(root, into: &destination)
         self.destination = destination
         bitmapLeaves = fusion.bitmapLeaves
+        if settings.shapesTiles, let wide = Schedule.wideTiles(root: root, rect: rect, settings: settings) {
+            (self.settings.tileWidth, self.settings.tileHeight) = wide
+        }
         stages = RegionOfInterestPass.run(root: root, rect: rect)
+    }
+
+    /// Wide tiles (the configured area, 64 rows high, or more where the render is narrower) when they recompute neighbourhoods
+    /// at most 3 % more than the configured shape — per-pixel programs and small neighbourhoods (a 3 × 3
+    /// convolution) — or nil. Rows four to eight times as long halve the work done per row and the memory pages a
+    /// tile touches in the source and the destination (a 3 × 3 convolution at 12 MP: 18.5 → 16.2 ms); tall
+    /// neighbourhoods (blurs) and warps keep the configured shape. Renders with whole intermediates keep it too.
+    /// The shape never changes the pixels (results do not depend on tiles).
+    static func wideTiles(root: ProgramStage, rect: PixelRect, settings: RenderSettings) -> (width: Int, height: Int)? {
+        let area = settings.tileWidth * settings.tileHeight
+        let height = 64
+        let width = min(area / height, rect.width)
+        guard width > settings.tileWidth, !rect.isEmpty, !rect.isInfinite else { return nil }
+        /// Pixels the per-tile stages compute for one tile of the given shape, per pixel of the tile.
+        func work(_ w: Int, _ h: Int) -> Double? {
+            let probe = PixelRect(x: rect.x + (rect.width - min(w, rect.width)) / 2, y: rect.y + (rect.height - min(h, rect.height)) / 2,
+                                  width: min(w, rect.width), height: min(h, rect.height))
+            let stages = RegionOfInterestPass.run(root: root, rect: probe)
+            if stages.contains(where: { $0 is MaterializedStage || $0 is ProcessorStage || $0 is ReductionStage }) { return nil }
+            return Double(stages.reduce(0) { $0 + $1.region.area }) / Double(probe.area)
+        }
+        guard let wide = work(width, max(height, area / width)), let configured = work(settings.tileWidth, settings.tileHeight),
+              wide <= configured * 1.03 else { return nil }
+        return (width, max(height, area / width))
     }
 
     static func lazySources(in root: Image) -> [LazySource] {
