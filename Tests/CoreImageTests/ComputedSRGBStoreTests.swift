@@ -59,6 +59,32 @@ struct ComputedSRGBStoreTests {
         }
     }
 
+    /// The premultiplied encode store (unpremultiply, encode, premultiply where alpha is not 1): runs of opaque
+    /// pixels of every length, translucent pixels inside and at the edges of sixteen-pixel blocks.
+    @Test func premultipliedStoresOfMixedAlphasAgree() {
+        var generator = SystemRandomNumberGenerator()
+        for pixels in 1...80 {
+            var values: [Float] = []
+            for index in 0..<pixels {
+                let translucent = index % 23 == 7 || index % 37 == 16 || (pixels % 5 == 0 && index == pixels - 1)
+                let alpha: Float = translucent ? Float.random(in: 0...0.99, using: &generator) : 1
+                for _ in 0..<3 { values.append(Float.random(in: 0...1, using: &generator) * alpha) }
+                values.append(alpha)
+            }
+            func store(computed: Bool) -> [UInt8] {
+                var bytes = [UInt8](repeating: 0xAB, count: values.count)
+                Self.srgb.encode8.withUnsafeBufferPointer { lut in
+                    Self.srgb.withArguments { curve in
+                        pk_ci_store_u8_encode_premultiplied(values, &bytes, lut.baseAddress, computed ? 1 : 0, curve.table, curve.size,
+                                                            curve.parameters, curve.extended, curve.inverse, pixels)
+                    }
+                }
+                return bytes
+            }
+            #expect(store(computed: true) == store(computed: false), "\(pixels) pixels")
+        }
+    }
+
     @Test func anRGBA8RenderIsTheSameEitherWay() throws {
         // A gradient through the whole range, rendered to 8-bit sRGB: the storer takes the computed path when the
         // CPU has it; its bytes equal the table path's (pk_ci_store_u8 without the flag) of the same working pixels.

@@ -301,7 +301,12 @@ void pk_ci_store_u8_encode_premultiplied(const float *src, uint8_t *dst, const u
                                          const float params[7], int extended, int inverse, long count) {
     long i = 0;
     while (i < count) {
-        // A run of opaque pixels: unpremultiplying and premultiplying are identities there, so the table alone.
+        // Opaque pixels (unpremultiplying and premultiplying are identities there, so the encoding alone): sixteen
+        // at a time with the computed sRGB store, which checks the alphas as it goes; else a run found first.
+        if (srgb) {
+            i += pk_ci_store16_u8_srgb_opaque(src + i * 4, dst + i * 4, lut, count - i);
+            if (i >= count) break;
+        }
         long run = alpha_run(src + i * 4, count - i, 1);
         if (run > 0) {
             pk_ci_store_u8(src + i * 4, dst + i * 4, 4, (const int8_t[4]){0, 1, 2, 3}, lut, srgb, run);

@@ -72,33 +72,48 @@ static inline __m512i table_index(__m512 v) {
     return _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(65535.0f)), _mm512_set1_ps(0.5f)));
 }
 
+// Sixteen pixels' components, each in its own register (two-register permutes, then 128-bit lane shuffles).
+__attribute__((target("avx512f,avx512vl,avx2,fma")))
+static inline void deinterleave16(const float *p, __m512 *r, __m512 *g, __m512 *b, __m512 *a) {
+    // Pixels p and p + 4 of two registers → the first register's R, G (or B, A) of eight pixels in each half.
+    const __m512i firstHalf = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+    const __m512i secondHalf = _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
+    const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16), v2 = _mm512_loadu_ps(p + 32), v3 = _mm512_loadu_ps(p + 48);
+    const __m512 rg01 = _mm512_permutex2var_ps(v0, firstHalf, v1), ba01 = _mm512_permutex2var_ps(v0, secondHalf, v1);
+    const __m512 rg23 = _mm512_permutex2var_ps(v2, firstHalf, v3), ba23 = _mm512_permutex2var_ps(v2, secondHalf, v3);
+    *r = _mm512_shuffle_f32x4(rg01, rg23, _MM_SHUFFLE(1, 0, 1, 0));
+    *g = _mm512_shuffle_f32x4(rg01, rg23, _MM_SHUFFLE(3, 2, 3, 2));
+    *b = _mm512_shuffle_f32x4(ba01, ba23, _MM_SHUFFLE(1, 0, 1, 0));
+    *a = _mm512_shuffle_f32x4(ba01, ba23, _MM_SHUFFLE(3, 2, 3, 2));
+}
+
+// Encodes sixteen deinterleaved pixels (alpha times 255 plus 0.5, or 255 with `pad`) and stores them as 32-bit
+// pixels.
+__attribute__((target("avx512f,avx512vl,avx2,fma")))
+static inline void store16(uint8_t *d, __m512 r, __m512 g, __m512 b, __m512 a, const uint8_t *lut, int pad) {
+    const __m512i zeroLevels = _mm512_setzero_si512();
+    const __m512i red = encode_indices(table_index(r), lut, 0xFFFF, zeroLevels);
+    const __m512i green = encode_indices(table_index(g), lut, 0xFFFF, zeroLevels);
+    const __m512i blue = encode_indices(table_index(b), lut, 0xFFFF, zeroLevels);
+    const __m512i alpha = pad ? _mm512_set1_epi32(255)
+        : _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_min_ps(_mm512_max_ps(a, _mm512_setzero_ps()), _mm512_set1_ps(1.0f)),
+                                                          _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+    const __m512i pixels = _mm512_or_si512(_mm512_or_si512(red, _mm512_slli_epi32(green, 8)),
+                                           _mm512_or_si512(_mm512_slli_epi32(blue, 16), _mm512_slli_epi32(alpha, 24)));
+    _mm512_storeu_si512((void *)d, pixels);
+}
+
 // Sixteen pixels a step, deinterleaved so that every lane encodes a colour component (the four-pixel step spends a
-// quarter of its lanes on alpha): R, G and B of the sixteen pixels in one register each, alpha times 255 plus 0.5
-// (or 255 with `pad`), the bytes interleaved again as 32-bit pixels. Then four pixels a step for the rest.
+// quarter of its lanes on alpha), then four pixels a step for the rest.
 __attribute__((target("avx512f,avx512vl,avx2,fma")))
 static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad) {
     const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     const __m512 scale = _mm512_set1_ps(65535.0f), alphaScale = _mm512_set1_ps(255.0f);
-    // Pixels p and p + 4 of two registers → the first register's R, G (or B, A) of eight pixels in each half.
-    const __m512i firstHalf = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
-    const __m512i secondHalf = _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
     long i = 0;
     for (; i + 16 <= count; i += 16) {
-        const float *p = src + i * 4;
-        const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16), v2 = _mm512_loadu_ps(p + 32), v3 = _mm512_loadu_ps(p + 48);
-        const __m512 rg01 = _mm512_permutex2var_ps(v0, firstHalf, v1), ba01 = _mm512_permutex2var_ps(v0, secondHalf, v1);
-        const __m512 rg23 = _mm512_permutex2var_ps(v2, firstHalf, v3), ba23 = _mm512_permutex2var_ps(v2, secondHalf, v3);
-        const __m512 r = _mm512_shuffle_f32x4(rg01, rg23, _MM_SHUFFLE(1, 0, 1, 0)), g = _mm512_shuffle_f32x4(rg01, rg23, _MM_SHUFFLE(3, 2, 3, 2));
-        const __m512 b = _mm512_shuffle_f32x4(ba01, ba23, _MM_SHUFFLE(1, 0, 1, 0)), a = _mm512_shuffle_f32x4(ba01, ba23, _MM_SHUFFLE(3, 2, 3, 2));
-        const __m512i zeroLevels = _mm512_setzero_si512();
-        const __m512i red = encode_indices(table_index(r), lut, 0xFFFF, zeroLevels);
-        const __m512i green = encode_indices(table_index(g), lut, 0xFFFF, zeroLevels);
-        const __m512i blue = encode_indices(table_index(b), lut, 0xFFFF, zeroLevels);
-        const __m512i alpha = pad ? _mm512_set1_epi32(255)
-            : _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_min_ps(_mm512_max_ps(a, zero), one), alphaScale), half));
-        const __m512i pixels = _mm512_or_si512(_mm512_or_si512(red, _mm512_slli_epi32(green, 8)),
-                                               _mm512_or_si512(_mm512_slli_epi32(blue, 16), _mm512_slli_epi32(alpha, 24)));
-        _mm512_storeu_si512((void *)(dst + i * 4), pixels);
+        __m512 r, g, b, a;
+        deinterleave16(src + i * 4, &r, &g, &b, &a);
+        store16(dst + i * 4, r, g, b, a, lut, pad);
     }
     for (; i + 4 <= count; i += 4) {
         const __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_loadu_ps(src + i * 4), zero), one);   // NaN → 0
@@ -108,7 +123,28 @@ static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, lo
     }
     return i;
 }
+
+// Sixteen pixels a step while all sixteen alphas are exactly 1.
+__attribute__((target("avx512f,avx512vl,avx2,fma")))
+static long store16_opaque_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count) {
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m512 r, g, b, a;
+        deinterleave16(src + i * 4, &r, &g, &b, &a);
+        if (_mm512_cmp_ps_mask(a, _mm512_set1_ps(1.0f), _CMP_EQ_OQ) != 0xFFFF) break;
+        store16(dst + i * 4, r, g, b, a, lut, 1);
+    }
+    return i;
+}
 #endif
+
+long pk_ci_store16_u8_srgb_opaque(const float *src, uint8_t *dst, const uint8_t *lut, long count) {
+#if defined(__x86_64__)
+    if (pk_cpu_has_avx512()) return store16_opaque_avx512(src, dst, lut, count);
+#endif
+    (void)src; (void)dst; (void)lut; (void)count;
+    return 0;
+}
 
 int pk_ci_store_srgb_matches(const uint8_t *lut) {
 #if defined(__x86_64__)

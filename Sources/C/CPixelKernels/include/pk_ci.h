@@ -45,6 +45,9 @@ int pk_ci_store_srgb_matches(const uint8_t *lut);
 /// sRGB encoding rather than reading the table (only for a table pk_ci_store_srgb_matches accepted); returns how
 /// many pixels it stored (a multiple of 4; 0 without AVX-512), the rest is the caller's.
 long pk_ci_store4_u8_srgb(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad);
+/// The same store sixteen pixels at a time for as long as all sixteen alphas are exactly 1; returns how many pixels
+/// it stored (a multiple of 16; 0 without AVX-512), stopping before the first block holding another alpha.
+long pk_ci_store16_u8_srgb_opaque(const float *src, uint8_t *dst, const uint8_t *lut, long count);
 /// Like pk_ci_store_u8 for 16-bit components (0…65535), optionally byte-swapped.
 void pk_ci_store_u16(const float *src, uint16_t *dst, int components, const int8_t map[4], int swap, long count);
 /// Like pk_ci_store_u8 for half floats (no clamping; padding = 1).
@@ -87,14 +90,16 @@ void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weig
 void pk_ci_convolve_taps(const float *const *sources, const float *weights, int taps, float bias, float *dst, long count);
 
 /// A row's window sums (box filters): dst[x] = (Σ_{k < taps} src[x + k]) · scale (or / scale with `divide`) over
-/// `width` working pixels; `src` holds width + taps − 1 pixels, `scratch` 8 · (width + taps) floats. The sum is
-/// built from sums over 1, 2, 4, … pixels (about 2·log2(taps) additions a component), in the same order for
-/// every x.
+/// `width` working pixels; `src` holds width + taps − 1 pixels, `scratch` 4 · b · (width + taps) floats, b the number
+/// of bits of `taps`. The sum is built from sums over 1, 2, 4, … pixels (about 2·log2(taps) additions a component),
+/// in the same order for every x.
 void pk_ci_window_sum_row(const float *src, float *dst, float *scratch, long width, int taps, float scale, int divide);
-/// dst[i] = a[i] + b[i] over `count` floats (a level of window sums from the one below).
-void pk_ci_add_rows(const float *a, const float *b, float *dst, long count);
-/// dst = ((rows[0] + rows[1]) + …) · scale (or / scale with `divide`) over `floats` floats.
-void pk_ci_sum_rows_scaled(const float *const *rows, int count, float scale, int divide, float *dst, long floats);
+/// A box filter's vertical step: acc = (acc + enter) − leave over `floats` floats, and, where `dst` is not NULL,
+/// dst = acc · scale (or / scale with `divide`). Returns whether every new acc is finite.
+int pk_ci_box_slide(float *acc, const float *enter, const float *leave, float *dst, long floats, float scale, int divide);
+/// A box filter's fresh vertical sum: acc = ((rows[0] + rows[1]) + …) over `floats` floats, and, where `dst` is not
+/// NULL, dst = acc · scale (or / scale with `divide`).
+void pk_ci_box_fresh(const float *const *rows, int count, float *acc, float *dst, long floats, float scale, int divide);
 
 /// Four consecutive output rows of a vertical convolution: dst_j[x] = sum_k w[k] * rows[j + k][x] for j = 0…3,
 /// from `taps + 3` input rows (each input row is read once for all four outputs). Sums in the same order as
