@@ -19,10 +19,11 @@ static const float exponent_factors[16] = {
     1.131110791e+02f, 1.509851763e+02f, 2.015410307e+02f, 2.690250000e+02f,
 };
 
-// The encoded levels (0…255) of 16 table indices, lanes outside `lanes` left as `passthrough`.
+// The encoded levels (0…255) of 16 table indices (given as floats holding whole numbers), lanes outside `lanes`
+// left as `passthrough`. The levels need no clamping: pk_ci_store_srgb_matches checks every index's level.
 __attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline __m512i encode_indices(__m512i index, const uint8_t *lut, __mmask16 lanes, __m512i passthrough) {
-    const __m512 x = _mm512_mul_ps(_mm512_cvtepi32_ps(index), _mm512_set1_ps((float)(1.0 / 65535.0)));
+static inline __m512i encode_indices(__m512 index, const uint8_t *lut, __mmask16 lanes, __m512i passthrough) {
+    const __m512 x = _mm512_mul_ps(index, _mm512_set1_ps((float)(1.0 / 65535.0)));
     const __m512i bits = _mm512_castps_si512(x);
     // x = m · 2^e with m in [1, 2): m − 1.5 for the polynomial, e + 15 (at least 0) for the factor register.
     const __m512 m = _mm512_sub_ps(_mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(bits, _mm512_set1_epi32(0x7FFFFF)),
@@ -46,10 +47,10 @@ static inline __m512i encode_indices(__m512i index, const uint8_t *lut, __mmask1
                             | _mm512_cmp_ps_mask(fraction, _mm512_set1_ps(1.0f - 2e-4f), _CMP_GT_OQ)) & lanes;
     __m512i level = _mm512_mask_mov_epi32(passthrough, lanes, _mm512_cvttps_epi32(floor));
     if (near) {
-        level = _mm512_mask_i32gather_epi32(level, near, index, (const int *)lut, 1);
+        level = _mm512_mask_i32gather_epi32(level, near, _mm512_cvttps_epi32(index), (const int *)lut, 1);
         level = _mm512_mask_and_epi32(level, near, level, _mm512_set1_epi32(0xFF));
     }
-    return _mm512_min_epi32(_mm512_max_epi32(level, _mm512_setzero_si512()), _mm512_set1_epi32(255));
+    return level;
 }
 
 __attribute__((target("avx512f,avx512vl,avx2,fma")))
@@ -57,19 +58,20 @@ static int matches_avx512(const uint8_t *lut) {
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (int start = 0; start < 65536; start += 16) {
         const __m512i index = _mm512_add_epi32(_mm512_set1_epi32(start), lanes);
-        const __m512i level = encode_indices(index, lut, 0xFFFF, _mm512_setzero_si512());
+        const __m512i level = encode_indices(_mm512_cvtepi32_ps(index), lut, 0xFFFF, _mm512_setzero_si512());
         const __m512i expected = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(lut + start)));
         if (_mm512_cmpneq_epi32_mask(level, expected)) return 0;
     }
     return 1;
 }
 
-// The table index of sixteen components as pk_ci_store_u8 computes it: clamped (NaN → 0), times 65535, plus 0.5,
-// truncated.
+// The table index of sixteen components as pk_ci_store_u8 computes it — clamped (NaN → 0), times 65535, plus 0.5,
+// truncated (here rounded down: the same for positive values) — as a float.
 __attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline __m512i table_index(__m512 v) {
+static inline __m512 table_index(__m512 v) {
     v = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(1.0f));
-    return _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(65535.0f)), _mm512_set1_ps(0.5f)));
+    return _mm512_roundscale_ps(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(65535.0f)), _mm512_set1_ps(0.5f)),
+                                _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
 }
 
 // Sixteen pixels' components, each in its own register (two-register permutes, then 128-bit lane shuffles).
@@ -117,7 +119,7 @@ static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, lo
     }
     for (; i + 4 <= count; i += 4) {
         const __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_loadu_ps(src + i * 4), zero), one);   // NaN → 0
-        const __m512i index = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, scale), half));
+        const __m512 index = _mm512_roundscale_ps(_mm512_add_ps(_mm512_mul_ps(v, scale), half), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
         const __m512i alpha = pad ? _mm512_set1_epi32(255) : _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, alphaScale), half));
         _mm_storeu_si128((__m128i *)(dst + i * 4), _mm512_cvtepi32_epi8(encode_indices(index, lut, 0x7777, alpha)));
     }

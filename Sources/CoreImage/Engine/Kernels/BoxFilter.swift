@@ -70,6 +70,8 @@ package struct BoxFilter: BandedAreaKernel {
     /// first block, and rows from the tile's first row on are written out.
     package func render(into output: Tile, bands input: (PixelRect) -> Tile, scratch: UnsafeMutablePointer<Float>) {
         let rect = output.rect, width = rect.width, rowFloats = width * 4
+        // Plain values for the loops (no reference-counted `self` captured per row).
+        let radius = radius, taps = taps, block = block, scale = scale, bandHeight = Self.band
         let start = blockStart(rect.y), firstRow = start - radius, ring = ringRows
         let sums = scratch, ringBase = scratch + rowFloats, levels = ringBase + ring * rowFloats
         let divide: Int32 = divides ? 1 : 0

@@ -65,7 +65,8 @@ package final class RenderStop: Sendable {
     /// long check it between bands and return early; the renderer then throws.
     package static var currentIsDue: Bool {
         guard let raw = pthread_getspecific(key) else { return false }
-        return Unmanaged<RenderStop>.fromOpaque(raw).takeUnretainedValue().isDue
+        // Borrowed, not retained: kernels ask once a row, and the render holds the stop for its whole duration.
+        return Unmanaged<RenderStop>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isDue }
     }
 
     private static let key: pthread_key_t = {
