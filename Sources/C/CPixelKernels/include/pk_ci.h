@@ -101,6 +101,12 @@ int pk_ci_box_slide(float *acc, const float *enter, const float *leave, float *d
 /// NULL, dst = acc · scale (or / scale with `divide`).
 void pk_ci_box_fresh(const float *const *rows, int count, float *acc, float *dst, long floats, float scale, int divide);
 
+/// One output row of CIZoomBlur (ZoomBlurKernel): for x0 ≤ x < x0 + width, the mean of n = min(max_samples,
+/// ⌈|amount|·|p − c|⌉) + 1 bilinear samples of the input at c + (p − c)(1 − amount·k/n), p = (x + 0.5, y + 0.5);
+/// the input tile covers (input_x, input_y, input_width, input_height) with `stride` pixels a row, clear outside.
+void pk_ci_zoom_blur_row(const float *input, long stride, int input_x, int input_y, int input_width, int input_height,
+                         float *dst, int x0, int y, int width, double cx, double cy, double amount, int max_samples);
+
 /// Four consecutive output rows of a vertical convolution: dst_j[x] = sum_k w[k] * rows[j + k][x] for j = 0…3,
 /// from `taps + 3` input rows (each input row is read once for all four outputs). Sums in the same order as
 /// pk_ci_convolve_gather, so both give identical results.

@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 
 extension FilterCatalog {
@@ -44,23 +45,15 @@ struct ZoomBlurKernel: AreaKernel {
         return rect.union(TileWarp.bounds(corners + scaled))
     }
 
+    /// Row by row in C (`pk_ci_zoom_blur_row`: the definition above, the same operations in the same order as
+    /// `Tile.bilinear`); a render that must stop returns between rows.
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
-        let input = inputs[0]
-        for y in output.rect.y..<output.rect.maxY {
-            var o = output.pointer(output.rect.x, y)
-            for x in output.rect.x..<output.rect.maxX {
-                let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5), v = p - centre
-                let reach = abs(amount) * (v * v).sum().squareRoot()
-                let n = Int(min(Double(Self.maximumSamples), reach.rounded(.up))) + 1
-                var sum = SIMD4<Float>.zero
-                for k in 0..<n {
-                    let q = centre + v * (1 - amount * Double(k) / Double(n))
-                    sum += input.bilinear(Float(q.x), Float(q.y))
-                }
-                let value = sum / Float(n)
-                o[0] = value.x; o[1] = value.y; o[2] = value.z; o[3] = value.w
-                o += 4
-            }
+        let input = inputs[0], rect = output.rect
+        for y in rect.y..<rect.maxY {
+            if RenderStop.currentIsDue { return }
+            pk_ci_zoom_blur_row(input.base, input.stride, Int32(input.rect.x), Int32(input.rect.y), Int32(input.rect.width),
+                                Int32(input.rect.height), output.pointer(rect.x, y), Int32(rect.x), Int32(y), Int32(rect.width),
+                                centre.x, centre.y, amount, Int32(Self.maximumSamples))
         }
     }
 }
