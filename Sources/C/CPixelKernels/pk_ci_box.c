@@ -93,23 +93,26 @@ void pk_ci_window_sum_row(const float *src, float *dst, float *scratch, long wid
     PK_PICK_WIDE(combine)(terms, count, dst, width * 4, scale, divide);
 }
 
-// acc = (acc + enter) − leave, and dst = acc · scale (or / scale) where dst is given; whether every acc is finite.
-PK_INLINE int slide_body(float *restrict acc, const float *restrict enter, const float *restrict leave, float *restrict dst,
-                         long count, float scale, int divide) {
-    int finite = 1;
+// dst = acc · scale (or / scale with `divide`): the column sums written out as means.
+PK_INLINE void means_body(const float *restrict acc, float *restrict dst, long count, float scale, int divide) {
+    if (divide) { for (long i = 0; i < count; i++) dst[i] = acc[i] / scale; }
+    else { for (long i = 0; i < count; i++) dst[i] = acc[i] * scale; }
+}
+
+// acc = (acc + enter) − leave, and the means where dst is given; *finite says whether every acc is finite.
+PK_INLINE void slide_body(float *restrict acc, const float *restrict enter, const float *restrict leave, float *restrict dst,
+                          long count, float scale, int divide, int *finite) {
+    int all = 1;
     for (long i = 0; i < count; i++) {
         const float a = (acc[i] + enter[i]) - leave[i];
         acc[i] = a;
-        finite &= (a - a) == 0.0f;   // NaN for ±Inf and NaN
+        all &= (a - a) == 0.0f;   // NaN for ±Inf and NaN
     }
-    if (dst) {
-        if (divide) { for (long i = 0; i < count; i++) dst[i] = acc[i] / scale; }
-        else { for (long i = 0; i < count; i++) dst[i] = acc[i] * scale; }
-    }
-    return finite;
+    if (dst) means_body(acc, dst, count, scale, divide);
+    *finite = all;
 }
 
-// acc = ((rows[0] + rows[1]) + …), and dst = acc · scale (or / scale) where dst is given.
+// acc = ((rows[0] + rows[1]) + …), and the means where dst is given.
 PK_INLINE void fresh_body(const float *const *rows, int count, float *restrict acc, float *restrict dst, long floats,
                           float scale, int divide) {
     const float *restrict first = rows[0];
@@ -118,36 +121,19 @@ PK_INLINE void fresh_body(const float *const *rows, int count, float *restrict a
         const float *restrict row = rows[k];
         for (long i = 0; i < floats; i++) acc[i] = acc[i] + row[i];
     }
-    if (dst) {
-        if (divide) { for (long i = 0; i < floats; i++) dst[i] = acc[i] / scale; }
-        else { for (long i = 0; i < floats; i++) dst[i] = acc[i] * scale; }
-    }
+    if (dst) means_body(acc, dst, floats, scale, divide);
 }
 
-#if defined(__x86_64__)
-__attribute__((target("avx512f,avx512vl,avx2,fma,f16c")))
-static int slide_avx512(float *acc, const float *enter, const float *leave, float *dst, long count, float scale, int divide) {
-    return slide_body(acc, enter, leave, dst, count, scale, divide);
-}
-__attribute__((target("avx2,fma,f16c")))
-static int slide_avx2(float *acc, const float *enter, const float *leave, float *dst, long count, float scale, int divide) {
-    return slide_body(acc, enter, leave, dst, count, scale, divide);
-}
-#endif
-static int slide_base(float *acc, const float *enter, const float *leave, float *dst, long count, float scale, int divide) {
-    return slide_body(acc, enter, leave, dst, count, scale, divide);
-}
-
-int pk_ci_box_slide(float *acc, const float *enter, const float *leave, float *dst, long floats, float scale, int divide) {
-#if defined(__x86_64__)
-    if (pk_cpu_has_avx512()) return slide_avx512(acc, enter, leave, dst, floats, scale, divide);
-    if (pk_cpu_has_avx2_fma_f16c()) return slide_avx2(acc, enter, leave, dst, floats, scale, divide);
-#endif
-    return slide_base(acc, enter, leave, dst, floats, scale, divide);
-}
-
+PK_DISPATCH_WIDE(slide, (float *acc, const float *enter, const float *leave, float *dst, long count, float scale, int divide, int *finite),
+                 (acc, enter, leave, dst, count, scale, divide, finite))
 PK_DISPATCH_WIDE(fresh, (const float *const *rows, int count, float *acc, float *dst, long floats, float scale, int divide),
                  (rows, count, acc, dst, floats, scale, divide))
+
+int pk_ci_box_slide(float *acc, const float *enter, const float *leave, float *dst, long floats, float scale, int divide) {
+    int finite = 1;
+    PK_PICK_WIDE(slide)(acc, enter, leave, dst, floats, scale, divide, &finite);
+    return finite;
+}
 
 void pk_ci_box_fresh(const float *const *rows, int count, float *acc, float *dst, long floats, float scale, int divide) {
     if (count > 0) PK_PICK_WIDE(fresh)(rows, count, acc, dst, floats, scale, divide);

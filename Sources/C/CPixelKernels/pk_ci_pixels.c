@@ -64,7 +64,6 @@ static long store4_u8_avx2(const float *src, uint8_t *dst, long count, int pad) 
 }
 #endif
 
-// NaN becomes 0 (a custom kernel's 0/0): it must never reach an index.
 #if defined(__x86_64__)
 // The leading pixels (whole steps of four) whose alpha is 1 (`opaque`) or is not (not `opaque`); the caller
 // finishes the run pixel by pixel. NaN alphas count as not opaque, as in the scalar comparison.
@@ -85,6 +84,7 @@ static long alpha_run_avx512(const float *src, long limit, int opaque) {
 }
 #endif
 
+// NaN becomes 0 (a custom kernel's 0/0): it must never reach an index.
 static inline float clamp01(float v) { return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f; }
 static inline uint16_t swap16(uint16_t v) { return (uint16_t)((v << 8) | (v >> 8)); }
 

@@ -1,5 +1,5 @@
-// Resampling and counting over working pixels: the affine warp's bilinear and nearest sampling, the area
-// histogram. Scalar C the compiler keeps in registers (the Swift versions went through bounds-checked samplers
+// Resampling and counting over working pixels: the affine warp's bilinear and nearest sampling, the zoom blur's
+// samples along a segment, the area histogram. Scalar C the compiler keeps in registers (the Swift versions went through bounds-checked samplers
 // and Double counters); no contraction into FMA, so results equal the reference arithmetic on every machine.
 #include "pk_ci.h"
 #include "pk_cpu.h"
@@ -12,6 +12,35 @@ static inline const float *tile_pixel(const float *base, long stride, long rx, l
     static const float clear[4] = {0, 0, 0, 0};
     if (x < rx || y < ry || x >= rx + rw || y >= ry + rh) return clear;
     return base + ((y - ry) * stride + (x - rx)) * 4;
+}
+
+// Bilinear sample at (sx, sy) in pixel-centre coordinates (Tile.bilinear): clear outside the tile, and at NaN and
+// far positions.
+static inline void bilinear_sample(const float *src, long stride, long rx, long ry, long rw, long rh, float sx, float sy,
+                                   float out[4]) {
+    const float fx = sx - 0.5f, fy = sy - 0.5f;
+    if (!(fx > (float)rx - 2 && fx < (float)(rx + rw) + 1 && fy > (float)ry - 2 && fy < (float)(ry + rh) + 1)) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    const long x0 = (long)floorf(fx), y0 = (long)floorf(fy);
+    const float wx = fx - (float)x0, wy = fy - (float)y0;
+    const float *p00, *p10, *p01, *p11;
+    if (x0 >= rx && y0 >= ry && x0 + 1 < rx + rw && y0 + 1 < ry + rh) {
+        p00 = src + ((y0 - ry) * stride + (x0 - rx)) * 4;
+        p10 = p00 + 4; p01 = p00 + stride * 4; p11 = p01 + 4;
+    } else {
+        p00 = tile_pixel(src, stride, rx, ry, rw, rh, x0, y0);
+        p10 = tile_pixel(src, stride, rx, ry, rw, rh, x0 + 1, y0);
+        p01 = tile_pixel(src, stride, rx, ry, rw, rh, x0, y0 + 1);
+        p11 = tile_pixel(src, stride, rx, ry, rw, rh, x0 + 1, y0 + 1);
+    }
+    const float ux = 1 - wx, uy = 1 - wy;
+    for (int k = 0; k < 4; k++) {
+        float top = p00[k] * ux + p10[k] * wx;
+        float bottom = p01[k] * ux + p11[k] * wx;
+        out[k] = top * uy + bottom * wy;
+    }
 }
 
 void pk_ci_affine_sample_reference(const float *src, long src_stride, long rx, long ry, long rw, long rh,
@@ -33,29 +62,28 @@ void pk_ci_affine_sample_reference(const float *src, long src_stride, long rx, l
                 out[0] = p[0]; out[1] = p[1]; out[2] = p[2]; out[3] = p[3];
                 continue;
             }
-            const float fx = sx - 0.5f, fy = sy - 0.5f;
-            if (!(fx > (float)rx - 2 && fx < (float)(rx + rw) + 1 && fy > (float)ry - 2 && fy < (float)(ry + rh) + 1)) {
-                out[0] = out[1] = out[2] = out[3] = 0; continue;
-            }
-            const long x0 = (long)floorf(fx), y0 = (long)floorf(fy);
-            const float wx = fx - (float)x0, wy = fy - (float)y0;
-            const float *p00, *p10, *p01, *p11;
-            if (x0 >= rx && y0 >= ry && x0 + 1 < rx + rw && y0 + 1 < ry + rh) {
-                p00 = src + ((y0 - ry) * src_stride + (x0 - rx)) * 4;
-                p10 = p00 + 4; p01 = p00 + src_stride * 4; p11 = p01 + 4;
-            } else {
-                p00 = tile_pixel(src, src_stride, rx, ry, rw, rh, x0, y0);
-                p10 = tile_pixel(src, src_stride, rx, ry, rw, rh, x0 + 1, y0);
-                p01 = tile_pixel(src, src_stride, rx, ry, rw, rh, x0, y0 + 1);
-                p11 = tile_pixel(src, src_stride, rx, ry, rw, rh, x0 + 1, y0 + 1);
-            }
-            const float ux = 1 - wx, uy = 1 - wy;
-            for (int k = 0; k < 4; k++) {
-                float top = p00[k] * ux + p10[k] * wx;
-                float bottom = p01[k] * ux + p11[k] * wx;
-                out[k] = top * uy + bottom * wy;
-            }
+            bilinear_sample(src, src_stride, rx, ry, rw, rh, sx, sy, out);
         }
+    }
+}
+
+void pk_ci_zoom_blur_row(const float *input, long stride, int input_x, int input_y, int input_width, int input_height,
+                         float *dst, int x0, int y, int width, double cx, double cy, double amount, int max_samples) {
+    // Positions in double precision, samples and sums in single precision: the definition in ZoomBlur.swift
+    // (ZoomBlurTests compares with it bit for bit).
+    for (int i = 0; i < width; i++) {
+        const double vx = ((double)(x0 + i) + 0.5) - cx, vy = ((double)y + 0.5) - cy;
+        const double reach = fabs(amount) * sqrt(vx * vx + vy * vy);
+        const double up = ceil(reach);
+        const int n = (int)((double)max_samples < up ? (double)max_samples : up) + 1;
+        float sum[4] = {0, 0, 0, 0}, sample[4];
+        for (int k = 0; k < n; k++) {
+            const double f = 1 - amount * (double)k / (double)n;
+            bilinear_sample(input, stride, input_x, input_y, input_width, input_height, (float)(cx + vx * f), (float)(cy + vy * f),
+                            sample);
+            for (int c = 0; c < 4; c++) sum[c] = sum[c] + sample[c];
+        }
+        for (int c = 0; c < 4; c++) dst[i * 4 + c] = sum[c] / (float)n;
     }
 }
 

@@ -3,8 +3,9 @@
 // component's table index is computed as the table path computes it, and the encoding of that index —
 // round(255 × (1.055 i′^(1/2.4) − 0.055)), or round(255 × 12.92 i′) at the bottom, i′ = i / 65535 — is evaluated
 // to within 6·10⁻⁵ of a level (2^(e/2.4) from a 16-entry register, m^(1/2.4) on [1, 2) by a degree-6 polynomial);
-// values within 0.0002 of a rounding boundary (32 of the 65 536 indices) are read from the table instead. pk_ci_store_srgb_matches checks every
-// index of a given table once, so the path is only used for a table it reproduces byte for byte.
+// values within 0.0002 of a rounding boundary (32 of the 65 536 indices) are read from the table instead.
+// pk_ci_store_srgb_matches checks every index of a given table once, so the path is only used for a table it
+// reproduces byte for byte.
 #include "pk_ci.h"
 #include "pk_cpu.h"
 #pragma clang fp contract(off)
@@ -110,7 +111,7 @@ static inline void store16(uint8_t *d, __m512 r, __m512 g, __m512 b, __m512 a, c
 __attribute__((target("avx512f,avx512vl,avx2,fma")))
 static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad) {
     const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
-    const __m512 scale = _mm512_set1_ps(65535.0f), alphaScale = _mm512_set1_ps(255.0f);
+    const __m512 alphaScale = _mm512_set1_ps(255.0f);
     long i = 0;
     for (; i + 16 <= count; i += 16) {
         __m512 r, g, b, a;
@@ -119,7 +120,7 @@ static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, lo
     }
     for (; i + 4 <= count; i += 4) {
         const __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_loadu_ps(src + i * 4), zero), one);   // NaN → 0
-        const __m512 index = _mm512_roundscale_ps(_mm512_add_ps(_mm512_mul_ps(v, scale), half), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        const __m512 index = table_index(v);
         const __m512i alpha = pad ? _mm512_set1_epi32(255) : _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, alphaScale), half));
         _mm_storeu_si128((__m128i *)(dst + i * 4), _mm512_cvtepi32_epi8(encode_indices(index, lut, 0x7777, alpha)));
     }

@@ -28,11 +28,11 @@ package struct BoxFilter: BandedAreaKernel {
     static let band = 16
     package var bandHeight: Int { Self.band }
 
+    /// A negative `radius` counts as 0: a one-pixel window, the input unchanged.
     package init(name: String, radius: Int) {
-        precondition(radius >= 1, "a box filter needs a radius of at least 1")
         self.name = name
-        self.radius = radius
-        let taps = 2 * radius + 1
+        self.radius = max(radius, 0)
+        let taps = 2 * self.radius + 1
         let reciprocal = 1 / Float(taps)
         divides = Float(taps) * reciprocal != 1
         scale = divides ? Float(taps) : reciprocal

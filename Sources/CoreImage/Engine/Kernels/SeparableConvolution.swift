@@ -3,7 +3,8 @@ import Foundation
 
 /// A separable convolution (the Gaussian blur; box filters sum windows instead, ``BoxFilter``): a horizontal pass
 /// over the tile's rows of interest into scratch, then a vertical pass into the tile, both in the AVX2/FMA C loops.
-/// Weights are centred (odd counts). Pixels outside the input's extent are clear, so edges darken as in Core Image (clamp first to avoid it).
+/// Weights are centred (odd counts). Pixels outside the input's extent are clear, so edges darken as in Core Image
+/// (clamp first to avoid it).
 package struct SeparableConvolution: BandedAreaKernel {
     package let name: String
     package let signature: String

@@ -40,16 +40,15 @@ package final class Schedule {
         stages = RegionOfInterestPass.run(root: root, rect: rect)
     }
 
-    /// Wide tiles (the configured area, 64 rows high, or more where the render is narrower) when they recompute neighbourhoods
-    /// at most 3 % more than the configured shape — per-pixel programs and small neighbourhoods (a 3 × 3
+    /// Wide tiles (the configured area, 64 rows high, or more where the render is narrower) when they recompute
+    /// neighbourhoods at most 3 % more than the configured shape — per-pixel programs and small neighbourhoods (a 3 × 3
     /// convolution) — or nil. Rows four to eight times as long halve the work done per row and the memory pages a
     /// tile touches in the source and the destination (a 3 × 3 convolution at 12 MP: 18.5 → 16.2 ms); tall
     /// neighbourhoods (blurs) and warps keep the configured shape. Renders with whole intermediates keep it too.
     /// The shape never changes the pixels (results do not depend on tiles).
     static func wideTiles(root: ProgramStage, rect: PixelRect, settings: RenderSettings) -> (width: Int, height: Int)? {
         let area = settings.tileWidth * settings.tileHeight
-        let height = 64
-        let width = min(area / height, rect.width)
+        let width = min(area / 64, rect.width), height = max(64, area / max(width, 1))
         guard width > settings.tileWidth, !rect.isEmpty, !rect.isInfinite else { return nil }
         /// Pixels the per-tile stages compute for one tile of the given shape, per pixel of the tile.
         func work(_ w: Int, _ h: Int) -> Double? {
@@ -59,9 +58,9 @@ package final class Schedule {
             if stages.contains(where: { $0 is MaterializedStage || $0 is ProcessorStage || $0 is ReductionStage }) { return nil }
             return Double(stages.reduce(0) { $0 + $1.region.area }) / Double(probe.area)
         }
-        guard let wide = work(width, max(height, area / width)), let configured = work(settings.tileWidth, settings.tileHeight),
+        guard let wide = work(width, height), let configured = work(settings.tileWidth, settings.tileHeight),
               wide <= configured * 1.03 else { return nil }
-        return (width, max(height, area / width))
+        return (width, height)
     }
 
     static func lazySources(in root: Image) -> [LazySource] {

@@ -1,7 +1,8 @@
 import Foundation
 
 extension FilterCatalog {
-    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (window sums, ``BoxFilter``; r ≤ 3000).
+    /// CIBoxBlur: the mean over a (2r + 1)² square, r = `inputRadius` rounded to a whole pixel (window sums,
+    /// ``BoxFilter``; r ≤ 3000).
     static let boxBlur = FilterDefinition(
         name: "CIBoxBlur", categories: [kCategory.blur, kCategory.video, kCategory.stillImage],
         summary: "Blurs an image using a box-shaped convolution kernel.",
