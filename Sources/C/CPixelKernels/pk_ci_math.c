@@ -5,11 +5,29 @@
 #include "pk_dispatch.h"
 #include <math.h>
 
+// Four pixels a step: each output component is the same expression as the scalar form (the same contraction into
+// FMAs where the build has them), with R, G, B and A broadcast within each pixel's four lanes.
+typedef float pk_f16 __attribute__((vector_size(64), aligned(4)));
+
 PK_INLINE void matrix_body(float *restrict px, long count, const float *restrict m) {
     const float m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
     const float m8 = m[8], m9 = m[9], m10 = m[10], m11 = m[11], m12 = m[12], m13 = m[13], m14 = m[14], m15 = m[15];
     const float b0 = m[16], b1 = m[17], b2 = m[18], b3 = m[19];
-    for (long i = 0; i < count; i++) {
+    const pk_f16 cr = {m0, m4, m8, m12, m0, m4, m8, m12, m0, m4, m8, m12, m0, m4, m8, m12};
+    const pk_f16 cg = {m1, m5, m9, m13, m1, m5, m9, m13, m1, m5, m9, m13, m1, m5, m9, m13};
+    const pk_f16 cb = {m2, m6, m10, m14, m2, m6, m10, m14, m2, m6, m10, m14, m2, m6, m10, m14};
+    const pk_f16 ca = {m3, m7, m11, m15, m3, m7, m11, m15, m3, m7, m11, m15, m3, m7, m11, m15};
+    const pk_f16 bias = {b0, b1, b2, b3, b0, b1, b2, b3, b0, b1, b2, b3, b0, b1, b2, b3};
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        pk_f16 v = *(pk_f16 *)(px + i * 4);
+        pk_f16 r = __builtin_shufflevector(v, v, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+        pk_f16 g = __builtin_shufflevector(v, v, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
+        pk_f16 b = __builtin_shufflevector(v, v, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
+        pk_f16 a = __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+        *(pk_f16 *)(px + i * 4) = cr * r + cg * g + cb * b + ca * a + bias;
+    }
+    for (; i < count; i++) {
         float *p = px + i * 4;
         float r = p[0], g = p[1], b = p[2], a = p[3];
         p[0] = m0 * r + m1 * g + m2 * b + m3 * a + b0;
@@ -18,8 +36,8 @@ PK_INLINE void matrix_body(float *restrict px, long count, const float *restrict
         p[3] = m12 * r + m13 * g + m14 * b + m15 * a + b3;
     }
 }
-PK_DISPATCH(matrix, (float *px, long count, const float *m), (px, count, m))
-void pk_ci_matrix(float *px, long count, const float m[20]) { PK_PICK(matrix)(px, count, m); }
+PK_DISPATCH_WIDE(matrix, (float *px, long count, const float *m), (px, count, m))
+void pk_ci_matrix(float *px, long count, const float m[20]) { PK_PICK_WIDE(matrix)(px, count, m); }
 
 PK_INLINE void premultiply_body(float *restrict px, long count) {
     for (long i = 0; i < count; i++) {
@@ -50,37 +68,35 @@ PK_DISPATCH(clamp, (float *px, long count, const float *lo, const float *hi), (p
 void pk_ci_clamp(float *px, long count, const float lo[4], const float hi[4]) { PK_PICK(clamp)(px, count, lo, hi); }
 
 // CIVignette's darkening: each pixel's colour times 1 − intensity · smoothstep over ρ = |p − c| · scale (see
-// VignetteKernel), t = ρ · (scale / width) − inner / width (no division per pixel). Factors eight at a time in
-// vectors (correctly rounded square roots, no contraction: the same floats in both builds), then applied to R, G, B.
-typedef float pk_f8 __attribute__((vector_size(32), aligned(4)));
-
+// VignetteKernel), t = ρ · (scale / width) − inner / width (no division per pixel). Factors sixteen at a time in
+// vectors (correctly rounded square roots, no contraction: the same floats in every build), then applied to R, G, B.
 PK_INLINE void vignette_body(float *restrict px, long count, long x, float cx, float dy, float scale, float inner,
                              float width, float intensity) {
 #pragma clang fp contract(off)
     const float dy2 = dy * dy, slope = scale / width, offset = inner / width;
-    const pk_f8 lanes = {0, 1, 2, 3, 4, 5, 6, 7};
-    for (long start = 0; start < count; start += 8) {
-        pk_f8 dx = (lanes + (float)(x + start) + 0.5f) - cx;
-        pk_f8 t = __builtin_elementwise_sqrt(dx * dx + dy2) * slope - offset;
-        t = __builtin_elementwise_min(__builtin_elementwise_max(t, (pk_f8){0}), (pk_f8){0} + 1.0f);   // NaN → 0
-        pk_f8 factor = 1.0f - intensity * (t * t * (3.0f - 2.0f * t));
+    const pk_f16 lanes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    for (long start = 0; start < count; start += 16) {
+        pk_f16 dx = (lanes + (float)(x + start) + 0.5f) - cx;
+        pk_f16 t = __builtin_elementwise_sqrt(dx * dx + dy2) * slope - offset;
+        t = __builtin_elementwise_min(__builtin_elementwise_max(t, (pk_f16){0}), (pk_f16){0} + 1.0f);   // NaN → 0
+        pk_f16 factor = 1.0f - intensity * (t * t * (3.0f - 2.0f * t));
         float *p = px + start * 4;
-        if (count - start >= 8) {
-            // Two pixels per vector: (f, f, f, 1, f′, f′, f′, 1) keeps alpha.
-            const pk_f8 one = (pk_f8){0} + 1.0f;
-            *(pk_f8 *)p *= __builtin_shufflevector(factor, one, 0, 0, 0, 8, 1, 1, 1, 8);
-            *(pk_f8 *)(p + 8) *= __builtin_shufflevector(factor, one, 2, 2, 2, 8, 3, 3, 3, 8);
-            *(pk_f8 *)(p + 16) *= __builtin_shufflevector(factor, one, 4, 4, 4, 8, 5, 5, 5, 8);
-            *(pk_f8 *)(p + 24) *= __builtin_shufflevector(factor, one, 6, 6, 6, 8, 7, 7, 7, 8);
+        if (count - start >= 16) {
+            // Four pixels per vector: (f, f, f, 1, f′, f′, f′, 1, …) keeps alpha.
+            const pk_f16 one = (pk_f16){0} + 1.0f;
+            *(pk_f16 *)p *= __builtin_shufflevector(factor, one, 0, 0, 0, 16, 1, 1, 1, 16, 2, 2, 2, 16, 3, 3, 3, 16);
+            *(pk_f16 *)(p + 16) *= __builtin_shufflevector(factor, one, 4, 4, 4, 16, 5, 5, 5, 16, 6, 6, 6, 16, 7, 7, 7, 16);
+            *(pk_f16 *)(p + 32) *= __builtin_shufflevector(factor, one, 8, 8, 8, 16, 9, 9, 9, 16, 10, 10, 10, 16, 11, 11, 11, 16);
+            *(pk_f16 *)(p + 48) *= __builtin_shufflevector(factor, one, 12, 12, 12, 16, 13, 13, 13, 16, 14, 14, 14, 16, 15, 15, 15, 16);
             continue;
         }
         for (long i = 0; i < count - start; i++) { p[i * 4] *= factor[i]; p[i * 4 + 1] *= factor[i]; p[i * 4 + 2] *= factor[i]; }
     }
 }
-PK_DISPATCH(vignette, (float *px, long count, long x, float cx, float dy, float scale, float inner, float width, float intensity),
-            (px, count, x, cx, dy, scale, inner, width, intensity))
+PK_DISPATCH_WIDE(vignette, (float *px, long count, long x, float cx, float dy, float scale, float inner, float width, float intensity),
+                 (px, count, x, cx, dy, scale, inner, width, intensity))
 void pk_ci_vignette(float *px, long count, long x, float cx, float dy, float scale, float inner, float width, float intensity) {
-    PK_PICK(vignette)(px, count, x, cx, dy, scale, inner, width, intensity);
+    PK_PICK_WIDE(vignette)(px, count, x, cx, dy, scale, inner, width, intensity);
 }
 
 // The exact ICC parametric curve (type 4 with e, f), or its inverse, for magnitudes outside the table.

@@ -7,8 +7,10 @@ internal import CTurboJPEG
 /// and ends byte-aligned — exactly what lies between two restart markers — so the join is byte-exact JPEG. The
 /// result decodes anywhere, and on several threads here (`JPEGRestartBands`).
 enum JPEGBandEncoder {
-    /// The joined JPEG, or `nil` when the image is too small to be worth it or the bands' headers differ.
-    static func encode(_ pixels: PixelBuffer, format: TJPF, subsampling: TJSAMP, quality: Int32) -> Data? {
+    /// The joined JPEG with `segments` (APPn blocks, ``JPEGSegmentWriter``) after its JFIF header, or `nil` when the
+    /// image is too small to be worth it or the bands' headers differ. The output is assembled in one allocation
+    /// of its final size (huge pages from 2 MiB), each band's bytes copied once.
+    static func encode(_ pixels: PixelBuffer, format: TJPF, subsampling: TJSAMP, quality: Int32, segments: Data = Data()) -> Data? {
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, 4)
         let gray = subsampling == TJSAMP_GRAY
         let mcuWidth = gray || subsampling == TJSAMP_444 ? 8 : 16
@@ -40,23 +42,41 @@ enum JPEGBandEncoder {
         let parts = outputs.all
         guard parts.count == bandCount, let first = parts.first, let head = try? JPEGMarkers(first) else { return nil }
         let headerLength = head.scanStart
-        var joined = Data()
-        joined.append(first.prefix(head.scanHeaderOffset))
-        let interval = rowsPerBand * mcusPerRow
-        joined.append(contentsOf: [0xFF, 0xDD, 0x00, 0x04, UInt8(interval >> 8), UInt8(interval & 0xFF)])
-        joined.append(first[head.scanHeaderOffset..<headerLength])
-        // The joined frame is as tall as the image (the frame header precedes the scan header, so the DRI
-        // segment inserted before the scan does not move it).
-        joined[head.frameOffset + 1] = UInt8(pixels.height >> 8)
-        joined[head.frameOffset + 2] = UInt8(pixels.height & 0xFF)
-        for (index, part) in parts.enumerated() {
+        for part in parts {
             guard part.count > headerLength + 2, part.prefix(head.frameOffset + 1) == first.prefix(head.frameOffset + 1),
                   part[(head.frameOffset + 3)..<headerLength] == first[(head.frameOffset + 3)..<headerLength],
                   part.suffix(2) == Data([0xFF, 0xD9]) else { return nil }
-            joined.append(part[headerLength..<(part.count - 2)])
-            if index < parts.count - 1 { joined.append(contentsOf: [0xFF, 0xD0 + UInt8(index % 8)]) }
         }
-        joined.append(contentsOf: [0xFF, 0xD9])
+        // The joined frame is as tall as the image (the frame header precedes the scan header, so the DRI segment
+        // inserted before the scan does not move it).
+        var header = Data(first.prefix(headerLength))
+        header[head.frameOffset + 1] = UInt8(pixels.height >> 8)
+        header[head.frameOffset + 2] = UInt8(pixels.height & 0xFF)
+        let insertAt = min(JPEGSegmentWriter.insertionPoint(of: header), head.scanHeaderOffset)
+        let interval = rowsPerBand * mcusPerRow
+        let restart: [UInt8] = [0xFF, 0xDD, 0x00, 0x04, UInt8(interval >> 8), UInt8(interval & 0xFF)]
+        let scans = parts.reduce(0) { $0 + $1.count - headerLength - 2 }
+        let total = headerLength + segments.count + restart.count + scans + 2 * (parts.count - 1) + 2
+        var joined = HugePageMemory.zeroedData(count: total, threshold: 2 << 20)
+        joined.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+            var at = 0
+            func put(_ bytes: some DataProtocol) {
+                for region in bytes.regions {
+                    region.withUnsafeBytes { out.baseAddress!.advanced(by: at).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    at += region.count
+                }
+            }
+            put(header[0..<insertAt])
+            put(segments)
+            put(header[insertAt..<head.scanHeaderOffset])
+            put(restart)
+            put(header[head.scanHeaderOffset..<headerLength])
+            for (index, part) in parts.enumerated() {
+                put(part[(part.startIndex + headerLength)..<(part.endIndex - 2)])
+                put(index < parts.count - 1 ? [0xFF, 0xD0 + UInt8(index % 8)] : [0xFF, 0xD9])
+            }
+            precondition(at == total, "JPEGBandEncoder: joined \(at) of \(total) bytes")
+        }
         return joined
     }
 

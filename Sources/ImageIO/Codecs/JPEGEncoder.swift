@@ -27,9 +27,10 @@ public struct JPEGEncoder: ImageEncoding {
             }
         }
         let pixelFormat = gray ? TJPF_GRAY : TJPF_RGBX
-        if let banded = JPEGBandEncoder.encode(pixels, format: pixelFormat, subsampling: subsampling, quality: quality) {
-            return JPEGSegmentWriter.splice(into: banded, exif: image.metadata.exif, xmp: image.metadata.xmp,
-                                            icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
+        let segments = JPEGSegmentWriter.segments(exif: image.metadata.exif, xmp: image.metadata.xmp,
+                                                  icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
+        if let banded = JPEGBandEncoder.encode(pixels, format: pixelFormat, subsampling: subsampling, quality: quality, segments: segments) {
+            return banded
         }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
@@ -43,9 +44,7 @@ public struct JPEGEncoder: ImageEncoding {
             throw ImageIOError(.encodingFailed, "TurboJPEG could not compress the image (\(reason))", format: .jpeg)
         }
         defer { tjFree(output) }
-        let encoded = Data(bytes: output, count: Int(size))
-        return JPEGSegmentWriter.splice(into: encoded, exif: image.metadata.exif, xmp: image.metadata.xmp,
-                                        icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
+        return JPEGSegmentWriter.splice(segments, into: Data(bytes: output, count: Int(size)))
     }
 }
 
@@ -60,8 +59,29 @@ enum JPEGSegmentWriter {
     /// `jpeg` with the given blocks inserted after SOI and any APP0; blocks too large for one segment are
     /// split (ICC) or left out (EXIF over 64 KiB, XMP over 64 KiB).
     static func splice(into jpeg: Data, exif: Data?, xmp: Data?, icc: Data?, iptc: Data?) -> Data {
-        var insertAt = 2
-        if jpeg.count > 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 { insertAt = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])) }
+        splice(segments(exif: exif, xmp: xmp, icc: icc, iptc: iptc), into: jpeg)
+    }
+
+    /// `jpeg` with `segments` (from ``segments(exif:xmp:icc:iptc:)``) inserted at ``insertionPoint(of:)``.
+    static func splice(_ segments: Data, into jpeg: Data) -> Data {
+        guard !segments.isEmpty else { return jpeg }
+        let insertAt = insertionPoint(of: jpeg)
+        var result = Data(capacity: jpeg.count + segments.count)
+        result.append(jpeg.prefix(insertAt))
+        result.append(segments)
+        result.append(jpeg.dropFirst(insertAt))
+        return result
+    }
+
+    /// Where the APPn segments go: after SOI and any APP0 (JFIF) that follows it.
+    static func insertionPoint(of jpeg: Data) -> Int {
+        guard jpeg.count > 6, jpeg[jpeg.startIndex + 2] == 0xFF, jpeg[jpeg.startIndex + 3] == 0xE0 else { return 2 }
+        return 4 + (Int(jpeg[jpeg.startIndex + 4]) << 8 | Int(jpeg[jpeg.startIndex + 5]))
+    }
+
+    /// The EXIF, XMP, ICC and IPTC blocks as APPn segments, in that order; blocks too large for one segment are
+    /// split (ICC) or left out (EXIF over 64 KiB, XMP over 64 KiB).
+    static func segments(exif: Data?, xmp: Data?, icc: Data?, iptc: Data?) -> Data {
         var segments = Data()
         if let exif, exif.count + 8 <= 65535 {
             segments.append(segment(0xE1, Data(JPEGMarkers.exifSignature) + exif))
@@ -86,12 +106,7 @@ enum JPEGSegmentWriter {
             if iptc.count % 2 == 1 { resource.append(0) }
             segments.append(segment(0xED, resource))
         }
-        guard !segments.isEmpty else { return jpeg }
-        var result = Data(capacity: jpeg.count + segments.count)
-        result.append(jpeg.prefix(insertAt))
-        result.append(segments)
-        result.append(jpeg.dropFirst(insertAt))
-        return result
+        return segments
     }
 }
 

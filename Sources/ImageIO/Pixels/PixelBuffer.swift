@@ -66,11 +66,12 @@ public struct PixelBuffer: Sendable {
         self.data = data
     }
 
-    /// Allocates a zeroed buffer and lets `fill` write its bytes (row stride `width * bytesPerPixel`).
+    /// Allocates a zeroed buffer and lets `fill` write its bytes (row stride `width * bytesPerPixel`). Large
+    /// buffers are mapped with huge pages (``HugePageMemory``).
     public init(width: Int, height: Int, layout: Layout, bitsPerComponent: Int,
                 fill: (UnsafeMutableRawBufferPointer) throws(ImageIOError) -> Void) throws(ImageIOError) {
         let rowBytes = width * layout.componentCount * bitsPerComponent / 8
-        var bytes = Data(count: rowBytes * height)
+        var bytes = HugePageMemory.zeroedData(count: rowBytes * height)
         let result: Result<Void, ImageIOError> = bytes.withUnsafeMutableBytes { raw in
             Result { () throws(ImageIOError) in try fill(raw) }
         }

@@ -1,4 +1,5 @@
 internal import CPixelKernels
+import ImageIO
 import Foundation
 import Synchronization
 
@@ -11,24 +12,15 @@ private let bitmapSerials = Atomic<UInt64>(0)
 package final class PixelBuffer: @unchecked Sendable {
     package let pointer: UnsafeMutableRawPointer
     package let byteCount: Int
-    /// For large buffers: the whole mapping (2 MiB aligned inside it, transparent huge pages requested, so a
-    /// 24 MP image costs ~50 page faults instead of ~25 000).
+    /// For large buffers: the whole mapping (``HugePageMemory``).
     private let mapping: (base: UnsafeMutableRawPointer, length: Int)?
-
-    /// Buffers from this size up are mapped directly with huge pages.
-    static let hugePageThreshold = 8 << 20
 
     /// Allocates `byteCount` bytes, zero-filled when `zeroed` (large buffers are always zero-filled).
     package init(byteCount: Int, zeroed: Bool = false) {
         self.byteCount = max(byteCount, 1)
-        let huge = 2 << 20
-        if self.byteCount >= Self.hugePageThreshold,
-           let base = mmap(nil, self.byteCount + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-           base != MAP_FAILED {
-            let aligned = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-            pointer = UnsafeMutableRawPointer(bitPattern: aligned)!
-            _ = madvise(pointer, self.byteCount, Int32(MADV_HUGEPAGE))
-            mapping = (base, self.byteCount + huge)
+        if let huge = HugePageMemory.map(byteCount: self.byteCount) {
+            pointer = huge.pointer
+            mapping = (huge.base, huge.length)
         } else {
             pointer = UnsafeMutableRawPointer.allocate(byteCount: self.byteCount, alignment: 64)
             mapping = nil

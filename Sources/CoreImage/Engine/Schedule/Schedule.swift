@@ -138,7 +138,7 @@ package enum OutputConversionPass {
             break
         }
         guard index >= 0, case .operation(.curve(let curve), let r) = root.instructions[index], r == root.output,
-              curve.channels == 7, curve.encode8[0] == 0 else { return }
+              curve.channels == 7, curve.encodesZeroAsZero else { return }
         root.instructions.remove(at: index)
         destination.encodeCurve = curve
         removeTrailingUnitClamps(root)
@@ -161,7 +161,7 @@ package enum OutputConversionPass {
             switch (expecting, operation) {
             case (0, .premultiply): expecting = 1
             case (1, .clamp(let lo, let hi)) where lo == .zero && hi == .one && curve == nil && found.count == 1: break
-            case (1, .curve(let c)) where c.channels == 7 && c.encode8[0] == 0: curve = c; expecting = 2
+            case (1, .curve(let c)) where c.channels == 7 && c.encodesZeroAsZero: curve = c; expecting = 2
             case (2, .unpremultiply): found.append(index); break scan
             default: return false
             }

@@ -32,8 +32,10 @@ struct VignetteKernel: PixelKernel {
     let inner: Float
     let outer: Float
     let intensity: Float
-    let name = "vignette"
-    let arity = 1
+    // Computed, not stored: the kernel stays within an existential's inline buffer, so the renderer's per-span
+    // calls copy it without retaining a shared box.
+    var name: String { "vignette" }
+    var arity: Int { 1 }
     var signature: String { "\(center) \(scale) \(inner) \(outer) \(intensity)" }
     var dependsOnPosition: Bool { true }
 

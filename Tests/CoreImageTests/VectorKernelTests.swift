@@ -1,0 +1,101 @@
+import CPixelKernels
+@testable import CoreImage
+import Foundation
+import ImageIO
+import Testing
+
+/// The vector forms of the per-pixel and convolution kernels give the floats of their definitions bit for bit:
+/// the horizontal blur pass (AVX-512 from four shifted aligned copies of the row, eight accumulators) against the
+/// tap-ordered fused multiply-add sum, at every tail length and across its 256-pixel chunks; the colour matrix's
+/// four-pixel vector step against its scalar tail; the vignette's sixteen-pixel step against its definition.
+struct VectorKernelTests {
+    /// out[p] = 0 + w₀·x[p] + w₁·x[p + 1] + …, each step one fused multiply-add, in tap order (what every build
+    /// with FMA computes).
+    static func referenceRow(_ input: [Float], from start: Int, weights: [Float], width: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: width * 4)
+        for p in 0..<width {
+            for c in 0..<4 {
+                var acc: Float = 0
+                for (k, w) in weights.enumerated() { acc = acc.addingProduct(w, input[(start + p + k) * 4 + c]) }
+                out[p * 4 + c] = acc
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [3, 9, 21, 61, 121])
+    func horizontalPassGivesTheTapOrderedSums(taps: Int) throws {
+        try #require(pk_cpu_has_avx2_fma_f16c(), "the reference is the fused multiply-add sum; this CPU has no FMA")
+        var generator = SystemRandomNumberGenerator()
+        let weights = SeparableConvolution.gaussianWeights(sigma: Double(taps / 2) / 3)
+        let used = Array(weights.prefix(taps))
+        for width in [1, 15, 16, 17, 31, 32, 33, 100, 255, 256, 257, 300, 600, 701] {
+            let start = Int.random(in: 0...3, using: &generator)
+            let inputWidth = start + width + used.count + 2
+            let input = (0..<(inputWidth * 4 * 2)).map { _ in Float.random(in: -0.25...1.25, using: &generator) }
+            var output = [Float](repeating: .nan, count: width * 4 * 2)
+            input.withUnsafeBufferPointer { source in
+                pk_ci_convolve_rows(source.baseAddress! + start * 4, inputWidth, &output, width, Int32(width), 2, used, Int32(used.count))
+            }
+            for row in 0..<2 {
+                let rowInput = Array(input[(row * inputWidth * 4)..<((row + 1) * inputWidth * 4)])
+                let expected = Self.referenceRow(rowInput, from: start, weights: used, width: width)
+                let got = Array(output[(row * width * 4)..<((row + 1) * width * 4)])
+                #expect(got.map(\.bitPattern) == expected.map(\.bitPattern), "taps \(used.count), width \(width), row \(row)")
+            }
+        }
+    }
+
+    @Test func colourMatrixVectorStepsEqualItsScalarTail() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let matrix = (0..<20).map { _ in Float.random(in: -2...2, using: &generator) }
+            let pixel = (0..<4).map { _ in Float.random(in: -0.5...1.5, using: &generator) }
+            // Pixels 0…11 take the vector step, 12…14 the scalar one.
+            var pixels = (0..<15).flatMap { _ in pixel }
+            pk_ci_matrix(&pixels, 15, matrix)
+            for index in 1..<15 {
+                #expect(pixels[(index * 4)..<(index * 4 + 4)].map(\.bitPattern) == pixels[0..<4].map(\.bitPattern), "pixel \(index)")
+            }
+        }
+    }
+
+    @Test func vignetteGivesItsDefinitionsFloats() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 7, 15, 16, 17, 33, 64, 70] {
+            let x = Int.random(in: -50...4000, using: &generator)
+            let (cx, dy) = (Float.random(in: 0...4000, using: &generator), Float.random(in: -2000...2000, using: &generator))
+            let (scale, inner) = (Float.random(in: 0.0001...0.01, using: &generator), Float.random(in: 0...0.9, using: &generator))
+            let (width, intensity) = (Float.random(in: 0.05...1, using: &generator), Float.random(in: -1...2, using: &generator))
+            let input = (0..<(count * 4)).map { _ in Float.random(in: 0...1, using: &generator) }
+            var pixels = input
+            pk_ci_vignette(&pixels, count, x, cx, dy, scale, inner, width, intensity)
+            let (slope, offset) = (scale / width, inner / width)
+            for i in 0..<count {
+                let dx = (Float(i) + Float(x) + 0.5) - cx
+                var t = (dx * dx + dy * dy).squareRoot() * slope - offset
+                t = min(max(t, 0), 1)
+                let factor = 1 - intensity * (t * t * (3 - 2 * t))
+                let expected = [input[i * 4] * factor, input[i * 4 + 1] * factor, input[i * 4 + 2] * factor, input[i * 4 + 3]]
+                #expect(pixels[(i * 4)..<(i * 4 + 4)].map(\.bitPattern) == expected.map(\.bitPattern), "count \(count), pixel \(i)")
+            }
+        }
+    }
+
+    @Test func largeBuffersAreZeroedHugePageMappings() {
+        let large = HugePageMemory.zeroedData(count: HugePageMemory.threshold + 12_345)
+        #expect(large.count == HugePageMemory.threshold + 12_345)
+        #expect(large.allSatisfy { $0 == 0 })
+        var copy = large
+        copy[5] = 7
+        #expect(large[5] == 0 && copy[5] == 7)
+        let small = HugePageMemory.zeroedData(count: 100)
+        #expect(small.count == 100 && small.allSatisfy { $0 == 0 })
+        #expect(HugePageMemory.map(byteCount: 4096) == nil)
+        if let mapping = HugePageMemory.map(byteCount: 16 << 20) {
+            #expect(Int(bitPattern: mapping.pointer) % (2 << 20) == 0)
+            #expect(mapping.length >= 16 << 20)
+            munmap(mapping.base, mapping.length)
+        }
+    }
+}
