@@ -16,7 +16,7 @@ struct AccessCommand: ParsableCommand {
         subcommands: [List.self, Pending.self, Grant.self, Select.self, Revoke.self, Forget.self, Token.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the applications the library knows.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the applications the library knows.")
         @OptionGroup var libraryOptions: LibraryOptions
         func run() throws {
             let grants = try libraryOptions.open().appGrants()
@@ -26,7 +26,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Pending: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the applications waiting for an answer.")
+        static let configuration = CommandConfiguration(commandName: "pending", abstract: "List the applications waiting for an answer.")
         @OptionGroup var libraryOptions: LibraryOptions
         func run() throws {
             let waiting = try libraryOptions.open().appGrants().filter(\.isWaitingForOwner)
@@ -36,7 +36,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Grant: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give an application access (it takes effect within a second, on open connections too).")
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Give an application access (it takes effect within a second, on open connections too).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The application (identifier or number).") var app: String
         @Option(help: "full, limited, add-only or denied.") var level: String
@@ -54,7 +54,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Select: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give a limited application more assets (it hears them arrive as a change).")
+        static let configuration = CommandConfiguration(commandName: "select", abstract: "Give a limited application more assets (it hears them arrive as a change).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The application (identifier or number).") var app: String
         @Argument(help: "Asset local identifiers.") var assets: [String]
@@ -67,7 +67,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Deny an application any access (within a second, on open connections too).")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Deny an application any access (within a second, on open connections too).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The application (identifier or number).") var app: String
         func run() throws {
@@ -80,7 +80,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Forget: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget an application, its selection and its tokens (its photos stay); it asks again as new.")
+        static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget an application, its selection and its tokens (its photos stay); it asks again as new.")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The application (identifier or number).") var app: String
         func run() throws {
@@ -92,7 +92,7 @@ struct AccessCommand: ParsableCommand {
     }
 
     struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make an API token for an application that connects over the network (printed once).")
+        static let configuration = CommandConfiguration(commandName: "token", abstract: "Make an API token for an application that connects over the network (printed once).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The application's identifier (new ones are recorded, undecided) or number.") var app: String
         @Option(name: .customLong("label"), help: "What the token is for.") var label = "application"

@@ -9,7 +9,7 @@ struct AlbumCommand: ParsableCommand {
         subcommands: [Create.self, Rename.self, Add.self, Remove.self, Delete.self])
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an album (prints its identifier).")
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an album (prints its identifier).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The album's title.") var name: String
         @Option(help: "Put the album in this folder (identifier).") var folder: String?
@@ -29,7 +29,7 @@ struct AlbumCommand: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename an album.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename an album.")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Album identifier.") var identifier: String
         @Argument(help: "New title.") var name: String
@@ -42,7 +42,7 @@ struct AlbumCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add assets to an album.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add assets to an album.")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Album identifier.") var identifier: String
         @Argument(help: "Asset identifiers.") var assets: [String]
@@ -56,7 +56,7 @@ struct AlbumCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove assets from an album (the assets stay in the library).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove assets from an album (the assets stay in the library).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Album identifier.") var identifier: String
         @Argument(help: "Asset identifiers.") var assets: [String]
@@ -70,7 +70,7 @@ struct AlbumCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete an album (its assets stay in the library).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an album (its assets stay in the library).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Album identifier.") var identifier: String
 

@@ -9,7 +9,7 @@ struct FolderCommand: ParsableCommand {
         subcommands: [Create.self, Add.self, Remove.self, Delete.self])
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a folder (prints its identifier).")
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder (prints its identifier).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The folder's title.") var name: String
 
@@ -22,7 +22,7 @@ struct FolderCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move albums or folders into a folder.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Move albums or folders into a folder.")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Folder identifier.") var folder: String
         @Argument(help: "Album or folder identifiers.") var children: [String]
@@ -36,7 +36,7 @@ struct FolderCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move albums or folders out of a folder (to the top level).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Move albums or folders out of a folder (to the top level).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Folder identifier.") var folder: String
         @Argument(help: "Album or folder identifiers.") var children: [String]
@@ -50,7 +50,7 @@ struct FolderCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a folder and the albums and folders in it (assets stay).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a folder and the albums and folders in it (assets stay).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "Folder identifier.") var folder: String
 

@@ -13,6 +13,7 @@ struct ProjectCommand: ParsableCommand {
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Print the project content (PHProjectInfo) for a memory, an album or moment, or photos, as JSON.",
             discussion: "Give one of --memory, --album, or asset identifiers. See Docs/Projects.md for what the fields mean.")
         @OptionGroup var libraryOptions: LibraryOptions

@@ -10,7 +10,7 @@ struct UserCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Token.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account (asks for the password, or reads it from standard input).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create an account (asks for the password, or reads it from standard input).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The account name.") var name: String
         @Option(help: "admin, member or viewer.") var role: String = "member"
@@ -36,7 +36,7 @@ struct UserCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the accounts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
         @OptionGroup var libraryOptions: LibraryOptions
         func run() throws {
             let accounts = try libraryOptions.open().accounts()
@@ -46,7 +46,7 @@ struct UserCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an account with its sessions and API tokens.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an account with its sessions and API tokens.")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The account name.") var name: String
         func run() throws {
@@ -56,7 +56,7 @@ struct UserCommand: ParsableCommand {
     }
 
     struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make an API token for an account (printed once).")
+        static let configuration = CommandConfiguration(commandName: "token", abstract: "Make an API token for an account (printed once).")
         @OptionGroup var libraryOptions: LibraryOptions
         @Argument(help: "The account name.") var name: String
         @Option(name: .customLong("label"), help: "What the token is for.") var label = "command line"

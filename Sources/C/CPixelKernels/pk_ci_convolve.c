@@ -3,6 +3,7 @@
 #include "pk_ci.h"
 #include "pk_cpu.h"
 #include "pk_dispatch.h"
+#include <stdint.h>
 
 // The passes accumulate 16 pixels (64 floats, eight AVX registers: enough independent chains to hide the FMA
 // latency) across every tap before storing; 8-pixel blocks for the rest of a row.
@@ -167,8 +168,8 @@ void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weig
 // rows start mid-vector three times in four and every such load straddles two cache lines. Instead, the input row
 // is copied four times, shifted by 0, 1, 2 and 3 pixels, into aligned buffers: tap k then reads whole vectors of
 // copy k mod 4. Each output is still 0 + w[0]·x₀ + w[1]·x₁ + … in tap order with the same FMAs, so the results are
-// the other builds' to the bit. Chunks of 256 output pixels keep the copies (33 KB on the stack) in L1; returns the pixels done (a
-// multiple of 16), the caller does the rest.
+// the other builds' to the bit. Chunks of 256 output pixels keep the copies (33 KB on the stack) in L1; returns the
+// pixels done (a multiple of 16), the caller does the rest.
 typedef float pk_a16 __attribute__((vector_size(64)));
 enum { SHIFTED_CHUNK = 256, SHIFTED_MAX_TAPS = 256 };
 
@@ -181,28 +182,37 @@ static long row_shifted_avx512(const float *restrict in, float *restrict out, co
         long chunk = width - done < SHIFTED_CHUNK ? (width - done) & ~15L : SHIFTED_CHUNK;
         long pixels = chunk + taps - 1;                                   // input pixels the chunk reads
         const float *row = in + done * 4;
+        // A row that starts on a cache line is its own unshifted copy (the taps read no further than `pixels`).
+        const pk_a16 *base[4];
         for (int s = 0; s < 4; s++) {
+            if (s == 0 && ((uintptr_t)row & 63) == 0) { base[0] = (const pk_a16 *)row; continue; }
             float *copy = (float *)(copies + s * stride);
             __builtin_memcpy(copy, row + s * 4, (size_t)(pixels - s) * 16);
             __builtin_memset(copy + (pixels - s) * 4, 0, 64);
+            base[s] = copies + s * stride;
         }
         // Eight accumulators (32 pixels) where the chunk allows: four would leave the FMA units waiting on latency.
+        // Taps four at a time, one from each copy (fixed offsets the compiler keeps in registers), then the rest.
         long m = 0;
         for (; m + 8 <= chunk / 4; m += 8) {
             pk_a16 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, a4 = {0}, a5 = {0}, a6 = {0}, a7 = {0};
-            for (int k = 0; k < taps; k++) {
-                const pk_a16 *v = copies + (k & 3) * stride + m + (k >> 2);
-                const float weight = w[k];
-                a0 += weight * v[0]; a1 += weight * v[1]; a2 += weight * v[2]; a3 += weight * v[3];
-                a4 += weight * v[4]; a5 += weight * v[5]; a6 += weight * v[6]; a7 += weight * v[7];
+#define PK_TAP8(K, V) do { const float weight = w[K]; const pk_a16 *v = (V); \
+            a0 += weight * v[0]; a1 += weight * v[1]; a2 += weight * v[2]; a3 += weight * v[3]; \
+            a4 += weight * v[4]; a5 += weight * v[5]; a6 += weight * v[6]; a7 += weight * v[7]; } while (0)
+            int k = 0;
+            for (; k + 4 <= taps; k += 4) {
+                const long t = m + (k >> 2);
+                PK_TAP8(k, base[0] + t); PK_TAP8(k + 1, base[1] + t); PK_TAP8(k + 2, base[2] + t); PK_TAP8(k + 3, base[3] + t);
             }
+            for (; k < taps; k++) PK_TAP8(k, base[k & 3] + m + (k >> 2));
+#undef PK_TAP8
             pk_v16 *o = (pk_v16 *)(out + (done + m * 4) * 4);
             o[0] = a0; o[1] = a1; o[2] = a2; o[3] = a3; o[4] = a4; o[5] = a5; o[6] = a6; o[7] = a7;
         }
         for (; m < chunk / 4; m += 4) {
             pk_a16 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
             for (int k = 0; k < taps; k++) {
-                const pk_a16 *v = copies + (k & 3) * stride + m + (k >> 2);
+                const pk_a16 *v = base[k & 3] + m + (k >> 2);
                 const float weight = w[k];
                 a0 += weight * v[0]; a1 += weight * v[1]; a2 += weight * v[2]; a3 += weight * v[3];
             }
