@@ -17,6 +17,6 @@ enum EXIFThumbnailFixture {
     }
 
     static func jpeg(_ jpeg: Data, exif: Data) -> Data? {
-        JPEGSegmentWriter.splice(into: jpeg, exif: exif, xmp: nil, icc: nil, iptc: nil)
+        JPEGSegmentWriter.splice(JPEGSegmentWriter.segments(exif: exif, xmp: nil, icc: nil, iptc: nil), into: jpeg)
     }
 }

@@ -169,7 +169,7 @@ void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weig
 // is copied four times, shifted by 0, 1, 2 and 3 pixels, into aligned buffers: tap k then reads whole vectors of
 // copy k mod 4. Each output is still 0 + w[0]·x₀ + w[1]·x₁ + … in tap order with the same FMAs, so the results are
 // the other builds' to the bit. Chunks of 256 output pixels keep the copies (33 KB on the stack) in L1; returns the
-// pixels done (a multiple of 16), the caller does the rest.
+// pixels done (a multiple of 32, eight vectors), the caller does the rest.
 typedef float pk_a16 __attribute__((vector_size(64)));
 enum { SHIFTED_CHUNK = 256, SHIFTED_MAX_TAPS = 256 };
 
@@ -178,8 +178,8 @@ static long row_shifted_avx512(const float *restrict in, float *restrict out, co
     const long stride = (SHIFTED_CHUNK + SHIFTED_MAX_TAPS) / 4 + 2;   // vectors per copy
     pk_a16 copies[4 * ((SHIFTED_CHUNK + SHIFTED_MAX_TAPS) / 4 + 2)];
     long done = 0;
-    while (width - done >= 16) {
-        long chunk = width - done < SHIFTED_CHUNK ? (width - done) & ~15L : SHIFTED_CHUNK;
+    while (width - done >= 32) {
+        long chunk = width - done < SHIFTED_CHUNK ? (width - done) & ~31L : SHIFTED_CHUNK;
         long pixels = chunk + taps - 1;                                   // input pixels the chunk reads
         const float *row = in + done * 4;
         // A row that starts on a cache line is its own unshifted copy (the taps read no further than `pixels`).
@@ -191,10 +191,9 @@ static long row_shifted_avx512(const float *restrict in, float *restrict out, co
             __builtin_memset(copy + (pixels - s) * 4, 0, 64);
             base[s] = copies + s * stride;
         }
-        // Eight accumulators (32 pixels) where the chunk allows: four would leave the FMA units waiting on latency.
-        // Taps four at a time, one from each copy (fixed offsets the compiler keeps in registers), then the rest.
-        long m = 0;
-        for (; m + 8 <= chunk / 4; m += 8) {
+        // Eight accumulators (32 pixels): four would leave the FMA units waiting on latency. Taps four at a time,
+        // one from each copy (fixed offsets the compiler keeps in registers), then the rest.
+        for (long m = 0; m < chunk / 4; m += 8) {
             pk_a16 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, a4 = {0}, a5 = {0}, a6 = {0}, a7 = {0};
 #define PK_TAP8(K, V) do { const float weight = w[K]; const pk_a16 *v = (V); \
             a0 += weight * v[0]; a1 += weight * v[1]; a2 += weight * v[2]; a3 += weight * v[3]; \
@@ -209,16 +208,6 @@ static long row_shifted_avx512(const float *restrict in, float *restrict out, co
             pk_v16 *o = (pk_v16 *)(out + (done + m * 4) * 4);
             o[0] = a0; o[1] = a1; o[2] = a2; o[3] = a3; o[4] = a4; o[5] = a5; o[6] = a6; o[7] = a7;
         }
-        for (; m < chunk / 4; m += 4) {
-            pk_a16 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
-            for (int k = 0; k < taps; k++) {
-                const pk_a16 *v = base[k & 3] + m + (k >> 2);
-                const float weight = w[k];
-                a0 += weight * v[0]; a1 += weight * v[1]; a2 += weight * v[2]; a3 += weight * v[3];
-            }
-            pk_v16 *o = (pk_v16 *)(out + (done + m * 4) * 4);
-            o[0] = a0; o[1] = a1; o[2] = a2; o[3] = a3;
-        }
         done += chunk;
     }
     return done;
@@ -228,7 +217,7 @@ static long row_shifted_avx512(const float *restrict in, float *restrict out, co
 void pk_ci_convolve_rows(const float *src, long src_stride, float *dst, long dst_stride,
                          int width, int height, const float *weights, int taps) {
 #if defined(__x86_64__)
-    if (taps >= 8 && taps <= SHIFTED_MAX_TAPS && width >= 16 && pk_cpu_has_avx512()) {
+    if (taps >= 8 && taps <= SHIFTED_MAX_TAPS && width >= 32 && pk_cpu_has_avx512()) {
         for (int y = 0; y < height; y++) {
             const float *in = src + (long)y * src_stride * 4;
             float *out = dst + (long)y * dst_stride * 4;

@@ -58,25 +58,28 @@ enum JPEGBandEncoder {
         let scans = parts.reduce(0) { $0 + $1.count - headerLength - 2 }
         let total = headerLength + segments.count + restart.count + scans + 2 * (parts.count - 1) + 2
         var joined = HugePageMemory.zeroedData(count: total, threshold: 2 << 20)
-        joined.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+        let filled = joined.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Bool in
             var at = 0
-            func put(_ bytes: some DataProtocol) {
+            /// Appends `bytes`; false (nothing written) when they would not fit.
+            func put(_ bytes: some DataProtocol) -> Bool {
+                guard bytes.count <= out.count - at else { return false }
                 for region in bytes.regions {
                     region.withUnsafeBytes { out.baseAddress!.advanced(by: at).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                     at += region.count
                 }
+                return true
             }
-            put(header[0..<insertAt])
-            put(segments)
-            put(header[insertAt..<head.scanHeaderOffset])
-            put(restart)
-            put(header[head.scanHeaderOffset..<headerLength])
+            guard put(header[0..<insertAt]), put(segments), put(header[insertAt..<head.scanHeaderOffset]), put(restart),
+                  put(header[head.scanHeaderOffset..<headerLength]) else { return false }
             for (index, part) in parts.enumerated() {
-                put(part[(part.startIndex + headerLength)..<(part.endIndex - 2)])
-                put(index < parts.count - 1 ? [0xFF, 0xD0 + UInt8(index % 8)] : [0xFF, 0xD9])
+                guard put(part[(part.startIndex + headerLength)..<(part.endIndex - 2)]),
+                      put(index < parts.count - 1 ? [0xFF, 0xD0 + UInt8(index % 8)] : [0xFF, 0xD9]) else { return false }
             }
-            precondition(at == total, "JPEGBandEncoder: joined \(at) of \(total) bytes")
+            return at == total
         }
+        // The sizes are summed from the same parts, so they always agree; should they not, the caller encodes in one
+        // piece instead.
+        guard filled else { return nil }
         return joined
     }
 

@@ -56,12 +56,6 @@ enum JPEGSegmentWriter {
         return bytes
     }
 
-    /// `jpeg` with the given blocks inserted after SOI and any APP0; blocks too large for one segment are
-    /// split (ICC) or left out (EXIF over 64 KiB, XMP over 64 KiB).
-    static func splice(into jpeg: Data, exif: Data?, xmp: Data?, icc: Data?, iptc: Data?) -> Data {
-        splice(segments(exif: exif, xmp: xmp, icc: icc, iptc: iptc), into: jpeg)
-    }
-
     /// `jpeg` with `segments` (from ``segments(exif:xmp:icc:iptc:)``) inserted at ``insertionPoint(of:)``.
     static func splice(_ segments: Data, into jpeg: Data) -> Data {
         guard !segments.isEmpty else { return jpeg }

@@ -11,7 +11,8 @@ package enum HugePageMemory {
 
     /// A mapping of at least `byteCount` zero bytes: `pointer` (2 MiB aligned) for the pixels, `base` and `length`
     /// for `munmap`. `nil` below ``threshold`` or when the system refuses the mapping.
-    package static func map(byteCount: Int, threshold: Int = HugePageMemory.threshold) -> (pointer: UnsafeMutableRawPointer, base: UnsafeMutableRawPointer, length: Int)? {
+    package static func map(byteCount: Int, threshold: Int = HugePageMemory.threshold)
+        -> (pointer: UnsafeMutableRawPointer, base: UnsafeMutableRawPointer, length: Int)? {
         guard byteCount >= threshold else { return nil }
         let length = byteCount + hugePage
         guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
@@ -26,8 +27,8 @@ package enum HugePageMemory {
     /// `threshold` (default ``threshold``) up, `Data(count:)` below it.
     package static func zeroedData(count: Int, threshold: Int = HugePageMemory.threshold) -> Data {
         guard let mapping = map(byteCount: count, threshold: threshold) else { return Data(count: count) }
-        let base = mapping.base, length = mapping.length
-        nonisolated(unsafe) let unmapBase = base
-        return Data(bytesNoCopy: mapping.pointer, count: count, deallocator: .custom { _, _ in _ = munmap(unmapBase, length) })
+        nonisolated(unsafe) let base = mapping.base
+        let length = mapping.length
+        return Data(bytesNoCopy: mapping.pointer, count: count, deallocator: .custom { _, _ in _ = munmap(base, length) })
     }
 }
