@@ -180,9 +180,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Linked by lld with packed relative relocations (DT_RELR, glibc ≥ 2.36): the ~90,000 relocations of Swift
-        // metadata take ~40 KB instead of 2 MB, read at every start.
+        // metadata take ~40 KB instead of 2 MB, read at every start. Release builds link the Swift runtime and
+        // Foundation in (as `--static-swift-stdlib` does, without changing the compile): the dynamic loader then
+        // maps 23 libraries instead of 37 and `photos --version` starts in ~9.5 ms with 23 MiB instead of ~13.5 ms
+        // with 28 MiB (`photos bench startup`). Debug builds, which tests link often, keep them shared.
         .executableTarget(name: "photos", dependencies: ["PhotosCommands"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+                          linkerSettings: [
+                              .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+                              .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release)),
+                          ]),
         .executableTarget(name: "photokit-example", dependencies: ["Photos"]),
 
         // Tests.
