@@ -3,6 +3,7 @@ import CPixelKernels
 import Foundation
 import ImageIO
 import Testing
+import _TestSupport
 
 /// The vector forms of the per-pixel and convolution kernels give the floats of their definitions bit for bit:
 /// the horizontal blur pass (AVX-512 from four shifted aligned copies of the row, eight accumulators) against the
@@ -58,6 +59,31 @@ struct VectorKernelTests {
             pk_ci_matrix(&pixels, 15, matrix)
             for index in 1..<15 {
                 #expect(pixels[(index * 4)..<(index * 4 + 4)].map(\.bitPattern) == pixels[0..<4].map(\.bitPattern), "pixel \(index)")
+            }
+        }
+    }
+
+    @Test func toneCurveVectorStepsEqualItsScalarPixel() {
+        // The vector steps (four pixels with AVX-512, two with AVX2) against one pixel at a time (the scalar
+        // reference): bit for bit, for clamped and extended curves, either direction, any channel mask, with
+        // NaNs, negatives, values past 1 and the table's end points.
+        var generator = SeededGenerator(seed: 42)
+        let table = (0..<4097).map { Float(pow(Double($0) / 4096, 1 / 2.2)) }
+        let parameters: [Float] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045, 0, 0]
+        let specials: [Float] = [.nan, -0.25, 0, 1, 1.5, 1 / 4096, 0.5, -2]
+        for extended in [0, 1] as [Int32] {
+            for inverse in [0, 1] as [Int32] {
+                for channels in [7, 1, 5] as [Int32] {
+                    var pixels = (0..<(4 * 37)).map { index -> Float in
+                        index % 9 == 0 ? specials[(index / 9) % specials.count] : Float.random(in: -0.2...(extended == 1 ? 1.0 : 1.2), using: &generator)
+                    }
+                    var one = pixels
+                    pk_ci_curve(&pixels, 37, table, Int32(table.count), parameters, extended, inverse, channels)
+                    for pixel in 0..<37 {
+                        one.withUnsafeMutableBufferPointer { pk_ci_curve($0.baseAddress! + pixel * 4, 1, table, Int32(table.count), parameters, extended, inverse, channels) }
+                    }
+                    #expect(pixels.map(\.bitPattern) == one.map(\.bitPattern), "extended \(extended), inverse \(inverse), channels \(channels)")
+                }
             }
         }
     }
