@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreImage
 import Foundation
+import ImageIO
 
 /// `photos image develop IN OUT [--exposure EV] [--temperature K] [--tint T] [--boost X] [--boost-shadows X]
 /// [--noise-reduction X] [--color-noise-reduction X] [--contrast X] [--detail X] [--sharpness X] [--scale S] [--draft] [--highlight-recovery] [--decoder-version V] [--format jpeg|heic|tiff|png16] [--quality Q]`: develops a RAW or
@@ -53,7 +54,10 @@ struct ImageDevelopCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: input)
-        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { throw CommandError("\(input): cannot be read") }
+        // Mapped (pages populated up front): a 36 MB DNG costs a few milliseconds instead of a copy.
+        guard let data = FileMapping.map(url.path) ?? (try? Data(contentsOf: url, options: .mappedIfSafe)) else {
+            throw CommandError("\(input): cannot be read")
+        }
         let filter: CIRAWFilter
         do {
             filter = try CIRAWFilter.developing(data, identifierHint: url.pathExtension)

@@ -3,16 +3,18 @@
 // stops this process and not the library, the importer or the service that asked (LibRawProbe.swift).
 //
 //   photokit-raw-probe open|unpack|thumbnail|develop < FILE
-//   photokit-raw-probe sensor MAX_BYTES < FILE > SENSOR
+//   photokit-raw-probe sensor MAX_BYTES [open] < FILE > SENSOR
 //
 // Exit status: 0 LibRaw read the file that far; 10 + step when LibRaw refused it with an error at that step
 // (open 10, unpack 11, thumbnail 12, develop 13); 2 usage or input errors. A signal means LibRaw crashed.
 //
 // `sensor` does LibRaw's whole part of a development here, so the library's process never runs LibRaw on the
 // file: it opens the file, and unpacks it when it is an RGB 2×2 Bayer mosaic whose unpacking needs at most
-// MAX_BYTES (raw width × height × 4), then writes (native byte order, read by RAWSensorPackage.swift):
-//   "PKRAWS01", int32 open status, int32 unpack status (1 = not unpacked), uint64 sizeof(libraw_data_t),
-//   libraw_data_t, int8 colour[8][8] (libraw_COLOR), uint64 byte count, the raw image (raw_pitch × raw_height).
+// MAX_BYTES (raw width × height × 4) — not with `open`, for files the library unpacks itself (DNGUnpacker.swift) —
+// then writes (native byte order, read by RAWSensorPackage.swift):
+//   "PKRAWS02", int32 open status, int32 unpack status (1 = not unpacked), uint64 sizeof(libraw_data_t),
+//   libraw_data_t, int8 colour[8][8] (libraw_COLOR), char decoder[64] (libraw_unpack_function_name, NUL-padded),
+//   uint64 byte count, the raw image (raw_pitch × raw_height).
 // It exits 0 whenever it wrote that.
 #include <libraw/libraw.h>
 #include <stdio.h>
@@ -64,7 +66,7 @@ static int write_all(const void *data, size_t count) {
     return 0;
 }
 
-static int sensor(unsigned char *bytes, size_t count, unsigned long long max_bytes) {
+static int sensor(unsigned char *bytes, size_t count, unsigned long long max_bytes, int unpack) {
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
     if (!raw) return 2;
     libraw_set_dataerror_handler(raw, quiet_data_error, NULL);
@@ -73,11 +75,15 @@ static int sensor(unsigned char *bytes, size_t count, unsigned long long max_byt
     if (open_status == LIBRAW_SUCCESS) {
         unsigned long long needed = (unsigned long long)raw->sizes.raw_width * raw->sizes.raw_height * 4;
         unsigned filters = raw->idata.filters;
-        if (needed <= max_bytes && filters >= 1000 && raw->idata.colors == 3) unpack_status = libraw_unpack(raw);
+        if (unpack && needed <= max_bytes && filters >= 1000 && raw->idata.colors == 3) unpack_status = libraw_unpack(raw);
     }
     signed char colour[8][8] = {{0}};
-    if (open_status == LIBRAW_SUCCESS)
+    char decoder[64] = {0};
+    if (open_status == LIBRAW_SUCCESS) {
         for (int row = 0; row < 8; row++) for (int column = 0; column < 8; column++) colour[row][column] = (signed char)libraw_COLOR(raw, row, column);
+        const char *name = libraw_unpack_function_name(raw);
+        if (name) strncpy(decoder, name, sizeof decoder - 1);
+    }
     unsigned long long image_bytes = 0;
     const void *image = NULL;
     if (unpack_status == LIBRAW_SUCCESS && raw->rawdata.raw_image) {
@@ -85,8 +91,8 @@ static int sensor(unsigned char *bytes, size_t count, unsigned long long max_byt
         image_bytes = (unsigned long long)raw->sizes.raw_pitch * raw->sizes.raw_height;
     }
     unsigned long long struct_size = sizeof(libraw_data_t);
-    if (write_all("PKRAWS01", 8) || write_all(&open_status, 4) || write_all(&unpack_status, 4)
-        || write_all(&struct_size, 8) || write_all(raw, sizeof(libraw_data_t)) || write_all(colour, 64)
+    if (write_all("PKRAWS02", 8) || write_all(&open_status, 4) || write_all(&unpack_status, 4)
+        || write_all(&struct_size, 8) || write_all(raw, sizeof(libraw_data_t)) || write_all(colour, 64) || write_all(decoder, 64)
         || write_all(&image_bytes, 8) || (image_bytes && write_all(image, image_bytes))) return 2;
     return 0;
 }
@@ -95,13 +101,13 @@ int main(int argc, char **argv) {
     static const char *steps[] = {"open", "unpack", "thumbnail", "develop"};
     int step = -1;
     for (int i = 0; argc == 2 && i < 4; i++) if (strcmp(argv[1], steps[i]) == 0) step = i;
-    if (argc == 3 && strcmp(argv[1], "sensor") == 0) {
+    if ((argc == 3 || (argc == 4 && strcmp(argv[3], "open") == 0)) && strcmp(argv[1], "sensor") == 0) {
         size_t count = 0;
         unsigned char *bytes = read_all((size_t)4 << 30, &count);
         if (!bytes) { fprintf(stderr, "photokit-raw-probe: cannot read standard input\n"); return 2; }
-        return sensor(bytes, count, strtoull(argv[2], NULL, 10));
+        return sensor(bytes, count, strtoull(argv[2], NULL, 10), argc == 3);
     }
-    if (step < 0) { fprintf(stderr, "usage: photokit-raw-probe open|unpack|thumbnail|develop < FILE, or sensor MAX_BYTES < FILE\n"); return 2; }
+    if (step < 0) { fprintf(stderr, "usage: photokit-raw-probe open|unpack|thumbnail|develop < FILE, or sensor MAX_BYTES [open] < FILE\n"); return 2; }
     size_t count = 0;
     unsigned char *bytes = read_all((size_t)4 << 30, &count);
     if (!bytes) { fprintf(stderr, "photokit-raw-probe: cannot read standard input\n"); return 2; }

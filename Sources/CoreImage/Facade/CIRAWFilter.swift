@@ -32,7 +32,7 @@ public final class CIRAWFilter: CIFilter {
 
     /// A filter developing the RAW or DNG file at `url`, or `nil` (see the type's discussion).
     public convenience init?(imageURL url: URL) {
-        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
+        guard let data = FileMapping.map(url.path) ?? (try? Data(contentsOf: url, options: .mappedIfSafe)) else { return nil }
         self.init(imageData: data, identifierHint: url.pathExtension.isEmpty ? nil : url.pathExtension)
     }
 

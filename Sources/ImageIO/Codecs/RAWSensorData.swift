@@ -75,17 +75,30 @@ public final class RAWSensorData: Sendable {
     /// `.tooLarge` when the sensor is beyond `limits` (checked from the header before anything is unpacked) and
     /// `.truncated`/`.corrupt` when the data cannot be read, and `.corrupt` naming it when LibRaw crashed or hung
     /// on the file. LibRaw opens and unpacks it in `photokit-raw-probe`, a process of its own (where that program
-    /// is built beside this one; else here): unlike Apple's, a damaged file cannot stop the calling process.
+    /// is built beside this one; else here): unlike Apple's, a damaged file cannot stop the calling process. DNGs
+    /// stored uncompressed or as lossless JPEG are only opened by LibRaw; their sensor data is unpacked here, on
+    /// every core (``DNGUnpacker``: the same values LibRaw gives, about ten times sooner).
     public static func unpack(_ data: Data, limits: ImageLimits = ImageLimits()) throws(ImageIOError) -> RAWSensorData {
+        try unpack(data, limits: limits, unpacker: .automatic)
+    }
+
+    /// Who unpacks the sensor data: this module where it can (``DNGUnpacker``: uncompressed and lossless JPEG
+    /// DNGs), else LibRaw; or LibRaw always (tests compare the two).
+    package enum Unpacker: Sendable { case automatic, libRaw }
+
+    /// ``unpack(_:limits:)`` with the unpacker chosen.
+    package static func unpack(_ data: Data, limits: ImageLimits, unpacker: Unpacker) throws(ImageIOError) -> RAWSensorData {
         guard let format = data.prefix(4096).withUnsafeBytes({ RAWSniffer.sniff($0) }) else {
             throw ImageIOError(.unknownFormat, "not a RAW or DNG file")
         }
         do { try OptionalLibrary.libRaw.load() } catch { throw ImageIOError(.unsupported, error.description, format: format) }
-        // LibRaw opens and unpacks the file in photokit-raw-probe, a process of its own, and hands its state back:
-        // this process never runs LibRaw on the file (a file LibRaw crashes on is refused as corrupt).
+        // A DNG stored in a way DNGUnpacker reads is only opened by LibRaw; the mosaic is unpacked here.
+        let layout = unpacker == .automatic && format == .dng ? DNGRawLayout.find(in: data) : nil
+        // LibRaw opens (and unpacks) the file in photokit-raw-probe, a process of its own, and hands its state
+        // back: this process never runs LibRaw on the file (a file LibRaw crashes on is refused as corrupt).
         let probed = data.withUnsafeBytes { bytes in
             Result { () throws(LibRawProbe.Failure) in
-                try LibRawProbe.sensor(bytes, maxBytes: limits.maxDecodeBytes, stateSize: libRawStateSize)
+                try LibRawProbe.sensor(bytes, maxBytes: limits.maxDecodeBytes, stateSize: libRawStateSize, unpack: layout == nil)
             }
         }
         switch probed {
@@ -96,6 +109,16 @@ public final class RAWSensorData: Sendable {
             let raw = UnsafeMutablePointer<libraw_data_t>.allocate(capacity: 1)
             defer { raw.deallocate() }
             UnsafeMutableRawPointer(raw).copyMemory(from: package.state.baseAddress!, byteCount: package.state.count)
+            if let layout {
+                // Only opened: unpacked here when LibRaw agrees on what the file is, else by LibRaw after all.
+                guard ownUnpackingApplies(raw, layout: layout, decoder: package.decoder),
+                      let image = try unpackHere(data, raw: raw, layout: layout, limits: limits, format: format) else {
+                    return try unpack(data, limits: limits, unpacker: .libRaw)
+                }
+                return try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
+                    (UnsafePointer(image.values), image.count, image)
+                }
+            }
             return try withExtendedLifetime(package) { () throws(ImageIOError) -> RAWSensorData in
                 try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
                     guard package.unpackStatus == 0 else { throw RAWCodec.failure(package.unpackStatus, "LibRaw cannot read the raw data", format: format) }
@@ -106,12 +129,46 @@ public final class RAWSensorData: Sendable {
             // No probe beside this program: LibRaw runs here.
             return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
                 try extract(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) }) { () throws(ImageIOError) in
+                    if let layout, ownUnpackingApplies(raw, layout: layout, decoder: String(cString: libraw_unpack_function_name(raw))),
+                       let image = try unpackHere(data, raw: raw, layout: layout, limits: limits, format: format) {
+                        return (UnsafePointer(image.values), image.count, image)
+                    }
                     let status = libraw_unpack(raw)
                     guard status == 0 else { throw RAWCodec.failure(status, "LibRaw cannot read the raw data", format: format) }
                     return (raw.pointee.rawdata.raw_image.map { UnsafePointer($0) }, nil, nil)
                 }
             }
         }
+    }
+
+    /// Whether LibRaw, having opened the file, sees the mosaic `layout` describes and would unpack it with the
+    /// unpacker ``DNGUnpacker`` stands in for: same decoder family, same stored size, first frame.
+    private static func ownUnpackingApplies(_ raw: UnsafeMutablePointer<libraw_data_t>, layout: DNGRawLayout, decoder: String) -> Bool {
+        let expected = layout.compression == .uncompressed ? "packed_dng_load_raw()" : "lossless_dng_load_raw()"
+        let sizes = raw.pointee.sizes
+        return decoder == expected && raw.pointee.idata.dng_version != 0 && raw.pointee.params.shot_select == 0
+            && Int(sizes.raw_width) == layout.width && Int(sizes.raw_height) == layout.height
+    }
+
+    /// Unpacks the mosaic with ``DNGUnpacker`` (within `limits`, checked first) and leaves LibRaw's state `raw` as
+    /// LibRaw's unpacking would (the row pitch; the black level common to all four colours moved from the
+    /// per-colour levels to `black`); `nil` when LibRaw should unpack it after all.
+    private static func unpackHere(_ data: Data, raw: UnsafeMutablePointer<libraw_data_t>, layout: DNGRawLayout,
+                                   limits: ImageLimits, format: ImageFormat) throws(ImageIOError) -> DNGUnpacker.Image? {
+        try limits.check(layout.width, layout.height, format: format)
+        guard layout.width * layout.height * 4 <= limits.maxDecodeBytes else { return nil }   // LibRaw's path says why
+        let curve = clibraw_curve(raw)!
+        let identity = (0..<0x10000).allSatisfy { curve[$0] == UInt16($0) }
+        let dng11 = raw.pointee.idata.dng_version >= 0x0101_0000
+        let unpacked = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageIOError) in
+                try DNGUnpacker.unpack(bytes, layout: layout, curve: identity ? nil : curve, dng11Differences: dng11, format: format)
+            }
+        }
+        guard let image = try unpacked.get() else { return nil }
+        raw.pointee.sizes.raw_pitch = UInt32(layout.width * 2)
+        clibraw_settle_black(raw)
+        return image
     }
 
     /// The sensor data from LibRaw's state `raw` after opening: checks the sizes and the pattern (`colour(row,

@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// Read-only, pre-populated file mappings wrapped as `Data` (unmapped when the last copy goes away).
-enum FileMapping {
+package enum FileMapping {
     /// The file's bytes mapped with `MAP_POPULATE`, or `nil` (empty, unreadable, or not a regular file) so the
     /// caller falls back to Foundation, which reports the error.
-    static func map(_ path: String) -> Data? {
+    package static func map(_ path: String) -> Data? {
         #if os(Linux)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -35,7 +35,7 @@ static const char *const lazy_sonames_cairo[] = { "libcairo.so.2", 0 };
 const struct lazy_group lazy_groups[LAZY_GROUP_COUNT] = {
     { "ffmpeg", "Movies and Live Photo videos", "libavformat59 libavcodec59 libavutil57 libswscale6 libswresample4", lazy_sonames_ffmpeg, lazy_symbols_ffmpeg, lazy_slots_ffmpeg, 80 },
     { "heif", "HEIC and HEIF images", "libheif1", lazy_sonames_heif, lazy_symbols_heif, lazy_slots_heif, 56 },
-    { "libraw", "RAW images", "libraw20", lazy_sonames_libraw, lazy_symbols_libraw, lazy_slots_libraw, 18 },
+    { "libraw", "RAW images", "libraw20", lazy_sonames_libraw, lazy_symbols_libraw, lazy_slots_libraw, 19 },
     { "tesseract", "Text recognition", "libtesseract5", lazy_sonames_tesseract, lazy_symbols_tesseract, lazy_slots_tesseract, 17 },
     { "zbar", "Barcode detection", "libzbar0", lazy_sonames_zbar, lazy_symbols_zbar, lazy_slots_zbar, 17 },
     { "zint", "Barcode generation", "libzint2.11", lazy_sonames_zint, lazy_symbols_zint, lazy_slots_zint, 3 },

@@ -32,4 +32,24 @@ void pk_raw_bilinear_row(const float *centre, long stride, long count, int colou
 void pk_raw_finish(const float *red, const float *green, const float *blue, long count, const float matrix[9],
                    const float *saturation, float *out);
 
+/// Unpacks `rows` rows of stored samples of `bits` bits (1…16) each, packed most significant bit first, each row
+/// starting on a byte `rowBytes` after the previous one (16-bit samples in the byte order `bigEndian` says), and
+/// writes the first `columns` of each row to `destination` (`destinationStride` values a row), each mapped through
+/// `curve` (65,536 entries: a DNG linearization table) unless it is NULL. Reads exactly `rows` × `rowBytes` bytes at
+/// most, so `rowBytes` must hold `columns` samples.
+void pk_raw_unpack_packed(const uint8_t *source, long rowBytes, int bits, int bigEndian, long rows, long columns,
+                          uint16_t *destination, long destinationStride, const uint16_t *curve);
+
+/// `pk_raw_unpack_ljpeg`'s results besides 0 (decoded).
+#define PK_LJPEG_UNSUPPORTED 1   /* a stream LibRaw reads differently from the standard (or lossy): left to LibRaw */
+#define PK_LJPEG_CORRUPT 2       /* damaged, truncated or inconsistent data */
+
+/// Decodes one lossless JPEG stream (`size` bytes from `data`: a DNG strip or tile) as LibRaw 0.20 does: the
+/// samples of each decoded row (all components, interleaved) go out in order, wrapping every `tileColumns`; those
+/// in the first `rows` × `columns` (the part of the tile inside the image) are stored to `destination` (`stride`
+/// values a row), each through `curve` unless it is NULL. `dng11Differences`: a difference of length 16 is
+/// −32,768 without further bits (DNG 1.1 and later). Reads only inside `data`; thread-safe.
+int pk_raw_unpack_ljpeg(const uint8_t *data, long size, long tileColumns, long rows, long columns,
+                        uint16_t *destination, long stride, const uint16_t *curve, int dng11Differences);
+
 #endif
