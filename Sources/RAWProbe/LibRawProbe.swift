@@ -33,11 +33,27 @@ package enum LibRawProbe {
     /// hung there, or when the probe could not be run.
     package static func check(_ bytes: UnsafeRawBufferPointer, upTo step: Step) throws(Failure) {
         guard let tool = executable else { return }
+        if let vouched = Vouched.current, vouched.base == bytes.baseAddress, vouched.count == bytes.count, vouched.step.includes(step) { return }
         let key = digest(bytes)
         if verdicts.withLock({ $0.passed(key, step) }) { return }
         let outcome = run(tool, bytes, step)
         if let failure = failure(outcome) { throw failure }
         verdicts.withLock { $0.record(key, step) }
+    }
+
+    /// Runs `body` with `bytes` counted as probed up to `step` on this thread: ``check(_:upTo:)`` of exactly
+    /// these bytes (same memory, same length) returns at once instead of hashing them to look the verdict up.
+    /// For a caller that holds the bytes unchanged throughout and has just had them probed (a RAW file unpacked
+    /// through ``sensor(_:maxBytes:stateSize:unpack:)`` is then read for its properties).
+    package static func vouching<R>(for bytes: UnsafeRawBufferPointer, upTo step: Step, _ body: () throws -> R) rethrows -> R {
+        try Vouched.$current.withValue(Vouched(base: bytes.baseAddress, count: bytes.count, step: step), operation: body)
+    }
+
+    struct Vouched: Sendable {
+        nonisolated(unsafe) var base: UnsafeRawPointer?
+        var count: Int
+        var step: Step
+        @TaskLocal static var current: Vouched?
     }
 
     /// The probe executable: `PHOTOKIT_RAW_PROBE`, else `photokit-raw-probe` beside this program's executable.

@@ -88,6 +88,21 @@ struct VectorKernelTests {
         }
     }
 
+    @Test func theGamutMapsScanFindsWhatSwiftsMinFinds() {
+        // Every pixel the vector scan stops at, and only those, has `min(r, min(g, b)) < 0` (NaNs included).
+        var generator = SeededGenerator(seed: 7)
+        let choices: [Float] = [-0.5, 0, 0.25, 1, .nan, -.infinity, 2, -0.0]
+        for _ in 0..<50 {
+            let count = Int.random(in: 1...40, using: &generator)
+            var pixels = (0..<(count * 4)).map { _ in Float.random(in: 0...1, using: &generator) < 0.8 ? Float.random(in: 0...1, using: &generator) : choices.randomElement(using: &generator)! }
+            let expected = (0..<count).filter { i in min(pixels[i * 4], min(pixels[i * 4 + 1], pixels[i * 4 + 2])) < 0 }
+            var found: [Int] = []
+            var i = pk_raw_next_negative(&pixels, 0, count)
+            while i < count { found.append(i); i = pk_raw_next_negative(&pixels, i + 1, count) }
+            #expect(found == expected)
+        }
+    }
+
     @Test func vignetteGivesItsDefinitionsFloats() {
         var generator = SystemRandomNumberGenerator()
         for count in [1, 7, 15, 16, 17, 33, 64, 70] {

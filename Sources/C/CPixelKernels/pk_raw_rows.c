@@ -143,3 +143,42 @@ void pk_raw_bilinear_row(const float *centre, long stride, long count, int colou
 #endif
     bilinear_row_body(centre, stride, count, colourEven, colourOdd, red, green, blue);
 }
+
+// The first pixel from `from` whose lowest colour component is negative, as Swift's `min(r, min(g, b)) < 0`
+// decides it (`min(x, y)` is `y < x ? y : x`, so a NaN red hides the others), else `count`. Sixteen floats a
+// step with AVX-512; the rare pixel found is then mapped by the caller.
+static long next_negative_scalar(const float *px, long from, long count) {
+    for (long i = from; i < count; i++) {
+        const float *p = px + i * 4;
+        float m = p[2] < p[1] ? p[2] : p[1];
+        float lowest = m < p[0] ? m : p[0];
+        if (lowest < 0.0f) return i;
+    }
+    return count;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+__attribute__((target("avx512f,avx512vl,avx2,fma,f16c")))
+static long next_negative_avx512(const float *px, long from, long count) {
+    const __m512i reds = _mm512_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    const __m512i greens = _mm512_add_epi32(reds, _mm512_set1_epi32(1)), blues = _mm512_add_epi32(reds, _mm512_set1_epi32(2));
+    const __m512 zero = _mm512_setzero_ps();
+    long i = from;
+    for (; i + 4 <= count; i += 4) {
+        __m512 v = _mm512_loadu_ps(px + i * 4);
+        __m512 r = _mm512_permutexvar_ps(reds, v), g = _mm512_permutexvar_ps(greens, v), b = _mm512_permutexvar_ps(blues, v);
+        __m512 m = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(b, g, _CMP_LT_OQ), g, b);
+        __m512 lowest = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(m, r, _CMP_LT_OQ), r, m);
+        if (_mm512_cmp_ps_mask(lowest, zero, _CMP_LT_OQ)) return next_negative_scalar(px, i, count);
+    }
+    return next_negative_scalar(px, i, count);
+}
+#endif
+
+long pk_raw_next_negative(const float *px, long from, long count) {
+#if defined(__x86_64__)
+    if (pk_cpu_has_avx512()) return next_negative_avx512(px, from, count);
+#endif
+    return next_negative_scalar(px, from, count);
+}

@@ -56,8 +56,10 @@ public final class CIRAWFilter: CIFilter {
         self.sensor = sensor
         fileData = data
         serial = sensorSerials.add(1, ordering: .relaxed).newValue
-        let source = CGImageSourceCreateWithData(data, nil)
-        fileProperties = source.flatMap { CGImageSourceCopyPropertiesAtIndex($0, 0, nil) as? [AnyHashable: Any] } ?? [:]
+        // The sensor was just unpacked from these bytes: the probe's verdict on them need not be looked up again.
+        fileProperties = RAWSensorData.readingUnpacked(data) {
+            CGImageSourceCreateWithData(data, nil).flatMap { CGImageSourceCopyPropertiesAtIndex($0, 0, nil) as? [AnyHashable: Any] } ?? [:]
+        }
         whiteBalance = RAWWhiteBalance(multipliers: sensor.asShotMultipliers)
         orientation = sensor.orientation
         baselineExposure = sensor.baselineExposure

@@ -1,4 +1,5 @@
 import Foundation
+internal import CPixelKernels
 
 /// Two per-pixel stages of a RAW development on linear values, both keeping each pixel's hue.
 enum RAWToneStages {
@@ -54,7 +55,10 @@ struct GamutMapKernel: PixelKernel {
 
     func apply(_ span: PixelSpan) {
         let p = span.pixels
-        for i in 0..<span.count {
+        // Only pixels with a negative component change; a vector scan finds them (most spans have none).
+        var i = pk_raw_next_negative(p, 0, span.count)
+        while i < span.count {
+            defer { i = pk_raw_next_negative(p, i + 1, span.count) }
             let o = i * 4
             let r = p[o], g = p[o + 1], b = p[o + 2]
             let lowest = min(r, min(g, b))

@@ -82,6 +82,13 @@ public final class RAWSensorData: Sendable {
         try unpack(data, limits: limits, unpacker: .automatic)
     }
 
+    /// Runs `body` with `data` — bytes ``unpack(_:limits:)`` just unpacked, held unchanged by the caller
+    /// throughout — known to open in LibRaw without crashing, so reading its header or properties in `body` does
+    /// not hash the bytes again to find the probe's verdict.
+    package static func readingUnpacked<R>(_ data: Data, _ body: () throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { bytes in try LibRawProbe.vouching(for: bytes, upTo: .open, body) }
+    }
+
     /// Who unpacks the sensor data: this module where it can (``DNGUnpacker``: uncompressed and lossless JPEG
     /// DNGs), else LibRaw; or LibRaw always (tests compare the two).
     package enum Unpacker: Sendable { case automatic, libRaw }

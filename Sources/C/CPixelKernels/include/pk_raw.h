@@ -52,4 +52,8 @@ void pk_raw_unpack_packed(const uint8_t *source, long rowBytes, int bits, int bi
 int pk_raw_unpack_ljpeg(const uint8_t *data, long size, long tileColumns, long rows, long columns,
                         uint16_t *destination, long stride, const uint16_t *curve, int dng11Differences);
 
+/// The first of `count` RGBA float pixels from index `from` whose lowest colour component is negative as Swift's
+/// `min(r, min(g, b)) < 0` decides it, else `count` (the gamut map's scan: such pixels are rare).
+long pk_raw_next_negative(const float *px, long from, long count);
+
 #endif
