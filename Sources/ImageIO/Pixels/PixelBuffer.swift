@@ -67,11 +67,12 @@ public struct PixelBuffer: Sendable {
     }
 
     /// Allocates a zeroed buffer and lets `fill` write its bytes (row stride `width * bytesPerPixel`). Large
-    /// buffers are mapped with huge pages (``HugePageMemory``).
+    /// buffers are mapped with huge pages (``HugePageMemory``), faulted in from the end by another thread while
+    /// `fill` writes from the start.
     public init(width: Int, height: Int, layout: Layout, bitsPerComponent: Int,
                 fill: (UnsafeMutableRawBufferPointer) throws(ImageIOError) -> Void) throws(ImageIOError) {
         let rowBytes = width * layout.componentCount * bitsPerComponent / 8
-        var bytes = HugePageMemory.zeroedData(count: rowBytes * height)
+        var bytes = HugePageMemory.zeroedData(count: rowBytes * height, prefault: true)
         let result: Result<Void, ImageIOError> = bytes.withUnsafeMutableBytes { raw in
             Result { () throws(ImageIOError) in try fill(raw) }
         }
