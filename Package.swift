@@ -105,9 +105,11 @@ let package = Package(
         ]),
 
         // Pixels: codecs and ImageIO's API; the Core Image engine; the UIImage subset.
+        // Parts of a JPEG decoded with libjpeg's API (row skipping), so two threads share one decode.
+        .target(name: "CJPEGRows", path: "Sources/C/CJPEGRows", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageIO", dependencies: [
             "OptionalLibraries", "CoreGraphics", "UniformTypeIdentifiers", "CPixelKernels", "CLCMS2",
-            "CTurboJPEG", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
+            "CTurboJPEG", "CJPEGRows", "CSpng", "CHeif", "CLibRaw", "CGif", "CWebP", "CTiff", "CExif", "RAWProbe",
         ]),
         .target(name: "CoreImage", dependencies: ["OptionalLibraries", "CoreGraphics", "ImageIO", "CPixelKernels", "CLCMS2", "CQREncode", "CZint", "CTextRender",
                                                   "CZBar", "CTesseract", "CFaceLandmarks"]),

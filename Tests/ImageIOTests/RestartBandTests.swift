@@ -52,6 +52,44 @@ import _TestSupport
         #expect(a.data == b.data, "banded and serial decodes differ at \(a.width)×\(a.height)")
     }
 
+    @Test(arguments: [420, 422, 440, 444, 0])
+    func twoPartDecodingOfFilesWithoutRestartsEqualsSerialDecoding(subsampling: Int) throws {
+        // Over 2 MP, odd sizes (the split is at a 16-row boundary; the last MCU row is partial).
+        let jpeg = FixtureImages.jpeg(width: 1999, height: 1003, seed: subsampling, quality: 92, subsampling: subsampling)
+        let markers = try JPEGMarkers(jpeg)
+        #expect(JPEGRestartBands.restartMarkers(jpeg, from: markers.scanStart)?.0.isEmpty == true, "the fixture should have no restart markers")
+        try Self.compare(jpeg, request: DecodeRequest())
+        // The split itself took place (not a fallback), and gave the serial decode's bytes.
+        let bytesPerPixel = subsampling == 0 ? 1 : 4
+        var parts = [UInt8](repeating: 0, count: 1999 * 1003 * bytesPerPixel)
+        let split = parts.withUnsafeMutableBytes { JPEGCodec.decodeInTwoParts(jpeg, into: $0, width: 1999, height: 1003, bytesPerPixel: bytesPerPixel) }
+        #expect(split)
+        let serial = JPEGCodec(parallelBands: false)
+        let reference = try serial.decode(jpeg, index: 0, header: try serial.header(of: jpeg, index: 0, limits: ImageLimits()), request: DecodeRequest())
+        #expect(Data(parts) == reference.pixels.data)
+        // Progressive files are not split; they decode as before.
+        let progressive = FixtureImages.jpeg(width: 1999, height: 1003, seed: 1, subsampling: subsampling, progressive: true)
+        #expect(!parts.withUnsafeMutableBytes { JPEGCodec.decodeInTwoParts(progressive, into: $0, width: 1999, height: 1003, bytesPerPixel: bytesPerPixel) })
+        try Self.compare(progressive, request: DecodeRequest())
+    }
+
+    @Test func aTruncatedFileWithoutRestartsFailsAsASerialDecodeDoes() throws {
+        let jpeg = FixtureImages.jpeg(width: 2048, height: 1536, seed: 3, quality: 90)
+        let cut = jpeg.prefix(jpeg.count * 2 / 3)
+        let parallel = JPEGCodec(), serial = JPEGCodec(parallelBands: false)
+        let header = try parallel.header(of: cut, index: 0, limits: ImageLimits())
+        let a = Result { try parallel.decode(cut, index: 0, header: header, request: DecodeRequest()) }
+        let b = Result { try serial.decode(cut, index: 0, header: header, request: DecodeRequest()) }
+        switch (a, b) {
+        case (.failure(let x), .failure(let y)): #expect((x as? ImageIOError)?.code == (y as? ImageIOError)?.code)
+        default: Issue.record("a truncated JPEG should fail both ways without allowPartial")
+        }
+        var partial = DecodeRequest()
+        partial.allowPartial = true
+        let c = try parallel.decode(cut, index: 0, header: header, request: partial), d = try serial.decode(cut, index: 0, header: header, request: partial)
+        #expect(c.isPartial && d.isPartial && c.pixels.data == d.pixels.data)
+    }
+
     @Test func damagedRestartDataFallsBackToSerialErrors() throws {
         var jpeg = [UInt8](try ImageWriter.encode(pixels: Self.picture(), colorSpace: CGColorSpaceCreateDeviceRGB(), as: .jpeg))
         let markers = try JPEGMarkers(Data(jpeg))

@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 internal import CTurboJPEG
+internal import CJPEGRows
 
 /// JPEG through libjpeg-turbo's TurboJPEG API, with DCT-domain scaling (1/2, 1/4, 1/8) as shrink-on-load.
 /// Marker segments (EXIF, ICC, XMP, IPTC) are read in Swift (`JPEGMarkers`). A truncated file decodes to a
@@ -64,6 +65,10 @@ public struct JPEGCodec: ImageCodec {
         let flags = TJFLAG_LIMITSCANS | (denominator >= 4 ? TJFLAG_FASTUPSAMPLE : 0)
         let pixels = try PixelBuffer(width: width, height: height, layout: layout, bitsPerComponent: 8) { (output) throws(ImageIOError) in
             if parallelBands, Self.decodeInBands(data, into: output, denominator: denominator, format: format, bytesPerPixel: bytesPerPixel, flags: flags) {
+                return
+            }
+            if parallelBands, denominator == 1, format == TJPF_RGBX || format == TJPF_GRAY,
+               Self.decodeInTwoParts(data, into: output, width: width, height: height, bytesPerPixel: bytesPerPixel) {
                 return
             }
             let status = data.withUnsafeBytes { source in
@@ -132,6 +137,31 @@ public struct JPEGCodec: ImageCodec {
                               Int32(rows), Int32(format.rawValue), flags)
             }
             if status != 0 { failures.add(1) }
+        }
+        return failures.load() == 0
+    }
+
+    /// Decodes a full-size JPEG without restart markers on two threads: one decodes the top rows, the other skips
+    /// them (entropy decoding only: about two thirds of a row's cost at photo qualities) and decodes the rest, so
+    /// the split is at three quarters. The same bytes as one `tjDecompress2` (the same libjpeg-turbo, IDCT and
+    /// upsampling). False (the output to be overwritten) for progressive or multi-scan files, small images, one
+    /// core, or any error or warning — the caller then decodes the usual way, which reports them.
+    static func decodeInTwoParts(_ data: Data, into output: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+                                 bytesPerPixel: Int) -> Bool {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, width * height >= 2_000_000, height >= 64 else { return false }
+        let split = height * 3 / 4 / 16 * 16
+        let rowBytes = width * bytesPerPixel
+        let failures = Atomic(0)
+        nonisolated(unsafe) let destination = output.baseAddress!
+        data.withUnsafeBytes { source in
+            nonisolated(unsafe) let bytes = source
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let first = part == 0 ? 0 : split, count = part == 0 ? split : height - split
+                let status = jpeg_decode_rows(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(first), Int32(count),
+                                              (destination + first * rowBytes).assumingMemoryBound(to: UInt8.self), rowBytes,
+                                              bytesPerPixel == 1 ? 1 : 0)
+                if status != JPEG_ROWS_DONE { failures.add(1) }
+            }
         }
         return failures.load() == 0
     }
