@@ -67,12 +67,11 @@ public struct PixelBuffer: Sendable {
     }
 
     /// Allocates a zeroed buffer and lets `fill` write its bytes (row stride `width * bytesPerPixel`). Large
-    /// buffers are mapped with huge pages (``HugePageMemory``), faulted in from the end by another thread while
-    /// `fill` writes from the start.
+    /// buffers are mapped with huge pages (``HugePageMemory``).
     public init(width: Int, height: Int, layout: Layout, bitsPerComponent: Int,
                 fill: (UnsafeMutableRawBufferPointer) throws(ImageIOError) -> Void) throws(ImageIOError) {
         let rowBytes = width * layout.componentCount * bitsPerComponent / 8
-        var bytes = HugePageMemory.zeroedData(count: rowBytes * height, prefault: true)
+        var bytes = HugePageMemory.zeroedData(count: rowBytes * height)
         let result: Result<Void, ImageIOError> = bytes.withUnsafeMutableBytes { raw in
             Result { () throws(ImageIOError) in try fill(raw) }
         }
