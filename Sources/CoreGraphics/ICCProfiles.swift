@@ -5,6 +5,10 @@ import Foundation
 enum ICCProfileBuilder {
     struct Built: Sendable { var icc: Data; var colorimetry: ColorColorimetry }
 
+    /// The creation date written into every profile built here: 2026-01-01 00:00:00 (ICC `dateTimeNumber`,
+    /// big-endian year, month, day, hours, minutes, seconds).
+    static let profileDate: [UInt8] = [0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+
     private static let cache = NSLock()
     nonisolated(unsafe) private static var built: [String: Built] = [:]
 
@@ -45,6 +49,9 @@ enum ICCProfileBuilder {
         guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }
         var bytes = Data(count: Int(size))
         let saved = bytes.withUnsafeMutableBytes { cmsSaveProfileToMem(profile, $0.baseAddress, &size) }
+        // Little CMS dates a profile when it is made; a fixed date makes every export of the same image the same
+        // bytes (Apple's profiles carry their own fixed dates too).
+        if bytes.count >= 36 { bytes.replaceSubrange(24..<36, with: profileDate) }
         guard saved != 0, var colorimetry = ICCProfileReader.colorimetry(of: profile, isGray: definition.isGray) else { return nil }
         colorimetry.transfer = Array(repeating: transfer, count: definition.isGray ? 1 : 3)
         return Built(icc: bytes, colorimetry: colorimetry)
