@@ -2,7 +2,6 @@
 // and lossless JPEG (pk_raw_ljpeg.c). The caller (DNGUnpacker.swift) checks every byte range first; these loops
 // read only inside the ranges they are given.
 #include "pk_raw.h"
-#include <string.h>
 
 // Rows of 12-bit samples, two in three bytes, most significant bits first.
 static void unpack12(const uint8_t *source, long columns, uint16_t *out) {

@@ -117,12 +117,15 @@ public final class RAWSensorData: Sendable {
             defer { raw.deallocate() }
             UnsafeMutableRawPointer(raw).copyMemory(from: package.state.baseAddress!, byteCount: package.state.count)
             if let layout {
-                // Only opened: unpacked here when LibRaw agrees on what the file is, else by LibRaw after all.
+                // Only opened: unpacked here (once the sensor passes extract's checks) when LibRaw agrees on what
+                // the file is, else by LibRaw after all.
+                let colour = { package.colour[$0 * 8 + $1] }
+                try checkSensor(raw, format: format, limits: limits, colour: colour)
                 guard ownUnpackingApplies(raw, layout: layout, decoder: package.decoder),
-                      let image = try unpackHere(data, raw: raw, layout: layout, limits: limits, format: format) else {
+                      let image = try unpackHere(data, raw: raw, layout: layout, format: format) else {
                     return try unpack(data, limits: limits, unpacker: .libRaw)
                 }
-                return try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
+                return try extract(raw, format: format, limits: limits, colour: colour) { () throws(ImageIOError) in
                     (UnsafePointer(image.values), image.count, image)
                 }
             }
@@ -137,7 +140,7 @@ public final class RAWSensorData: Sendable {
             return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
                 try extract(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) }) { () throws(ImageIOError) in
                     if let layout, ownUnpackingApplies(raw, layout: layout, decoder: String(cString: libraw_unpack_function_name(raw))),
-                       let image = try unpackHere(data, raw: raw, layout: layout, limits: limits, format: format) {
+                       let image = try unpackHere(data, raw: raw, layout: layout, format: format) {
                         return (UnsafePointer(image.values), image.count, image)
                     }
                     let status = libraw_unpack(raw)
@@ -157,13 +160,11 @@ public final class RAWSensorData: Sendable {
             && Int(sizes.raw_width) == layout.width && Int(sizes.raw_height) == layout.height
     }
 
-    /// Unpacks the mosaic with ``DNGUnpacker`` (within `limits`, checked first) and leaves LibRaw's state `raw` as
-    /// LibRaw's unpacking would (the row pitch; the black level common to all four colours moved from the
-    /// per-colour levels to `black`); `nil` when LibRaw should unpack it after all.
+    /// Unpacks the mosaic with ``DNGUnpacker`` (for a sensor ``checkSensor(_:format:limits:colour:)`` passed) and
+    /// leaves LibRaw's state `raw` as LibRaw's unpacking would (the row pitch; the black level common to all four
+    /// colours moved from the per-colour levels to `black`); `nil` when LibRaw should unpack it after all.
     private static func unpackHere(_ data: Data, raw: UnsafeMutablePointer<libraw_data_t>, layout: DNGRawLayout,
-                                   limits: ImageLimits, format: ImageFormat) throws(ImageIOError) -> DNGUnpacker.Image? {
-        try limits.check(layout.width, layout.height, format: format)
-        guard layout.width * layout.height * 4 <= limits.maxDecodeBytes else { return nil }   // LibRaw's path says why
+                                   format: ImageFormat) throws(ImageIOError) -> DNGUnpacker.Image? {
         let curve = clibraw_curve(raw)!
         let identity = (0..<0x10000).allSatisfy { curve[$0] == UInt16($0) }
         let dng11 = raw.pointee.idata.dng_version >= 0x0101_0000
@@ -178,37 +179,47 @@ public final class RAWSensorData: Sendable {
         return image
     }
 
-    /// The sensor data from LibRaw's state `raw` after opening: checks the sizes and the pattern (`colour(row,
-    /// column)` is `libraw_COLOR`), then `unpack` gives the raw image (with its length in values when it is known,
-    /// and the object keeping it alive when it outlives LibRaw's handle: then it is used without a copy).
+    /// Checks LibRaw's state `raw` after opening before anything is unpacked: the sizes against `limits` and the
+    /// colour filter pattern (`colour(row, column)` is `libraw_COLOR`); returns each 2×2 position's colour as LibRaw
+    /// numbers it (`pattern`, 3 for the second green) and its channel (0 red, 1 green, 2 blue).
+    @discardableResult
+    private static func checkSensor(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
+                                    colour: (Int, Int) -> Int) throws(ImageIOError) -> (pattern: [Int], channels: [Int]) {
+        let sizes = raw.pointee.sizes
+        try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)
+        // Mosaic (2 bytes), the working copy LibRaw unpacks into (2 bytes) and a developed tile cache.
+        let bytes = Int(sizes.raw_width) * Int(sizes.raw_height) * 4
+        guard bytes <= limits.maxDecodeBytes else {
+            throw ImageIOError(.tooLarge, "the sensor data needs \(bytes >> 20) MB, more than the decode memory budget of \(limits.maxDecodeBytes >> 20) MB", format: format)
+        }
+        let filters = raw.pointee.idata.filters
+        guard filters != 0, raw.pointee.idata.colors == 3 else {
+            throw ImageIOError(.unsupported, "the sensor is not an RGB Bayer mosaic (monochrome, four-colour or already demosaiced data)", format: format)
+        }
+        guard filters != 9 else { throw ImageIOError(.unsupported, "X-Trans sensors are not supported yet", format: format) }
+        guard filters >= 1000 else { throw ImageIOError(.unsupported, "the colour filter pattern is not a 2×2 Bayer pattern", format: format) }
+        var pattern: [Int] = []
+        for row in 0..<2 { for column in 0..<2 { pattern.append(colour(row, column)) } }
+        for row in 0..<8 { for column in 0..<8 where colour(row, column) != pattern[(row & 1) * 2 + (column & 1)] {
+            throw ImageIOError(.unsupported, "the colour filter pattern does not repeat every 2×2 photosites", format: format)
+        } }
+        let channels = pattern.map { $0 == 3 ? 1 : $0 }
+        guard channels.sorted() == [0, 1, 1, 2] else {
+            throw ImageIOError(.unsupported, "the colour filter pattern is not red, green, green, blue", format: format)
+        }
+        return (pattern, channels)
+    }
+
+    /// The sensor data from LibRaw's state `raw` after opening: ``checkSensor(_:format:limits:colour:)``, then
+    /// `unpack` gives the raw image (with its length in values when it is known, and the object keeping it alive
+    /// when it outlives LibRaw's handle: then it is used without a copy).
     private static func extract(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
                                 colour: (Int, Int) -> Int,
                                 unpack: () throws(ImageIOError) -> (UnsafePointer<UInt16>?, Int?, AnyObject?)) throws(ImageIOError) -> RAWSensorData {
         do {
+            let (pattern, channels) = try checkSensor(raw, format: format, limits: limits, colour: colour)
             let sizes = raw.pointee.sizes
             let width = Int(sizes.width), height = Int(sizes.height)
-            try limits.check(Int(sizes.raw_width), Int(sizes.raw_height), format: format)
-            // Mosaic (2 bytes), the working copy LibRaw unpacks into (2 bytes) and a developed tile cache.
-            let bytes = Int(sizes.raw_width) * Int(sizes.raw_height) * 4
-            guard bytes <= limits.maxDecodeBytes else {
-                throw ImageIOError(.tooLarge, "the sensor data needs \(bytes >> 20) MB, more than the decode memory budget of \(limits.maxDecodeBytes >> 20) MB", format: format)
-            }
-            let filters = raw.pointee.idata.filters
-            guard filters != 0, raw.pointee.idata.colors == 3 else {
-                throw ImageIOError(.unsupported, "the sensor is not an RGB Bayer mosaic (monochrome, four-colour or already demosaiced data)", format: format)
-            }
-            guard filters != 9 else { throw ImageIOError(.unsupported, "X-Trans sensors are not supported yet", format: format) }
-            guard filters >= 1000 else { throw ImageIOError(.unsupported, "the colour filter pattern is not a 2×2 Bayer pattern", format: format) }
-            var pattern: [Int] = []
-            for row in 0..<2 { for column in 0..<2 { pattern.append(colour(row, column)) } }
-            for row in 0..<8 { for column in 0..<8 where colour(row, column) != pattern[(row & 1) * 2 + (column & 1)] {
-                throw ImageIOError(.unsupported, "the colour filter pattern does not repeat every 2×2 photosites", format: format)
-            } }
-            let channels = pattern.map { $0 == 3 ? 1 : $0 }
-            guard channels.sorted() == [0, 1, 1, 2] else {
-                throw ImageIOError(.unsupported, "the colour filter pattern is not red, green, green, blue", format: format)
-            }
-
             let (unpackedImage, count, owner) = try unpack()
             guard let rawImage = unpackedImage else {
                 throw ImageIOError(.unsupported, "the file holds no Bayer mosaic (a linear DNG or an sRAW)", format: format)
