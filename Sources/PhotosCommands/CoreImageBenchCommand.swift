@@ -20,6 +20,9 @@ struct CoreImageBenchCommand: ParsableCommand {
     @Flag(help: "Render every built-in filter in memory, next to the nearest libvips / OpenCV operation.") var all = false
     /// `--filter NAME` (repeatable): only these filters with `--all`.
     @Option(name: .customLong("filter"), help: ArgumentHelp("With --all: only this filter (repeatable).", valueName: "name")) var filters: [String] = []
+    /// `--only a|b|d` (repeatable): run only these jobs ((c) comes with (a)); all of them by default.
+    @Option(name: .customLong("only"), help: ArgumentHelp("Only this job: a (colour chain, with c), b (blur) or d (bandwidth); repeatable.", valueName: "job"))
+    var jobs: [String] = []
 
     /// The `--size` parts, or a validation error.
     func dimensions() throws -> (width: Int, height: Int) {
@@ -35,6 +38,7 @@ struct CoreImageBenchCommand: ParsableCommand {
         guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
         if !filters.isEmpty && !all { throw ValidationError("--filter selects filters for --all; add --all") }
         for name in filters where CIFilter(name: name) == nil { throw ValidationError("unknown filter '\(name)' (see `photos image filters`)") }
+        for job in jobs where !["a", "b", "d"].contains(job) { throw ValidationError("unknown job '\(job)': --only takes a, b or d") }
     }
 
     func run() throws {
@@ -51,22 +55,27 @@ struct CoreImageBenchCommand: ParsableCommand {
         let peers = BenchPeers(scratch: scratch, width: parts[0], height: parts[1])
         let me = ThumbnailBenchCommand.ownExecutable()
         let out = { (name: String) in scratch.appendingPathComponent(name).path }
+        let runs = { (job: String) in jobs.isEmpty || jobs.contains(job) }
 
-        print("(a) exposure +0.5 EV, sepia, vignette → JPEG q90")
-        let chain = [me, "image", "filter", input.path, out("ci-chain.jpg"), "--filter", "CIExposureAdjust", "inputEV=0.5",
-                     "--filter", "CISepiaTone", "inputIntensity=1", "--filter", "CIVignette", "inputIntensity=0.8", "inputRadius=1.5", "--quality", "90"]
-        let a = try compare(ours: chain, peers: [("libvips (one process, C API)", peers.vipsChain(input.path, out("vips-chain.jpg"))),
-                                                  ("Pillow + numpy (strips)", peers.pillowChain(input.path, out("pil-chain.jpg")))],
-                            target: ("libvips", 0.35))
-        print("(b) Gaussian blur σ = 10 → JPEG q90")
-        let blur = [me, "image", "filter", input.path, out("ci-blur.jpg"), "--filter", "CIGaussianBlur", "inputRadius=10", "--quality", "90"]
-        _ = try compare(ours: blur, peers: [("vips gaussblur", peers.vipsBlur(input.path, out("vips-blur.jpg"))),
-                                            ("Pillow GaussianBlur", peers.pillowBlur(input.path, out("pil-blur.jpg")))],
-                        target: ("vips", 0.5))
-        let decoded = Double(parts[0] * parts[1] * 4) / 1_048_576
-        print(String(format: "(c) peak RSS of (a): %.0f MiB = %.2f× the decoded RGBA8 image (%.0f MiB); target ≤ 2×",
-                     Double(a.peakKB) / 1024, Double(a.peakKB) / 1024 / decoded, decoded))
-        try bandwidth(input: input)
+        if runs("a") {
+            print("(a) exposure +0.5 EV, sepia, vignette → JPEG q90")
+            let chain = [me, "image", "filter", input.path, out("ci-chain.jpg"), "--filter", "CIExposureAdjust", "inputEV=0.5",
+                         "--filter", "CISepiaTone", "inputIntensity=1", "--filter", "CIVignette", "inputIntensity=0.8", "inputRadius=1.5", "--quality", "90"]
+            let a = try compare(ours: chain, peers: [("libvips (one process, C API)", peers.vipsChain(input.path, out("vips-chain.jpg"))),
+                                                      ("Pillow + numpy (strips)", peers.pillowChain(input.path, out("pil-chain.jpg")))],
+                                target: ("libvips", 0.35))
+            let decoded = Double(parts[0] * parts[1] * 4) / 1_048_576
+            print(String(format: "(c) peak RSS of (a): %.0f MiB = %.2f× the decoded RGBA8 image (%.0f MiB); target ≤ 2×",
+                         Double(a.peakKB) / 1024, Double(a.peakKB) / 1024 / decoded, decoded))
+        }
+        if runs("b") {
+            print("(b) Gaussian blur σ = 10 → JPEG q90")
+            let blur = [me, "image", "filter", input.path, out("ci-blur.jpg"), "--filter", "CIGaussianBlur", "inputRadius=10", "--quality", "90"]
+            _ = try compare(ours: blur, peers: [("vips gaussblur", peers.vipsBlur(input.path, out("vips-blur.jpg"))),
+                                                ("Pillow GaussianBlur", peers.pillowBlur(input.path, out("pil-blur.jpg")))],
+                            target: ("vips", 0.5))
+        }
+        if runs("d") { try bandwidth(input: input) }
     }
 
     /// Runs ours and each available peer alternately, prints medians and ratios; returns our worst-case peak RSS.
@@ -98,7 +107,8 @@ struct CoreImageBenchCommand: ParsableCommand {
         return (median, peak)
     }
 
-    /// (d): the fused colour pass alone, from a decoded image in memory to an 8-bit buffer, against memcpy.
+    /// (d): the fused colour pass alone, from a decoded image in memory to an 8-bit buffer, against memcpy; the best
+    /// of `runs` renders (at least 5).
     func bandwidth(input: URL) throws {
         guard let image = CIImage(contentsOf: input) else { throw ValidationError("cannot read \(input.path)") }
         let context = CIContext()
@@ -114,7 +124,7 @@ struct CoreImageBenchCommand: ParsableCommand {
         let output = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         defer { output.deallocate() }
         var best = Double.infinity
-        for _ in 0..<5 {
+        for _ in 0..<max(5, runs) {
             let start = DispatchTime.now().uptimeNanoseconds
             context.render(chain, toBitmap: output, rowBytes: width * 4, bounds: extent, format: .RGBX8, colorSpace: image.colorSpace)
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
