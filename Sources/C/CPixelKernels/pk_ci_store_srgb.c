@@ -1,61 +1,58 @@
 // The 8-bit store of opaque RGBA/RGBX through the sRGB encoding, computed in AVX-512 instead of looked up: the
-// 65 536-entry table's gathers cost about 1.7 ns a pixel, the arithmetic about 1.15. Exact by construction: each
-// component's table index is computed as the table path computes it, and the encoding of that index —
-// round(255 × (1.055 i′^(1/2.4) − 0.055)), or round(255 × 12.92 i′) at the bottom, i′ = i / 65535 — is evaluated
-// to within 6·10⁻⁵ of a level (2^(e/2.4) from a 16-entry register, m^(1/2.4) on [1, 2) by a degree-6 polynomial);
-// values within 0.0002 of a rounding boundary (32 of the 65 536 indices) are read from the table instead.
-// pk_ci_store_srgb_matches checks every index of a given table once, so the path is only used for a table it
-// reproduces byte for byte.
+// 65 536-entry table's gathers cost about 1.7 ns a pixel, the arithmetic about 0.6. Exact by construction: each
+// component's table index i is computed as the table path computes it, and the encoding of that index —
+// round(255 × (1.055 (i / 65535)^(1/2.4) − 0.055)), or round(255 × 12.92 i / 65535) at the bottom — is evaluated
+// from i itself (i = m · 2^e: m^(1/2.4) on [1, 2) by a degree-5 polynomial, the rest of the power from a 16-entry
+// register indexed by e) to within 4·10⁻⁴ of a level; values within 8·10⁻⁴ of a rounding boundary (about one
+// component in 600) are read from the table instead. pk_ci_store_srgb_matches checks every index of a given
+// table once, so the path is only used for a table it reproduces byte for byte.
 #include "pk_ci.h"
 #include "pk_cpu.h"
 #pragma clang fp contract(off)
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#define PK_AVX512 __attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma")))
 
-// 255 × 1.055 × 2^((e − 15) / 2.4) for e = 0…15: the exponent factor for values from 2^-15 to 1.
+// 255 × 1.055 × (2^e / 65535)^(1/2.4) for indices 2^e … 2^(e+1) − 1 (e = 0…15), at position (e + 127) mod 16: the
+// low four bits of the index's biased float exponent, which is all the permute reads.
 static const float exponent_factors[16] = {
-    3.534721221e+00f, 4.718286759e+00f, 6.298157209e+00f, 8.407031250e+00f, 1.122204037e+01f, 1.497962673e+01f,
-    1.999540276e+01f, 2.669066050e+01f, 3.562775737e+01f, 4.755735045e+01f, 6.348144674e+01f, 8.473756511e+01f,
-    1.131110791e+02f, 1.509851763e+02f, 2.015410307e+02f, 2.690250000e+02f,
+    3.534743694e+00f, 4.718316757e+00f, 6.298197252e+00f, 8.407084701e+00f, 1.122211172e+01f, 1.497972197e+01f,
+    1.999552989e+01f, 2.669083020e+01f, 3.562798389e+01f, 4.755765282e+01f, 6.348185035e+01f, 8.473810386e+01f,
+    1.131117982e+02f, 1.509861362e+02f, 2.015423121e+02f, 2.648065746e+00f,
 };
 
 // The encoded levels (0…255) of 16 table indices (given as floats holding whole numbers), lanes outside `lanes`
 // left as `passthrough`. The levels need no clamping: pk_ci_store_srgb_matches checks every index's level.
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline __m512i encode_indices(__m512 index, const uint8_t *lut, __mmask16 lanes, __m512i passthrough) {
-    const __m512 x = _mm512_mul_ps(index, _mm512_set1_ps((float)(1.0 / 65535.0)));
-    const __m512i bits = _mm512_castps_si512(x);
-    // x = m · 2^e with m in [1, 2): m − 1.5 for the polynomial, e + 15 (at least 0) for the factor register.
-    const __m512 m = _mm512_sub_ps(_mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(bits, _mm512_set1_epi32(0x7FFFFF)),
-                                                                        _mm512_set1_epi32(0x3F800000))), _mm512_set1_ps(1.5f));
-    const __m512i exponent = _mm512_max_epi32(_mm512_sub_epi32(_mm512_srli_epi32(bits, 23), _mm512_set1_epi32(127 - 15)),
-                                              _mm512_setzero_si512());
-    const __m512 factor = _mm512_permutexvar_ps(exponent, _mm512_loadu_ps(exponent_factors));
-    // m^(1/2.4) about 1.5 (Estrin's scheme: shorter dependency chains).
-    const __m512 m2 = _mm512_mul_ps(m, m), m4 = _mm512_mul_ps(m2, m2);
-    const __m512 p01 = _mm512_fmadd_ps(_mm512_set1_ps(0.3289062753850568f), m, _mm512_set1_ps(1.1840536127152204f));
-    const __m512 p23 = _mm512_fmadd_ps(_mm512_set1_ps(0.022423479064125517f), m, _mm512_set1_ps(-0.06395671744917612f));
-    const __m512 p45 = _mm512_fmadd_ps(_mm512_set1_ps(0.0052373552179513375f), m, _mm512_set1_ps(-0.00962554593785912f));
-    const __m512 p = _mm512_fmadd_ps(_mm512_fmadd_ps(_mm512_set1_ps(-0.0027445251003761655f), m2, p45), m4, _mm512_fmadd_ps(p23, m2, p01));
-    // level + 0.5, from the power segment or (below 0.0031308) the linear one.
-    __m512 r = _mm512_sub_ps(_mm512_mul_ps(p, factor), _mm512_set1_ps(255.0f * 0.055f - 0.5f));
-    const __mmask16 low = _mm512_cmp_ps_mask(x, _mm512_set1_ps(0.0031308049535603713f), _CMP_LT_OQ);
-    r = _mm512_mask_mov_ps(r, low, _mm512_fmadd_ps(x, _mm512_set1_ps(12.92f * 255.0f), _mm512_set1_ps(0.5f)));
-    const __m512 floor = _mm512_roundscale_ps(r, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    const __m512 fraction = _mm512_sub_ps(r, floor);
-    const __mmask16 near = (_mm512_cmp_ps_mask(fraction, _mm512_set1_ps(2e-4f), _CMP_LT_OQ)
-                            | _mm512_cmp_ps_mask(fraction, _mm512_set1_ps(1.0f - 2e-4f), _CMP_GT_OQ)) & lanes;
-    __m512i level = _mm512_mask_mov_epi32(passthrough, lanes, _mm512_cvttps_epi32(floor));
+PK_AVX512 static inline __m512i encode_indices(__m512 index, const uint8_t *lut, __mmask16 lanes, __m512i passthrough) {
+    const __m512i bits = _mm512_castps_si512(index);
+    // index = m · 2^e with m in [1, 2): t = m − 1.5 for the polynomial ((bits & mantissa) | exponent of 1).
+    const __m512 t = _mm512_sub_ps(_mm512_castsi512_ps(_mm512_ternarylogic_epi32(bits, _mm512_set1_epi32(0x7FFFFF),
+                                                                                 _mm512_set1_epi32(0x3F800000), 0xEA)),
+                                   _mm512_set1_ps(1.5f));
+    const __m512 factor = _mm512_permutexvar_ps(_mm512_srli_epi32(bits, 23), _mm512_loadu_ps(exponent_factors));
+    // m^(1/2.4) about 1.5 (Horner: the three components' chains overlap).
+    __m512 p = _mm512_fmadd_ps(_mm512_set1_ps(0.005438157551546935f), t, _mm512_set1_ps(-0.010653240824102378f));
+    p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(0.02236063744740195f));
+    p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(-0.0638606637737521f));
+    p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(0.3289102115646375f));
+    p = _mm512_fmadd_ps(p, t, _mm512_set1_ps(1.1840522885300975f));
+    // The unrounded level, from the power segment or (indices up to 205, below 0.0031308) the linear one.
+    __m512 level = _mm512_fmsub_ps(p, factor, _mm512_set1_ps(255.0f * 0.055f));
+    const __mmask16 low = _mm512_cmp_ps_mask(index, _mm512_set1_ps(205.5f), _CMP_LT_OQ);
+    level = _mm512_mask_mov_ps(level, low, _mm512_mul_ps(index, _mm512_set1_ps((float)(12.92 * 255.0 / 65535.0))));
+    // Rounded to nearest; within 8·10⁻⁴ of a half level the table decides.
+    const __m512 offset = _mm512_reduce_ps(level, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);   // level − round(level)
+    const __mmask16 near = _mm512_cmp_ps_mask(_mm512_abs_ps(offset), _mm512_set1_ps(0.5f - 8e-4f), _CMP_GT_OQ) & lanes;
+    __m512i levels = _mm512_mask_mov_epi32(passthrough, lanes, _mm512_cvt_roundps_epi32(level, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
     if (near) {
-        level = _mm512_mask_i32gather_epi32(level, near, _mm512_cvttps_epi32(index), (const int *)lut, 1);
-        level = _mm512_mask_and_epi32(level, near, level, _mm512_set1_epi32(0xFF));
+        levels = _mm512_mask_i32gather_epi32(levels, near, _mm512_cvttps_epi32(index), (const int *)lut, 1);
+        levels = _mm512_mask_and_epi32(levels, near, levels, _mm512_set1_epi32(0xFF));
     }
-    return level;
+    return levels;
 }
 
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static int matches_avx512(const uint8_t *lut) {
+PK_AVX512 static int matches_avx512(const uint8_t *lut) {
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (int start = 0; start < 65536; start += 16) {
         const __m512i index = _mm512_add_epi32(_mm512_set1_epi32(start), lanes);
@@ -68,16 +65,14 @@ static int matches_avx512(const uint8_t *lut) {
 
 // The table index of sixteen components as pk_ci_store_u8 computes it — clamped (NaN → 0), times 65535, plus 0.5,
 // truncated (here rounded down: the same for positive values) — as a float.
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline __m512 table_index(__m512 v) {
+PK_AVX512 static inline __m512 table_index(__m512 v) {
     v = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(1.0f));
     return _mm512_roundscale_ps(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(65535.0f)), _mm512_set1_ps(0.5f)),
                                 _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
 }
 
 // Sixteen pixels' components, each in its own register (two-register permutes, then 128-bit lane shuffles).
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline void deinterleave16(const float *p, __m512 *r, __m512 *g, __m512 *b, __m512 *a) {
+PK_AVX512 static inline void deinterleave16(const float *p, __m512 *r, __m512 *g, __m512 *b, __m512 *a) {
     // Pixels p and p + 4 of two registers → the first register's R, G (or B, A) of eight pixels in each half.
     const __m512i firstHalf = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
     const __m512i secondHalf = _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
@@ -92,8 +87,7 @@ static inline void deinterleave16(const float *p, __m512 *r, __m512 *g, __m512 *
 
 // Encodes sixteen deinterleaved pixels (alpha times 255 plus 0.5, or 255 with `pad`) and stores them as 32-bit
 // pixels.
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static inline void store16(uint8_t *d, __m512 r, __m512 g, __m512 b, __m512 a, const uint8_t *lut, int pad) {
+PK_AVX512 static inline void store16(uint8_t *d, __m512 r, __m512 g, __m512 b, __m512 a, const uint8_t *lut, int pad) {
     const __m512i zeroLevels = _mm512_setzero_si512();
     const __m512i red = encode_indices(table_index(r), lut, 0xFFFF, zeroLevels);
     const __m512i green = encode_indices(table_index(g), lut, 0xFFFF, zeroLevels);
@@ -108,8 +102,7 @@ static inline void store16(uint8_t *d, __m512 r, __m512 g, __m512 b, __m512 a, c
 
 // Sixteen pixels a step, deinterleaved so that every lane encodes a colour component (the four-pixel step spends a
 // quarter of its lanes on alpha), then four pixels a step for the rest.
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad) {
+PK_AVX512 static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count, int pad) {
     const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     const __m512 alphaScale = _mm512_set1_ps(255.0f);
     long i = 0;
@@ -128,8 +121,7 @@ static long store4_avx512(const float *src, uint8_t *dst, const uint8_t *lut, lo
 }
 
 // Sixteen pixels a step while all sixteen alphas are exactly 1.
-__attribute__((target("avx512f,avx512vl,avx2,fma")))
-static long store16_opaque_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count) {
+PK_AVX512 static long store16_opaque_avx512(const float *src, uint8_t *dst, const uint8_t *lut, long count) {
     long i = 0;
     for (; i + 16 <= count; i += 16) {
         __m512 r, g, b, a;

@@ -10,7 +10,8 @@ static int features(void) {
         __builtin_cpu_init();
         int found = 0;
         if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c")) found |= AVX2_FMA_F16C;
-        if ((found & AVX2_FMA_F16C) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) found |= AVX512;
+        if ((found & AVX2_FMA_F16C) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+            && __builtin_cpu_supports("avx512dq")) found |= AVX512;
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
             && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vbmi")) found |= AVX512_VBMI;
         cached = found;
