@@ -1,24 +1,20 @@
-// 8-bit loads through decoding tables without gathers, for CPUs with AVX-512 VBMI: the table's float bytes are
-// split into four planes of 256 bytes, looked up 64 stored values at a time with two-table byte permutes, and
-// interleaved back into floats. Exact: the floats are the table's entries, bit for bit. Also the prefetch of
+// 8-bit loads through decoding tables without gathers, for CPUs with AVX-512 VBMI (pk_ci_planes512.h): the
+// table's float bytes are split into four planes of 256 bytes, looked up 64 stored values at a time with two-table
+// byte permutes, and interleaved back into floats. Exact: the floats are the table's entries, bit for bit. Also the prefetch of
 // the rows a tile reads next.
 #include "pk_ci.h"
 #include "pk_cpu.h"
 #include <string.h>
 
 #if defined(__x86_64__)
-#include <immintrin.h>
-#define PK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512dq")))
-
-// Prepared memory: the four byte planes of the colour table (4 × 256 bytes), then the alpha flag.
-enum { PLANES = 1024 };
+#include "pk_ci_planes512.h"
+#define PK_AVX512 PK_VBMI
 
 // 16 RGBA or RGBX pixels (64 bytes) a step; R, G, B through the colour table, alpha b / 255 (or 1 without alpha).
 PK_AVX512 static long load16(const uint8_t *src, const uint8_t *planes, int alpha_present, float *dst, long count) {
-    // The unpacks below interleave within 128-bit lanes: lane L of output register q then holds the floats of
-    // stored bytes 16q + 4L … 16q + 4L + 3, so the stored bytes are first put in that order: byte 16L + j takes
-    // stored byte 16 (j / 4) + 4L + j % 4. The 16 alpha bytes are 3, 7, … 63; register q's alpha lanes take
-    // pixels 4q … 4q + 3.
+    // pk_lookup_floats puts the floats of bytes 16L + 4q … 16L + 4q + 3 in lane L of register q; register q should
+    // hold stored bytes 16q … 16q + 15 (pixels 4q … 4q + 3), so byte 16L + j takes stored byte
+    // 16 (j / 4) + 4L + j % 4. The 16 alpha bytes are 3, 7, … 63; register q's alpha lanes take pixels 4q … 4q + 3.
     static const uint8_t order[64] = {
         0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51,  4, 5, 6, 7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55,
         8, 9, 10, 11, 24, 25, 26, 27, 40, 41, 42, 43, 56, 57, 58, 59,  12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 60, 61, 62, 63};
@@ -31,22 +27,13 @@ PK_AVX512 static long load16(const uint8_t *src, const uint8_t *planes, int alph
     const __m512i s2 = _mm512_loadu_si512(spread_index[2]), s3 = _mm512_loadu_si512(spread_index[3]);
     const __m512 scale = _mm512_set1_ps(255.0f), one = _mm512_set1_ps(1.0f);
     __m512i p[4][4];
-    for (int b = 0; b < 4; b++) for (int q = 0; q < 4; q++) p[b][q] = _mm512_loadu_si512(planes + 256 * b + 64 * q);
+    pk_load_planes(planes, p);
     long i = 0;
     for (; i + 16 <= count; i += 16) {
         const __m512i raw = _mm512_loadu_si512(src + i * 4);
-        const __m512i index = _mm512_permutexvar_epi8(shuffle, raw);
-        const __mmask64 high = _mm512_movepi8_mask(index);   // stored values 128…255
-        __m512i byte[4];
-        for (int b = 0; b < 4; b++)
-            byte[b] = _mm512_mask_blend_epi8(high, _mm512_permutex2var_epi8(p[b][0], index, p[b][1]),
-                                             _mm512_permutex2var_epi8(p[b][2], index, p[b][3]));
-        const __m512i low01 = _mm512_unpacklo_epi8(byte[0], byte[1]), high01 = _mm512_unpackhi_epi8(byte[0], byte[1]);
-        const __m512i low23 = _mm512_unpacklo_epi8(byte[2], byte[3]), high23 = _mm512_unpackhi_epi8(byte[2], byte[3]);
-        __m512 f0 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(low01, low23));
-        __m512 f1 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(low01, low23));
-        __m512 f2 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(high01, high23));
-        __m512 f3 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(high01, high23));
+        __m512 f[4];
+        pk_lookup_floats(_mm512_permutexvar_epi8(shuffle, raw), p, f);
+        __m512 f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3];
         // Alpha: the 16 alpha bytes as floats divided by 255 (the table's own arithmetic), into every fourth lane.
         const __m512 alpha = alpha_present
             ? _mm512_div_ps(_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(alpha_pick, raw)))), scale)

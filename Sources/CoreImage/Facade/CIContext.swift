@@ -94,6 +94,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
         if let t = overrides.threads { settings.threads = t }
         settings.reusesSharedStages = overrides.reusesSharedStages
         settings.computesOnStoredValues = overrides.computesOnStoredValues
+        settings.fusesEightBitPasses = overrides.fusesEightBitPasses
         if let request = overrides.printTree { settings.printTree = request }
         return settings
     }
@@ -151,9 +152,12 @@ package struct RenderOverrides: Sendable {
     package var reusesSharedStages = true
     /// False to render rank filters and histograms in linear floats always (see `RenderSettings.computesOnStoredValues`).
     package var computesOnStoredValues = true
+    /// False to run colour chains kernel by kernel always (see `RenderSettings.fusesEightBitPasses`).
+    package var fusesEightBitPasses = true
     package init(tileWidth: Int? = nil, tileHeight: Int? = nil, threads: Int? = nil, printTree: TreePrintRequest? = nil,
-                 reusesSharedStages: Bool = true, computesOnStoredValues: Bool = true) {
+                 reusesSharedStages: Bool = true, computesOnStoredValues: Bool = true, fusesEightBitPasses: Bool = true) {
         (self.tileWidth, self.tileHeight, self.threads, self.printTree) = (tileWidth, tileHeight, threads, printTree)
         (self.reusesSharedStages, self.computesOnStoredValues) = (reusesSharedStages, computesOnStoredValues)
+        self.fusesEightBitPasses = fusesEightBitPasses
     }
 }

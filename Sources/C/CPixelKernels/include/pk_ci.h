@@ -61,6 +61,23 @@ void pk_ci_vignette(float *px, long count, long x, float cx, float dy, float sca
 
 /// In place: (r, g, b, a) = M · (r, g, b, a) + bias, with `m` = 16 row-major coefficients then 4 biases.
 void pk_ci_matrix(float *px, long count, const float m[20]);
+
+/// A step of the fused 8-bit pass: a colour matrix (`data`: pk_ci_matrix's 20 floats) or a vignette (`data`: centre
+/// x and y, scale, inner, width, intensity: pk_ci_vignette's arguments, dy = y + ½ − centre y).
+typedef struct { int kind; const float *data; } pk_ci_fused_step;
+enum { PK_FUSED_MATRIX = 0, PK_FUSED_VIGNETTE = 1 };
+/// What the fused pass stores as alpha: 255 (an RGBX destination, alpha never computed), the alpha
+/// (clamped, × 255 + ½), or 255 for opaque pixels only, stopping at the first sixteen with another alpha (a
+/// destination encoded premultiplied, whose translucent pixels need unpremultiplying first).
+enum { PK_FUSED_ALPHA_PADDED = 0, PK_FUSED_ALPHA_STORED = 1, PK_FUSED_ALPHA_OPAQUE_ONLY = 2 };
+/// Loads `count` pixels of row `y` from column `x` (8-bit RGBA/RGBX at `src`, `prepared` by
+/// pk_ci_load_u8_prepare), applies `steps` in order and stores them as 8-bit RGBA at `dst` through the sRGB table
+/// `lut` (one pk_ci_store_srgb_matches accepted), sixteen pixels at a time: the same bytes as
+/// pk_ci_load_u8_prepared, pk_ci_matrix / pk_ci_vignette and pk_ci_store_u8 (or, opaque, the premultiplied
+/// encode store) in turn. Returns the pixels done: a multiple of 16, fewer where an opaque-only block is not
+/// opaque, 0 without AVX-512 VBMI; the caller runs the rest with the separate kernels.
+long pk_ci_fused_u8_srgb(const uint8_t *src, const uint8_t *prepared, const pk_ci_fused_step *steps, int step_count,
+                         long x, long y, uint8_t *dst, const uint8_t *lut, int alpha_mode, long count);
 /// In place: multiplies R, G, B by A (premultiply) or divides them by A where A > 0 (unpremultiply).
 void pk_ci_premultiply(float *px, long count);
 void pk_ci_unpremultiply(float *px, long count);

@@ -29,6 +29,8 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
     package var storedByteReductions = 0
     /// Tiles of area kernels computed from an 8-bit bitmap's stored bytes (`StoredByteAreaKernel`).
     package var storedByteTiles = 0
+    /// Pixels computed by the fused 8-bit pass (`FusedEightBitPass`).
+    package var fusedEightBitPixels = 0
     /// The program graph as printed by `CI_PRINT_TREE=4`.
     package var programDescription = ""
 
@@ -63,5 +65,6 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
         tiles += other.tiles
         arenaOverflows += other.arenaOverflows
         storedByteTiles += other.storedByteTiles
+        fusedEightBitPixels += other.fusedEightBitPixels
     }
 }

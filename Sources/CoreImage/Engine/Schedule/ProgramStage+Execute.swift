@@ -61,10 +61,23 @@ extension ProgramStage {
             // A program that only loads (a source read into a tile, a stage's tile stored), perhaps cropped to an
             // extent holding this whole tile: the load goes straight to the sink, without passing through a register.
             let onlyLoads = Self.onlyLoadedLeaf(instructions, output: output, rect: rect)
+            withUnsafeTemporaryAllocation(of: pk_ci_fused_step.self, capacity: instructions.count) { fusedSteps in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: instructions.count * FusedEightBitPass.parametersPerStep) { parameters in
+            // A colour chain from an 8-bit bitmap to an 8-bit destination: in registers from load to store.
+            let fused = storer.flatMap {
+                FusedEightBitPass(instructions, prepared: steps, kernels: kernels, loaders: loaders, output: output, storer: $0,
+                                  steps: fusedSteps, parameters: parameters.baseAddress!)
+            }
             for y in rect.y..<rect.maxY {
                 var x = rect.x
                 while x < rect.maxX {
-                    let count = min(width, rect.maxX - x)
+                    var count = min(width, rect.maxX - x)
+                    if let fused, let storer {
+                        let done = fused.run(loader: loaders[fused.leaf]!, storer: storer, x: x, y: y, count: count)
+                        worker.statistics.fusedEightBitPixels += done
+                        x += done; count -= done
+                        if count == 0 { continue }
+                    }
                     if let leaf = onlyLoads {
                         if let tile = stageTiles[leaf] {
                             if let target = sinkTile {
@@ -111,6 +124,8 @@ extension ProgramStage {
                     }
                     x += count
                 }
+            }
+            }
             }
         }
         if case .destination(let destination) = sink { SpanStorer.with(destination) { run($0) } } else { run(nil) }

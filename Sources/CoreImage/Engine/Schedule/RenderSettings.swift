@@ -19,6 +19,9 @@ package struct RenderSettings: Sendable {
     /// destination run on the stored bytes (`StoredValueRankRender`), and histograms of an 8-bit bitmap count its
     /// bytes (`StoredByteReduction`). Same results either way; off only to compare.
     package var computesOnStoredValues = true
+    /// Whether colour chains from an 8-bit bitmap to an 8-bit sRGB destination run as one pass in registers
+    /// (`FusedEightBitPass`). Same bytes either way; off only to compare.
+    package var fusesEightBitPasses = true
     package var tileWidth = 256
     package var tileHeight = 512
     /// Whether a render may trade the tiles' shape for wide ones of the same area (at least 64 rows high) where they cost

@@ -32,6 +32,7 @@ package final class Schedule {
         root = fusion.program(optimized)
         var destination = destination
         OutputConversionPass.fuseEncode(root, into: &destination)
+        destination.fusesEightBitPasses = settings.fusesEightBitPasses
         self.destination = destination
         bitmapLeaves = fusion.bitmapLeaves
         if settings.shapesTiles, let wide = Schedule.wideTiles(root: root, rect: rect, settings: settings) {

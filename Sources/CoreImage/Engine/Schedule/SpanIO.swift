@@ -60,19 +60,35 @@ struct SpanLoader {
         }
     }
 
+    /// The stored bytes of `count` pixels of the 8-bit bitmap from (`x`, `y`) on, for the fused 8-bit pass, when
+    /// the loads are prepared (`prepared`) and the span lies inside the bitmap, unclamped; nil otherwise. Prefetches
+    /// as `load` does.
+    func fusableSource(x: Int, y: Int, count: Int) -> UnsafePointer<UInt8>? {
+        guard prepared != nil, clamp == nil, y >= rect.y, y < rect.maxY, x >= rect.x, x + count <= rect.maxX else { return nil }
+        prefetchAhead(x: x, row: y, count: count)
+        return UnsafePointer(source(x: x, row: y).assumingMemoryBound(to: UInt8.self))
+    }
+
+    private func source(x: Int, row: Int) -> UnsafeRawPointer {
+        let stored = row - rect.y
+        return base + (layout.bottomUp ? stored : bitmapHeight - 1 - stored) * layout.bytesPerRow + (x - rect.x) * layout.bytesPerPixel
+    }
+
+    /// Tiles read a span of each row in turn: fetches the span a few rows on, which the hardware prefetcher does not
+    /// predict across the row stride.
+    private func prefetchAhead(x: Int, row: Int, count: Int) {
+        let ahead = row - rect.y + 4
+        guard ahead < bitmapHeight else { return }
+        pk_prefetch(base + (layout.bottomUp ? ahead : bitmapHeight - 1 - ahead) * layout.bytesPerRow + (x - rect.x) * layout.bytesPerPixel,
+                    count * layout.bytesPerPixel)
+    }
+
     private func loadSpan(x: Int, row: Int, count: Int, into pixels: UnsafeMutablePointer<Float>) {
-        let stored = row - rect.y, bytesPerRow = layout.bytesPerRow, bytesPerPixel = layout.bytesPerPixel
-        let source = base + (layout.bottomUp ? stored : bitmapHeight - 1 - stored) * bytesPerRow + (x - rect.x) * bytesPerPixel
+        let source = source(x: x, row: row)
         layout.withMap { m in
             switch layout.component {
             case .uint8:
-                // Tiles read a span of each row in turn: fetch the span a few rows on, which the hardware prefetcher
-                // does not predict across the row stride.
-                let ahead = stored + 4
-                if ahead < bitmapHeight {
-                    pk_prefetch(base + (layout.bottomUp ? ahead : bitmapHeight - 1 - ahead) * bytesPerRow + (x - rect.x) * bytesPerPixel,
-                                count * bytesPerPixel)
-                }
+                prefetchAhead(x: x, row: row, count: count)
                 pk_ci_load_u8_prepared(source.assumingMemoryBound(to: UInt8.self), layout.components, m, decode, prepared, pixels, count)
             case .uint16:
                 pk_ci_load_u16(source.assumingMemoryBound(to: UInt16.self), layout.components, m, layout.bigEndian ? 1 : 0, pixels, count)
@@ -117,6 +133,7 @@ struct SpanStorer {
     /// Whether `lut` is the sRGB encoding the store can compute (`ToneCurve.encode8IsComputedSRGB`).
     let computesSRGB: Bool
     let encodesPremultiplied: Bool
+    let fusesEightBitPasses: Bool
 
     /// Calls `body` with the stores of `destination`.
     static func with<R>(_ destination: Destination, _ body: (SpanStorer) -> R) -> R {
@@ -131,14 +148,28 @@ struct SpanStorer {
     private init(_ d: Destination, curve: ToneCurve?, lut: UnsafePointer<UInt8>?, arguments: CurveArguments?) {
         (destination, bounds) = (d.base, d.bounds)
         layout = SpanLayout(d.format, map: d.format.storeMap, bytesPerRow: d.bytesPerRow, bottomUp: d.bottomUp)
-        (self.lut, self.curve, encodesPremultiplied) = (lut, arguments, d.encodesPremultiplied)
+        (self.lut, self.curve, encodesPremultiplied, fusesEightBitPasses) = (lut, arguments, d.encodesPremultiplied, d.fusesEightBitPasses)
         computesSRGB = curve?.encode8IsComputedSRGB ?? false
+    }
+
+    /// How the fused 8-bit pass stores alpha here (`PK_FUSED_ALPHA_…`), or nil when it cannot store here: only
+    /// 8-bit RGBA or RGBX through the computed sRGB encoding, where the render allows the pass.
+    var fusedAlphaMode: Int32? {
+        guard fusesEightBitPasses, layout.component == .uint8, lut != nil, computesSRGB, layout.components == 4,
+              layout.map.0 == 0, layout.map.1 == 1, layout.map.2 == 2, layout.map.3 == 3 || layout.map.3 == -1 else { return nil }
+        if encodesPremultiplied { return Int32(PK_FUSED_ALPHA_OPAQUE_ONLY) }
+        return Int32(layout.map.3 == -1 ? PK_FUSED_ALPHA_PADDED : PK_FUSED_ALPHA_STORED)
+    }
+
+    /// Where pixel (`x`, `y`) of the destination is stored.
+    func target(x: Int, y: Int) -> UnsafeMutableRawPointer {
+        let row = layout.bottomUp ? y - bounds.y : bounds.maxY - 1 - y
+        return destination + row * layout.bytesPerRow + (x - bounds.x) * layout.bytesPerPixel
     }
 
     /// Stores `count` working pixels at (`x`, `y`) of the destination, converting to its format.
     func store(_ pixels: UnsafeMutablePointer<Float>, x: Int, y: Int, count: Int) {
-        let row = layout.bottomUp ? y - bounds.y : bounds.maxY - 1 - y
-        let target = destination + row * layout.bytesPerRow + (x - bounds.x) * layout.bytesPerPixel
+        let target = target(x: x, y: y)
         let components = layout.components
         layout.withMap { m in
             switch layout.component {

@@ -128,6 +128,8 @@ package struct Destination: @unchecked Sendable {
     /// Whether the fusion pass moved unpremultiply → encode → premultiply into the store: pixels that are not
     /// opaque then go through `encodeCurve` on unpremultiplied values.
     package var encodesPremultiplied = false
+    /// Whether the program may run as the fused 8-bit pass (`RenderSettings.fusesEightBitPasses`).
+    package var fusesEightBitPasses = true
 
     package init(base: UnsafeMutableRawPointer, bytesPerRow: Int, format: PixelFormat, bounds: PixelRect, bottomUp: Bool) {
         (self.base, self.bytesPerRow, self.format, self.bounds, self.bottomUp) = (base, bytesPerRow, format, bounds, bottomUp)

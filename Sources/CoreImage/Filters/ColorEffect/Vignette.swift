@@ -40,6 +40,15 @@ struct VignetteKernel: PixelKernel {
     var dependsOnPosition: Bool { true }
 
     func apply(_ span: PixelSpan) {
-        pk_ci_vignette(span.pixels, span.count, span.x, center.x, Float(span.y) + 0.5 - center.y, scale, inner, max(outer - inner, 1e-6), intensity)
+        pk_ci_vignette(span.pixels, span.count, span.x, center.x, Float(span.y) + 0.5 - center.y, scale, inner, width, intensity)
+    }
+
+    private var width: Float { max(outer - inner, 1e-6) }
+}
+
+extension VignetteKernel: FusableKernel {
+    func fusedStep(parameters: UnsafeMutablePointer<Float>) -> Int32 {
+        (parameters[0], parameters[1], parameters[2], parameters[3], parameters[4], parameters[5]) = (center.x, center.y, scale, inner, width, intensity)
+        return Int32(PK_FUSED_VIGNETTE)
     }
 }
