@@ -1,6 +1,7 @@
 import CPixelKernels
 import Foundation
 import Testing
+import _TestSupport
 import _Testing_CoreImage
 @testable import CoreImage
 
@@ -10,19 +11,6 @@ import _Testing_CoreImage
 /// destinations, spans of every length, and rectangles reaching past the image (whose edge spans the pass leaves
 /// to the kernels).
 struct FusedEightBitPassTests {
-    /// A small deterministic generator.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let sRGB = CGColorSpace(name: CGColorSpace.sRGB)!
 
     /// Premultiplied noise, opaque or with a few translucent pixels.
@@ -101,7 +89,7 @@ struct FusedEightBitPassTests {
         guard pk_cpu_has_avx512_vbmi() else { return }
         let curve = ComputedSRGBStoreTests.srgb
         let decode = ToneCurve.toLinear(.sRGB, name: "test sRGB decode").decode8
-        var generator = SplitMix(seed: 5)
+        var generator = SeededGenerator(seed: 5)
         for alphaPresent in [false, true] {
             let map: [Int8] = [0, 1, 2, alphaPresent ? 3 : -1]
             let tables = decode + decode + decode + (0..<256).map { Float($0) / 255 }
