@@ -55,9 +55,9 @@ struct CoreImageBenchCommand: ParsableCommand {
         let peers = BenchPeers(scratch: scratch, width: parts[0], height: parts[1])
         let me = ThumbnailBenchCommand.ownExecutable()
         let out = { (name: String) in scratch.appendingPathComponent(name).path }
-        let runs = { (job: String) in jobs.isEmpty || jobs.contains(job) }
+        let selected = { (job: String) in jobs.isEmpty || jobs.contains(job) }
 
-        if runs("a") {
+        if selected("a") {
             print("(a) exposure +0.5 EV, sepia, vignette → JPEG q90")
             let chain = [me, "image", "filter", input.path, out("ci-chain.jpg"), "--filter", "CIExposureAdjust", "inputEV=0.5",
                          "--filter", "CISepiaTone", "inputIntensity=1", "--filter", "CIVignette", "inputIntensity=0.8", "inputRadius=1.5", "--quality", "90"]
@@ -68,14 +68,14 @@ struct CoreImageBenchCommand: ParsableCommand {
             print(String(format: "(c) peak RSS of (a): %.0f MiB = %.2f× the decoded RGBA8 image (%.0f MiB); target ≤ 2×",
                          Double(a.peakKB) / 1024, Double(a.peakKB) / 1024 / decoded, decoded))
         }
-        if runs("b") {
+        if selected("b") {
             print("(b) Gaussian blur σ = 10 → JPEG q90")
             let blur = [me, "image", "filter", input.path, out("ci-blur.jpg"), "--filter", "CIGaussianBlur", "inputRadius=10", "--quality", "90"]
             _ = try compare(ours: blur, peers: [("vips gaussblur", peers.vipsBlur(input.path, out("vips-blur.jpg"))),
                                                 ("Pillow GaussianBlur", peers.pillowBlur(input.path, out("pil-blur.jpg")))],
                             target: ("vips", 0.5))
         }
-        if runs("d") { try bandwidth(input: input) }
+        if selected("d") { try bandwidth(input: input) }
     }
 
     /// Runs ours and each available peer alternately, prints medians and ratios; returns our worst-case peak RSS.

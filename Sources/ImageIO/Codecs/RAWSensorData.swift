@@ -116,21 +116,19 @@ public final class RAWSensorData: Sendable {
             let raw = UnsafeMutablePointer<libraw_data_t>.allocate(capacity: 1)
             defer { raw.deallocate() }
             UnsafeMutableRawPointer(raw).copyMemory(from: package.state.baseAddress!, byteCount: package.state.count)
+            let sensor = try checkSensor(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] })
             if let layout {
-                // Only opened: unpacked here (once the sensor passes extract's checks) when LibRaw agrees on what
-                // the file is, else by LibRaw after all.
-                let colour = { package.colour[$0 * 8 + $1] }
-                try checkSensor(raw, format: format, limits: limits, colour: colour)
+                // Only opened: unpacked here when LibRaw agrees on what the file is, else by LibRaw after all.
                 guard ownUnpackingApplies(raw, layout: layout, decoder: package.decoder),
                       let image = try unpackHere(data, raw: raw, layout: layout, format: format) else {
                     return try unpack(data, limits: limits, unpacker: .libRaw)
                 }
-                return try extract(raw, format: format, limits: limits, colour: colour) { () throws(ImageIOError) in
+                return try extract(raw, format: format, sensor: sensor) { () throws(ImageIOError) in
                     (UnsafePointer(image.values), image.count, image)
                 }
             }
             return try withExtendedLifetime(package) { () throws(ImageIOError) -> RAWSensorData in
-                try extract(raw, format: format, limits: limits, colour: { package.colour[$0 * 8 + $1] }) { () throws(ImageIOError) in
+                try extract(raw, format: format, sensor: sensor) { () throws(ImageIOError) in
                     guard package.unpackStatus == 0 else { throw RAWCodec.failure(package.unpackStatus, "LibRaw cannot read the raw data", format: format) }
                     return (package.rawImage.baseAddress, package.rawImage.count, package)
                 }
@@ -138,7 +136,8 @@ public final class RAWSensorData: Sendable {
         case .success(nil):
             // No probe beside this program: LibRaw runs here.
             return try RAWCodec.withRaw(data, format: format, upTo: .unpack) { (raw) throws(ImageIOError) -> RAWSensorData in
-                try extract(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) }) { () throws(ImageIOError) in
+                let sensor = try checkSensor(raw, format: format, limits: limits, colour: { Int(libraw_COLOR(raw, Int32($0), Int32($1))) })
+                return try extract(raw, format: format, sensor: sensor) { () throws(ImageIOError) in
                     if let layout, ownUnpackingApplies(raw, layout: layout, decoder: String(cString: libraw_unpack_function_name(raw))),
                        let image = try unpackHere(data, raw: raw, layout: layout, format: format) {
                         return (UnsafePointer(image.values), image.count, image)
@@ -182,7 +181,6 @@ public final class RAWSensorData: Sendable {
     /// Checks LibRaw's state `raw` after opening before anything is unpacked: the sizes against `limits` and the
     /// colour filter pattern (`colour(row, column)` is `libraw_COLOR`); returns each 2×2 position's colour as LibRaw
     /// numbers it (`pattern`, 3 for the second green) and its channel (0 red, 1 green, 2 blue).
-    @discardableResult
     private static func checkSensor(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
                                     colour: (Int, Int) -> Int) throws(ImageIOError) -> (pattern: [Int], channels: [Int]) {
         let sizes = raw.pointee.sizes
@@ -210,14 +208,13 @@ public final class RAWSensorData: Sendable {
         return (pattern, channels)
     }
 
-    /// The sensor data from LibRaw's state `raw` after opening: ``checkSensor(_:format:limits:colour:)``, then
-    /// `unpack` gives the raw image (with its length in values when it is known, and the object keeping it alive
-    /// when it outlives LibRaw's handle: then it is used without a copy).
-    private static func extract(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, limits: ImageLimits,
-                                colour: (Int, Int) -> Int,
+    /// The sensor data from LibRaw's state `raw` after opening, for a sensor ``checkSensor(_:format:limits:colour:)``
+    /// passed (`sensor`, its result): `unpack` gives the raw image (with its length in values when it is known, and
+    /// the object keeping it alive when it outlives LibRaw's handle: then it is used without a copy).
+    private static func extract(_ raw: UnsafeMutablePointer<libraw_data_t>, format: ImageFormat, sensor: (pattern: [Int], channels: [Int]),
                                 unpack: () throws(ImageIOError) -> (UnsafePointer<UInt16>?, Int?, AnyObject?)) throws(ImageIOError) -> RAWSensorData {
         do {
-            let (pattern, channels) = try checkSensor(raw, format: format, limits: limits, colour: colour)
+            let (pattern, channels) = sensor
             let sizes = raw.pointee.sizes
             let width = Int(sizes.width), height = Int(sizes.height)
             let (unpackedImage, count, owner) = try unpack()
