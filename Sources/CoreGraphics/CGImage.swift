@@ -74,6 +74,8 @@ public final class CGImage: @unchecked Sendable {
         guard extra == 0 || extra == 1 else { return false }
         guard (extra == 1) == (alphaInfo != .none), bitsPerComponent != 32 || bitmapInfo.contains(.floatComponents) else { return false }
         guard bytesPerRow >= (width * bitsPerPixel + 7) / 8 else { return false }
+        // A sequential provider is checked by its shape, without making its rows.
+        if let rows = dataProvider?.rows { return rows.rowCount == height && rows.bytesPerRow == bytesPerRow }
         return (dataProvider?.data?.count ?? 0) >= bytesPerRow * (height - 1) + (width * bitsPerPixel + 7) / 8
     }
 

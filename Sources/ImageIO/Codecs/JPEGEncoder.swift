@@ -5,7 +5,7 @@ internal import CTurboJPEG
 /// JPEG writing through TurboJPEG, then EXIF/XMP/ICC/IPTC segments spliced in after the JFIF header in Swift.
 /// Images of 2 MP and more are encoded in bands on all cores and joined with restart markers (`JPEGBandEncoder`).
 /// Alpha is composited over black (Apple's default background); gray stays one component; 16-bit is rounded to 8.
-public struct JPEGEncoder: ImageEncoding {
+public struct JPEGEncoder: ImageEncoding, StripEncoding {
     public init() {}
     public var encodedFormats: [ImageFormat] { [.jpeg] }
 
@@ -16,20 +16,10 @@ public struct JPEGEncoder: ImageEncoding {
         if pixels.layout == .grayAlpha { pixels = pixels.droppingAlpha() }
         guard let handle = tjInitCompress() else { throw ImageIOError(.encodingFailed, "TurboJPEG could not be initialised", format: .jpeg) }
         defer { tjDestroy(handle) }
-        let quality = Int32(max(1, min(100, (options.quality * 100).rounded())))
-        let subsampling: TJSAMP
-        if gray { subsampling = TJSAMP_GRAY }
-        else {
-            switch options.chromaSubsampling ?? (options.quality >= 0.9 ? .s444 : .s420) {
-            case .s444: subsampling = TJSAMP_444
-            case .s422: subsampling = TJSAMP_422
-            case .s420: subsampling = TJSAMP_420
-            }
-        }
-        let pixelFormat = gray ? TJPF_GRAY : TJPF_RGBX
-        let segments = JPEGSegmentWriter.segments(exif: image.metadata.exif, xmp: image.metadata.xmp,
-                                                  icc: options.embedColorProfile ? image.colorSpace.iccData : nil, iptc: image.metadata.iptc)
-        if let banded = JPEGBandEncoder.encode(pixels, format: pixelFormat, subsampling: subsampling, quality: quality, segments: segments) {
+        let (quality, subsampling) = Self.settings(gray: gray, options: options)
+        let segments = Self.segments(image.metadata, colorSpace: image.colorSpace, options: options)
+        if let banded = JPEGBandEncoder.encode(pixels, format: gray ? TJPF_GRAY : TJPF_RGBX, subsampling: subsampling, quality: quality,
+                                               segments: segments) {
             return banded
         }
         var output: UnsafeMutablePointer<UInt8>?
@@ -45,6 +35,61 @@ public struct JPEGEncoder: ImageEncoding {
         }
         defer { tjFree(output) }
         return JPEGSegmentWriter.splice(segments, into: Data(bytes: output, count: Int(size)))
+    }
+
+    /// Encodes a large RGBX or gray image strip by strip: a few bands of ``JPEGBandEncoder`` are read from the
+    /// stream (one per thread) and encoded while the next are not yet made, so only those rows are ever in memory.
+    /// The same bytes as `encode` of the whole image; `nil` for images too small to be banded.
+    func encode(streamed pixels: StreamedPixels, colorSpace: CGColorSpace, metadata: ImageMetadata,
+                as format: ImageFormat, options: EncodeOptions) throws(ImageIOError) -> Data? {
+        let gray = pixels.layout == .gray
+        let (quality, subsampling) = Self.settings(gray: gray, options: options)
+        guard pixels.layout == .rgbx || gray,
+              let encoder = JPEGBandEncoder(width: pixels.width, height: pixels.height, format: gray ? TJPF_GRAY : TJPF_RGBX,
+                                            subsampling: subsampling, quality: quality) else { return nil }
+        let bandsPerStrip = min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let stripBytes = bandsPerStrip * encoder.bandHeight * pixels.bytesPerRow
+        let strip = UnsafeMutableRawPointer.allocate(byteCount: stripBytes, alignment: 64)
+        defer { strip.deallocate() }
+        do {
+            let reader = try pixels.rows.makeReader()
+            var band = 0
+            while band < encoder.bandCount {
+                let bands = band..<min(encoder.bandCount, band + bandsPerStrip)
+                let rows = encoder.rows(ofBand: bands.lowerBound).lowerBound..<encoder.rows(ofBand: bands.upperBound - 1).upperBound
+                try reader.read(rows.count, into: strip, bytesPerRow: pixels.bytesPerRow)
+                guard encoder.encodeBands(bands, rows: strip, bytesPerRow: pixels.bytesPerRow) else {
+                    throw ImageIOError(.encodingFailed, "TurboJPEG could not compress rows \(rows)", format: .jpeg)
+                }
+                band = bands.upperBound
+            }
+        } catch let error as ImageIOError {
+            throw error
+        } catch {
+            throw ImageIOError(.encodingFailed, "the image's pixels could not be made (\(error))", format: .jpeg)
+        }
+        guard let joined = encoder.finish(segments: Self.segments(metadata, colorSpace: colorSpace, options: options)) else {
+            throw ImageIOError(.encodingFailed, "the JPEG's bands could not be joined", format: .jpeg)
+        }
+        return joined
+    }
+
+    /// TurboJPEG's quality and chroma subsampling for the options: 4:4:4 from quality 0.9 up unless the options
+    /// name a subsampling.
+    private static func settings(gray: Bool, options: EncodeOptions) -> (quality: Int32, subsampling: TJSAMP) {
+        let quality = Int32(max(1, min(100, (options.quality * 100).rounded())))
+        guard !gray else { return (quality, TJSAMP_GRAY) }
+        switch options.chromaSubsampling ?? (options.quality >= 0.9 ? .s444 : .s420) {
+        case .s444: return (quality, TJSAMP_444)
+        case .s422: return (quality, TJSAMP_422)
+        case .s420: return (quality, TJSAMP_420)
+        }
+    }
+
+    /// The APPn segments written after the JFIF header.
+    private static func segments(_ metadata: ImageMetadata, colorSpace: CGColorSpace, options: EncodeOptions) -> Data {
+        JPEGSegmentWriter.segments(exif: metadata.exif, xmp: metadata.xmp, icc: options.embedColorProfile ? colorSpace.iccData : nil,
+                                   iptc: metadata.iptc)
     }
 }
 

@@ -43,8 +43,9 @@ struct JPEGRestartBands {
         return (8 * (markers.sampling.map(\.h).max() ?? 1), 8 * (markers.sampling.map(\.v).max() ?? 1))
     }
 
-    /// The file cut into `wanted` bands of whole restart intervals, or `nil` when it cannot be.
-    init?(_ data: Data, markers: JPEGMarkers, bands wanted: Int) {
+    /// The file cut into `wanted` bands of whole restart intervals, or `nil` when it cannot be; with `orFewer`, into
+    /// as many as it has groups of intervals starting on rows when those are fewer (at least two).
+    init?(_ data: Data, markers: JPEGMarkers, bands wanted: Int, orFewer: Bool = false) {
         let interval = markers.restartInterval
         guard wanted > 1, data.startIndex == 0, interval > 0, markers.isSequentialHuffman, markers.scanComponents == markers.components,
               markers.width > 0, markers.height > 0, markers.frameOffset + 5 <= markers.scanStart else { return nil }
@@ -59,7 +60,8 @@ struct JPEGRestartBands {
         guard let (restarts, end) = Self.restartMarkers(data, from: markers.scanStart),
               restarts.count + 1 == (mcusPerRow * mcuRows + interval - 1) / interval else { return nil }
         let groups = (restarts.count + 1 + step - 1) / step
-        guard groups >= wanted else { return nil }
+        let wanted = orFewer ? min(wanted, groups) : wanted
+        guard wanted > 1, groups >= wanted else { return nil }
         var bands: [Band] = []
         for band in 0..<wanted {
             let firstGroup = band * groups / wanted, endGroup = (band + 1) * groups / wanted

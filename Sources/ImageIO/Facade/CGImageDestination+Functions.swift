@@ -30,7 +30,13 @@ public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ proper
 /// (written, pixels untouched), and per-image destination options (quality, background colour, max pixel size).
 /// Images Core Graphics cannot express in RGB or gray (CMYK) are ignored, and finalizing then fails.
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
-    guard let pixels = try? PixelBuffer(cgImage: image), let space = image.colorSpace else { return }
+    guard let space = image.colorSpace else { return }
+    // An image whose provider makes its rows on request is read only when the file is written, in strips where
+    // the format's encoder can take them.
+    let pixels: CGImageDestination.Pending.Pixels
+    if let streamed = StreamedPixels(cgImage: image) { pixels = .streamed(streamed) }
+    else if let buffer = try? PixelBuffer(cgImage: image) { pixels = .buffer(buffer) }
+    else { return }
     idst.add(CGImageDestination.Pending(pixels: pixels, colorSpace: space, properties: propertyValues(properties), sourceMetadata: nil))
 }
 
@@ -42,7 +48,7 @@ public func CGImageDestinationAddImageFromSource(_ idst: CGImageDestination, _ i
     guard let decoded = try? file.decode(header: header, options: options) else { return }
     var metadata = header.metadata
     if !metadata.hasOrientation { metadata.orientation = .up }
-    idst.add(CGImageDestination.Pending(pixels: decoded.pixels, colorSpace: decoded.colorSpace,
+    idst.add(CGImageDestination.Pending(pixels: .buffer(decoded.pixels), colorSpace: decoded.colorSpace,
                                         properties: propertyValues(properties), sourceMetadata: metadata))
 }
 

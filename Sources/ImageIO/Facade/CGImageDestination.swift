@@ -11,7 +11,9 @@ public final class CGImageDestination: @unchecked Sendable {
     enum Target { case data(NSMutableData), url(URL) }
 
     struct Pending {
-        var pixels: PixelBuffer
+        /// The pixels, or a stream of them (a sequential provider's image, read only when written).
+        enum Pixels { case buffer(PixelBuffer), streamed(StreamedPixels) }
+        var pixels: Pixels
         var colorSpace: CGColorSpace
         var properties: [String: PropertyValue]
         var sourceMetadata: ImageMetadata?

@@ -5,9 +5,24 @@ import CoreGraphics
 enum DestinationWriter {
     static func encode(_ image: CGImageDestination.Pending, shared: [String: PropertyValue], format: ImageFormat) throws(ImageIOError) -> Data {
         let props = shared.merging(image.properties) { _, new in new }
-        var pixels = image.pixels
         var space = image.colorSpace
-        if let maxSize = props[kCGImageDestinationImageMaxPixelSize]?.intValue, maxSize > 0, max(pixels.width, pixels.height) > maxSize {
+        let maxSize = props[kCGImageDestinationImageMaxPixelSize]?.intValue ?? 0
+        var pixels: PixelBuffer
+        switch image.pixels {
+        case .buffer(let buffer): pixels = buffer
+        case .streamed(let streamed):
+            // Written strip by strip when nothing below needs the whole image (scaling, a colour conversion).
+            let quality = props[kCGImageDestinationLossyCompressionQuality]?.doubleValue ?? 0.85
+            if !(maxSize > 0 && max(streamed.width, streamed.height) > maxSize), props[kCGImageDestinationOptimizeColorForSharing]?.intValue != 1,
+               let encoder = CodecRegistry.encoder(for: format) as? any StripEncoding,
+               let encoded = try encoder.encode(streamed: streamed, colorSpace: space,
+                                                metadata: metadata(source: image.sourceMetadata, props: props, width: streamed.width, height: streamed.height),
+                                                as: format, options: options(quality: quality)) {
+                return encoded
+            }
+            pixels = try streamed.materialized()
+        }
+        if maxSize > 0, max(pixels.width, pixels.height) > maxSize {
             let scale = Double(maxSize) / Double(max(pixels.width, pixels.height))
             pixels = try pixels.resized(width: max(1, Int((Double(pixels.width) * scale).rounded())),
                                         height: max(1, Int((Double(pixels.height) * scale).rounded())))
@@ -23,8 +38,12 @@ enum DestinationWriter {
         guard let encoder = CodecRegistry.encoder(for: format) else {
             throw ImageIOError(.unsupported, "this build cannot write \(format.rawValue)", format: format)
         }
-        let options = EncodeOptions(quality: quality, embedColorProfile: true, metadata: .keep, lossless: quality >= 1)
-        return try encoder.encode(EncodableImage(pixels: pixels, colorSpace: space, metadata: metadata), as: format, options: options)
+        return try encoder.encode(EncodableImage(pixels: pixels, colorSpace: space, metadata: metadata), as: format, options: options(quality: quality))
+    }
+
+    /// The encoder's options for a destination's lossy quality.
+    static func options(quality: Double) -> EncodeOptions {
+        EncodeOptions(quality: quality, embedColorProfile: true, metadata: .keep, lossless: quality >= 1)
     }
 
     /// The metadata blocks to write: the source's blocks, patched in place when the properties only restate the

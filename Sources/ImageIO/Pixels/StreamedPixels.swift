@@ -1,0 +1,43 @@
+import Foundation
+import CoreGraphics
+
+/// An image's pixels read top to bottom in strips from a sequential `CGDataProvider`, never held whole: 8-bit
+/// RGBX or gray in this module's layout. Encoders that write in strips take them as they are
+/// (``StripEncoding``); the others get ``materialized()``.
+package struct StreamedPixels: Sendable {
+    package let width: Int
+    package let height: Int
+    package let layout: PixelBuffer.Layout
+    package let bytesPerRow: Int
+    package let rows: any CGDataProviderRowSource
+    /// The provider, which keeps the rows once they are read whole.
+    private let provider: CGDataProvider
+
+    /// The pixels of `image` as a stream when its provider is sequential and its layout is 8-bit RGBX (noneSkipLast,
+    /// big-endian order) or gray; `nil` otherwise (read it through `PixelBuffer(cgImage:)`).
+    package init?(cgImage image: CGImage) {
+        guard let provider = image.dataProvider, let rows = provider.rows, let space = image.colorSpace, image.bitsPerComponent == 8,
+              !image.bitmapInfo.contains(.floatComponents) else { return nil }
+        let order = image.bitmapInfo.byteOrderInfo
+        switch (space.model, image.bitsPerPixel, image.alphaInfo) {
+        case (.rgb, 32, .noneSkipLast) where order == .orderDefault || order == .order32Big: layout = .rgbx
+        case (.monochrome, 8, .none): layout = .gray
+        default: return nil
+        }
+        (width, height, bytesPerRow, self.rows, self.provider) = (image.width, image.height, image.bytesPerRow, rows, provider)
+    }
+
+    /// Every row read into one buffer (the provider's bytes, kept by it).
+    package func materialized() throws(ImageIOError) -> PixelBuffer {
+        guard let data = provider.data else { throw ImageIOError(.encodingFailed, "the image's pixels could not be made") }
+        return PixelBuffer(width: width, height: height, layout: layout, bitsPerComponent: 8, bytesPerRow: bytesPerRow, data: data)
+    }
+}
+
+/// An encoder that can write an image from a stream of strips, holding only a strip at a time.
+protocol StripEncoding: ImageEncoding {
+    /// The encoded file, or `nil` when this image is not worth streaming (the caller then materializes it and
+    /// calls `encode`). The bytes are those `encode` gives for the same pixels.
+    func encode(streamed pixels: StreamedPixels, colorSpace: CGColorSpace, metadata: ImageMetadata,
+                as format: ImageFormat, options: EncodeOptions) throws(ImageIOError) -> Data?
+}
