@@ -95,6 +95,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
         settings.reusesSharedStages = overrides.reusesSharedStages
         settings.computesOnStoredValues = overrides.computesOnStoredValues
         settings.fusesEightBitPasses = overrides.fusesEightBitPasses
+        settings.streamsFromBands = overrides.streamsFromBands
         if let request = overrides.printTree { settings.printTree = request }
         return settings
     }
@@ -110,6 +111,22 @@ public final class CIContext: NSObject, @unchecked Sendable {
         guard let (bitmap, result) = rendered else { return nil }
         statisticsLock.lock(); statistics = result; lastError = nil; statisticsLock.unlock()
         return bitmap
+    }
+
+    /// The settings of one render with this context: its own, the output space, `configure`'s tweaks, then the
+    /// test overrides.
+    package func renderSettings(outputSpace: CGColorSpace?, configure: ((inout RenderSettings) -> Void)? = nil) -> RenderSettings {
+        settings(outputSpace: outputSpace, configure: configure)
+    }
+
+    /// Keeps a finished strip render's statistics as the last render's.
+    package func recordStripRender(_ render: StripRender) {
+        statisticsLock.lock(); statistics = render.statistics; lastError = nil; statisticsLock.unlock()
+    }
+
+    /// Keeps why a render failed as the last render's error.
+    package func recordRenderFailure(_ error: any Error) {
+        statisticsLock.lock(); lastError = error; statisticsLock.unlock()
     }
 
     /// Renders `image` over `bounds` into `destination`; returns whether it succeeded.
@@ -154,10 +171,13 @@ package struct RenderOverrides: Sendable {
     package var computesOnStoredValues = true
     /// False to run colour chains kernel by kernel always (see `RenderSettings.fusesEightBitPasses`).
     package var fusesEightBitPasses = true
+    /// False to decode files whole before rendering always (see `RenderSettings.streamsFromBands`).
+    package var streamsFromBands = true
     package init(tileWidth: Int? = nil, tileHeight: Int? = nil, threads: Int? = nil, printTree: TreePrintRequest? = nil,
-                 reusesSharedStages: Bool = true, computesOnStoredValues: Bool = true, fusesEightBitPasses: Bool = true) {
+                 reusesSharedStages: Bool = true, computesOnStoredValues: Bool = true, fusesEightBitPasses: Bool = true,
+                 streamsFromBands: Bool = true) {
         (self.tileWidth, self.tileHeight, self.threads, self.printTree) = (tileWidth, tileHeight, threads, printTree)
         (self.reusesSharedStages, self.computesOnStoredValues) = (reusesSharedStages, computesOnStoredValues)
-        self.fusesEightBitPasses = fusesEightBitPasses
+        (self.fusesEightBitPasses, self.streamsFromBands) = (fusesEightBitPasses, streamsFromBands)
     }
 }

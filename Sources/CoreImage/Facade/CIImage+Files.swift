@@ -59,7 +59,7 @@ extension CIImage {
         let properties = CIImage.properties(options, default: fileProperties)
         let identity = (url?.lastPathComponent ?? "data") + "#" + UUID().uuidString
         let lazy = LazySource(extent: CGRect(x: 0, y: 0, width: header.width, height: header.height), colorSpace: space,
-                              identity: identity, isOpaque: !header.hasAlpha) {
+                              identity: identity, isOpaque: !header.hasAlpha, bandDecoder: { file.bandDecoder(header: header) }) {
             try ImageFileSource.decode(file, header: header)
         }
         var image = Image(.lazy(lazy), extent: lazy.extent, isOpaque: lazy.isOpaque)

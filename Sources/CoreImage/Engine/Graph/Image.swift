@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 
 /// A node of the lazy image graph (the engine's image): a recipe for pixels, never pixels themselves.
 ///
@@ -89,13 +90,17 @@ package final class LazySource: @unchecked Sendable {
     package let colorSpace: CGColorSpace?
     package let identity: String
     package let isOpaque: Bool
+    /// Makes a decoder of the file's rows in bands, for renders streamed in strips (`StripRender`); `nil` when
+    /// the file is only decoded whole, and the decoder `nil` when this file cannot be read in bands.
+    package let bandDecoder: (@Sendable () -> (any RowBandDecoder)?)?
     private let make: @Sendable () throws -> Bitmap
     private let lock = NSLock()
     private var made: Bitmap?
 
     package init(extent: CGRect, colorSpace: CGColorSpace?, identity: String, isOpaque: Bool,
-                 make: @escaping @Sendable () throws -> Bitmap) {
+                 bandDecoder: (@Sendable () -> (any RowBandDecoder)?)? = nil, make: @escaping @Sendable () throws -> Bitmap) {
         (self.extent, self.colorSpace, self.identity, self.isOpaque, self.make) = (extent, colorSpace, identity, isOpaque, make)
+        self.bandDecoder = bandDecoder
     }
 
     /// Forgets the decoded pixels (the next render decodes again): renders for contexts that do not cache

@@ -29,6 +29,9 @@ package struct RenderStatistics: Sendable, CustomStringConvertible {
     package var storedByteReductions = 0
     /// Tiles of area kernels computed from an 8-bit bitmap's stored bytes (`StoredByteAreaKernel`).
     package var storedByteTiles = 0
+    /// Bands of the source file decoded by a render streamed in strips (`StripRender`), and how many the file has.
+    package var decodedBands = 0
+    package var sourceBands = 0
     /// Pixels computed by the fused 8-bit pass (`FusedEightBitPass`).
     package var fusedEightBitPixels = 0
     /// The program graph as printed by `CI_PRINT_TREE=4`.

@@ -15,7 +15,7 @@ package enum ColorManagementPass {
                 return sourceConversion(Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: opaque),
                                         bitmap: bitmap, space: space, settings)
             case .lazy(let source):
-                let bitmap = try source.bitmap()
+                let bitmap = try settings.bandedSource.flatMap { $0.source === source ? $0.standIn : nil } ?? source.bitmap()
                 let node = Image(.bitmap(bitmap, colorSpace: nil), extent: image.extent, isOpaque: image.isOpaque || bitmap.alphaIsOpaque)
                 return sourceConversion(node, bitmap: bitmap, space: source.colorSpace, settings)
             case .colorMatch(let match, _):

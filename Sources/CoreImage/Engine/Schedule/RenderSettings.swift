@@ -22,6 +22,9 @@ package struct RenderSettings: Sendable {
     /// Whether colour chains from an 8-bit bitmap to an 8-bit sRGB destination run as one pass in registers
     /// (`FusedEightBitPass`). Same bytes either way; off only to compare.
     package var fusesEightBitPasses = true
+    /// Whether JPEG exports of a file that can be decoded in bands are rendered strip by strip as they are encoded
+    /// (`StripRender`). Same bytes either way; off only to compare.
+    package var streamsFromBands = true
     package var tileWidth = 256
     package var tileHeight = 512
     /// Whether a render may trade the tiles' shape for wide ones of the same area (at least 64 rows high) where they cost
@@ -29,6 +32,9 @@ package struct RenderSettings: Sendable {
     package var shapesTiles = true
     /// Threads to use, at most the pool's size.
     package var threads = WorkerPool.shared.threadCount
+    /// A file read in bands for this render (`StripRender`): its `LazySource` becomes the stand-in bitmap, whose
+    /// bytes the strip renderer points at the decoded bands, instead of being decoded whole.
+    package var bandedSource: (source: LazySource, standIn: Bitmap)?
     /// `CI_PRINT_TREE` flags (1 recipe, 2 optimized, 4 program) and options ("dot").
     package var printTree: TreePrintRequest? = TreePrintRequest.fromEnvironment()
     /// A label for printing (`CIContextOption.name`).
