@@ -137,7 +137,7 @@ import _TestSupport
         #expect(streamed == whole)
         // One pass, a few bands at a time, and the provider never read whole.
         #expect(rows.passes == 1)
-        #expect(rows.largestRead <= 4 * 1800 / 32 + 16)
+        #expect(rows.largestRead > 0 && rows.largestRead <= 640, "strips of about 480 rows, not \(rows.largestRead)")
     }
 
     @Test func aStreamedImageIsReadWholeWhereTheWriterNeedsIt() throws {
