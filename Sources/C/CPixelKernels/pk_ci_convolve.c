@@ -62,8 +62,8 @@ PK_INLINE void columns_body(const float *restrict src, long src_stride, float *r
     }
 }
 
-PK_INLINE void gather_body(const float *const *restrict rows, int taps, const float *restrict w, float *restrict out, int width) {
-    long n = (long)width * 4, i = 0;
+PK_INLINE void gather_body(const float *const *restrict rows, int taps, const float *restrict w, float *restrict out, long n) {
+    long i = 0;
     for (; i + 32 <= n; i += 32) {
         float acc[32];
         for (int j = 0; j < 32; j++) acc[j] = 0.0f;
@@ -90,13 +90,13 @@ typedef float pk_v16 __attribute__((vector_size(64), aligned(4)));
 
 #define GATHER4_BODY(NAME, VT, L) \
 PK_INLINE void NAME(const float *const *restrict rows, int taps, const float *restrict w, \
-                    float *restrict out0, float *restrict out1, float *restrict out2, float *restrict out3, int width) { \
+                    float *restrict out0, float *restrict out1, float *restrict out2, float *restrict out3, long n) { \
     if (taps < 4) { \
-        gather_body(rows, taps, w, out0, width); gather_body(rows + 1, taps, w, out1, width); \
-        gather_body(rows + 2, taps, w, out2, width); gather_body(rows + 3, taps, w, out3, width); \
+        gather_body(rows, taps, w, out0, n); gather_body(rows + 1, taps, w, out1, n); \
+        gather_body(rows + 2, taps, w, out2, n); gather_body(rows + 3, taps, w, out3, n); \
         return; \
     } \
-    long n = (long)width * 4, i = 0; \
+    long i = 0; \
     /* Two columns of L floats per pass (eight accumulators, enough independent chains for the FMA units). */ \
     for (; i + 2 * L <= n; i += 2 * L) { \
         VT a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, c0 = {0}, c1 = {0}, c2 = {0}, c3 = {0}; \
@@ -136,31 +136,40 @@ PK_INLINE void NAME(const float *const *restrict rows, int taps, const float *re
 GATHER4_BODY(gather4_body, pk_v8, 8)
 GATHER4_BODY(gather4_wide_body, pk_v16, 16)
 
-PK_DISPATCH_WIDE(gather, (const float *const *rows, int taps, const float *w, float *out, int width), (rows, taps, w, out, width))
+PK_DISPATCH_WIDE(gather, (const float *const *rows, int taps, const float *w, float *out, long n), (rows, taps, w, out, n))
 PK_DISPATCH_WIDE(rows, (const float *src, long ss, float *dst, long ds, int width, int height, const float *w, int taps),
                  (src, ss, dst, ds, width, height, w, taps))
 PK_DISPATCH_WIDE(columns, (const float *src, long ss, float *dst, long ds, int width, int height, const float *w, int taps),
                  (src, ss, dst, ds, width, height, w, taps))
-PK_DISPATCH(gather4, (const float *const *rows, int taps, const float *w, float *o0, float *o1, float *o2, float *o3, int width),
-            (rows, taps, w, o0, o1, o2, o3, width))
+PK_DISPATCH(gather4, (const float *const *rows, int taps, const float *w, float *o0, float *o1, float *o2, float *o3, long n),
+            (rows, taps, w, o0, o1, o2, o3, n))
 #if defined(__x86_64__)
 // The vertical pass's 16-float form (its vector width is in its body, so it is not PK_DISPATCH_WIDE's).
 __attribute__((target("avx512f,avx512vl,avx2,fma,f16c")))
-static void gather4_avx512(const float *const *rows, int taps, const float *w, float *o0, float *o1, float *o2, float *o3, int width) {
-    gather4_wide_body(rows, taps, w, o0, o1, o2, o3, width);
+static void gather4_avx512(const float *const *rows, int taps, const float *w, float *o0, float *o1, float *o2, float *o3, long n) {
+    gather4_wide_body(rows, taps, w, o0, o1, o2, o3, n);
 }
 #endif
+
+void pk_ci_convolve_gather4_floats(const float *const *rows, int taps, const float *weights,
+                                   float *dst0, float *dst1, float *dst2, float *dst3, long floats) {
+#if defined(__x86_64__)
+    if (pk_cpu_has_avx512()) { gather4_avx512(rows, taps, weights, dst0, dst1, dst2, dst3, floats); return; }
+#endif
+    PK_PICK(gather4)(rows, taps, weights, dst0, dst1, dst2, dst3, floats);
+}
 
 void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,
                             float *dst0, float *dst1, float *dst2, float *dst3, int width) {
-#if defined(__x86_64__)
-    if (pk_cpu_has_avx512()) { gather4_avx512(rows, taps, weights, dst0, dst1, dst2, dst3, width); return; }
-#endif
-    PK_PICK(gather4)(rows, taps, weights, dst0, dst1, dst2, dst3, width);
+    pk_ci_convolve_gather4_floats(rows, taps, weights, dst0, dst1, dst2, dst3, (long)width * 4);
+}
+
+void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats) {
+    PK_PICK_WIDE(gather)(rows, taps, weights, dst, floats);
 }
 
 void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weights, float *dst, int width) {
-    PK_PICK_WIDE(gather)(rows, taps, weights, dst, width);
+    pk_ci_convolve_gather_floats(rows, taps, weights, dst, (long)width * 4);
 }
 
 #if defined(__x86_64__)

@@ -129,6 +129,23 @@ void pk_ci_zoom_blur_row(const float *input, long stride, int input_x, int input
 /// pk_ci_convolve_gather, so both give identical results.
 void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,
                             float *dst0, float *dst1, float *dst2, float *dst3, int width);
+/// pk_ci_convolve_gather4 and pk_ci_convolve_gather over `floats` floats of any layout (rows of packed RGB), each
+/// float summed as those sum a pixel's components.
+void pk_ci_convolve_gather4_floats(const float *const *rows, int taps, const float *weights,
+                                   float *dst0, float *dst1, float *dst2, float *dst3, long floats);
+void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats);
+
+/// The separable blur's opaque mode (pk_ci_opaque_rows.c). Packs four rows of `pixels` RGBA working pixels into
+/// three: p_i = (r_i.R, r_i.G, r_i.B, r3.[R, G, B][i]) for i = 0…2 (alpha is not read).
+void pk_ci_pack_opaque_rows(const float *r0, const float *r1, const float *r2, const float *r3,
+                            float *p0, float *p1, float *p2, long pixels);
+/// Undoes pk_ci_pack_opaque_rows into four rows of packed RGB (three floats a pixel): q_i = h_i.RGB for
+/// i = 0…2, q3 = (h0.A, h1.A, h2.A).
+void pk_ci_unpack_opaque_rows(const float *h0, const float *h1, const float *h2,
+                              float *q0, float *q1, float *q2, float *q3, long pixels);
+/// RGBA working pixels to packed RGB (alpha dropped), and packed RGB to RGBA with alpha 1.
+void pk_ci_rgba_to_rgb(const float *src, float *dst, long pixels);
+void pk_ci_rgb_to_opaque_rgba(const float *src, float *dst, long pixels);
 
 /// Per-component median of each 3 × 3 neighbourhood: `src` points at the pixel left of and below the first
 /// output pixel's neighbourhood centre (rows `src_stride` pixels apart, y growing with the row), `height` output

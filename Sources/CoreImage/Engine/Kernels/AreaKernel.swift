@@ -77,6 +77,9 @@ package protocol AreaKernel: Sendable {
     var samplesInputsWithBoundsChecks: Bool { get }
     /// Computes `output.rect` from input tiles covering the regions of interest.
     func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>)
+    /// The kernel to run over these inputs (the fusion pass asks once per node): a kernel may take a cheaper form
+    /// where the inputs allow it, computing the same values (a blur of an opaque image leaves alpha out).
+    func adapted(to inputs: [Image]) -> any AreaKernel
 }
 
 extension AreaKernel {
@@ -86,6 +89,7 @@ extension AreaKernel {
     package func scratchFloats(width: Int, height: Int) -> Int { 0 }
     package var prefersIntermediateInput: Bool { false }
     package var samplesInputsWithBoundsChecks: Bool { false }
+    package func adapted(to inputs: [Image]) -> any AreaKernel { self }
 }
 
 /// An area kernel that pulls its (single) input in horizontal bands instead of as one tile, so that its working

@@ -48,7 +48,7 @@ package final class FusionPass {
                 let s = stage(input)
                 return kernel.prefersIntermediateInput ? materialize(s, digest: input.digest) : s
             }
-            let area = AreaStage(kernel: kernel, inputs: inputStages, extent: image.pixelExtent)
+            let area = AreaStage(kernel: kernel.adapted(to: inputs), inputs: inputStages, extent: image.pixelExtent)
             area.readsStoredBytes = settings.computesOnStoredValues
             result = area
         case .processor(let processor, let inputs):
