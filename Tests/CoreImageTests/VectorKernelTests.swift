@@ -49,6 +49,43 @@ struct VectorKernelTests {
         }
     }
 
+    @Test(arguments: [3, 7, 8, 9, 21, 61])
+    func verticalPassGivesTheTapOrderedSums(taps: Int) throws {
+        try #require(pk_cpu_has_avx2_fma_f16c(), "the reference is the fused multiply-add sum; this CPU has no FMA")
+        var generator = SeededGenerator(seed: UInt64(taps))
+        let weights = SeparableConvolution.gaussianWeights(sigma: Double(taps / 2) / 3).prefix(taps).map { $0 }
+        for floats in [1, 15, 16, 31, 32, 33, 48, 100, 767, 768, 801] {
+            // Eight output rows from taps + 7 input rows, by eight, by four and one at a time.
+            let rows = (0..<(taps + 7)).map { _ in (0..<floats).map { _ in Float(generator.next() >> 40) / Float(1 << 22) - 1 } }
+            var expected = [[Float]](repeating: [Float](repeating: 0, count: floats), count: 8)
+            for j in 0..<8 {
+                for i in 0..<floats {
+                    var acc: Float = 0
+                    for k in 0..<weights.count { acc = acc.addingProduct(weights[k], rows[j + k][i]) }
+                    expected[j][i] = acc
+                }
+            }
+            let inputs = rows.map { row -> UnsafeMutablePointer<Float> in
+                let copy = UnsafeMutablePointer<Float>.allocate(capacity: floats)
+                copy.update(from: row, count: floats)
+                return copy
+            }
+            let outputs = (0..<8).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: floats) }
+            defer { (inputs + outputs).forEach { $0.deallocate() } }
+            let readOnly = inputs.map { Optional(UnsafePointer($0)) }
+            func results() -> [[Float]] { outputs.map { Array(UnsafeBufferPointer(start: $0, count: floats)) } }
+            pk_ci_convolve_gather8_floats(readOnly, Int32(taps), weights, outputs.map { Optional($0) }, floats)
+            #expect(results() == expected, "by eight: taps \(taps), \(floats) floats")
+            outputs.forEach { $0.update(repeating: .nan, count: floats) }
+            for j in stride(from: 0, to: 8, by: 4) {
+                pk_ci_convolve_gather4_floats(Array(readOnly[j...]), Int32(taps), weights, outputs[j], outputs[j + 1], outputs[j + 2], outputs[j + 3], floats)
+            }
+            #expect(results() == expected, "by four: taps \(taps), \(floats) floats")
+            for j in 0..<8 { pk_ci_convolve_gather_floats(Array(readOnly[j...]), Int32(taps), weights, outputs[j], floats) }
+            #expect(results() == expected, "one at a time: taps \(taps), \(floats) floats")
+        }
+    }
+
     @Test func colourMatrixVectorStepsEqualItsScalarTail() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {

@@ -136,6 +136,52 @@ PK_INLINE void NAME(const float *const *restrict rows, int taps, const float *re
 GATHER4_BODY(gather4_body, pk_v8, 8)
 GATHER4_BODY(gather4_wide_body, pk_v16, 16)
 
+// Eight output rows at once (AVX-512, taps >= 8): each input row is loaded once for all eight, which halves the ring
+// rows read from L2 per multiply-add against four. Each output still sums its taps in order with one fused
+// multiply-add each (the same floats as pk_ci_convolve_gather).
+typedef float pk_vg __attribute__((vector_size(64), aligned(4)));
+#if defined(__x86_64__)
+__attribute__((target("avx512f,avx512vl,avx2,fma,f16c")))
+static void gather8_avx512(const float *const *restrict rows, int taps, const float *restrict w, float *const *restrict out, long n) {
+    long i = 0;
+    for (; i + 32 <= n; i += 32) {
+        pk_vg a[8], c[8];
+#pragma clang loop unroll(full)
+        for (int j = 0; j < 8; j++) { a[j] = (pk_vg){0}; c[j] = (pk_vg){0}; }
+        /* Rows 0…6 reach only the first outputs. */
+#pragma clang loop unroll(full)
+        for (int r = 0; r < 7; r++) {
+            const pk_vg v = *(const pk_vg *)(rows[r] + i), u = *(const pk_vg *)(rows[r] + i + 16);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < 8; j++) if (j <= r) { a[j] += w[r - j] * v; c[j] += w[r - j] * u; }
+        }
+        /* Every row feeds all eight (each weight broadcast from memory as the multiply-add's operand). */
+        for (int r = 7; r < taps; r++) {
+            const pk_vg v = *(const pk_vg *)(rows[r] + i), u = *(const pk_vg *)(rows[r] + i + 16);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < 8; j++) { a[j] += w[r - j] * v; c[j] += w[r - j] * u; }
+        }
+        /* Rows taps…taps+6 reach only the last outputs. */
+#pragma clang loop unroll(full)
+        for (int e = 0; e < 7; e++) {
+            const int r = taps + e;
+            const pk_vg v = *(const pk_vg *)(rows[r] + i), u = *(const pk_vg *)(rows[r] + i + 16);
+#pragma clang loop unroll(full)
+            for (int j = 0; j < 8; j++) if (j > e) { a[j] += w[r - j] * v; c[j] += w[r - j] * u; }
+        }
+#pragma clang loop unroll(full)
+        for (int j = 0; j < 8; j++) { *(pk_vg *)(out[j] + i) = a[j]; *(pk_vg *)(out[j] + i + 16) = c[j]; }
+    }
+    for (; i < n; i++) {
+        for (int j = 0; j < 8; j++) {
+            float acc = 0;
+            for (int k = 0; k < taps; k++) acc += w[k] * rows[k + j][i];
+            out[j][i] = acc;
+        }
+    }
+}
+#endif
+
 PK_DISPATCH_WIDE(gather, (const float *const *rows, int taps, const float *w, float *out, long n), (rows, taps, w, out, n))
 PK_DISPATCH_WIDE(rows, (const float *src, long ss, float *dst, long ds, int width, int height, const float *w, int taps),
                  (src, ss, dst, ds, width, height, w, taps))
@@ -157,6 +203,14 @@ void pk_ci_convolve_gather4_floats(const float *const *rows, int taps, const flo
     if (pk_cpu_has_avx512()) { gather4_avx512(rows, taps, weights, dst0, dst1, dst2, dst3, floats); return; }
 #endif
     PK_PICK(gather4)(rows, taps, weights, dst0, dst1, dst2, dst3, floats);
+}
+
+void pk_ci_convolve_gather8_floats(const float *const *rows, int taps, const float *weights, float *const *dst, long floats) {
+#if defined(__x86_64__)
+    if (taps >= 8 && pk_cpu_has_avx512()) { gather8_avx512(rows, taps, weights, dst, floats); return; }
+#endif
+    pk_ci_convolve_gather4_floats(rows, taps, weights, dst[0], dst[1], dst[2], dst[3], floats);
+    pk_ci_convolve_gather4_floats(rows + 4, taps, weights, dst[4], dst[5], dst[6], dst[7], floats);
 }
 
 void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,

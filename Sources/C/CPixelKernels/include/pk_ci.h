@@ -134,6 +134,9 @@ void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *wei
 void pk_ci_convolve_gather4_floats(const float *const *rows, int taps, const float *weights,
                                    float *dst0, float *dst1, float *dst2, float *dst3, long floats);
 void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats);
+/// Eight consecutive output rows (dst[0…7]) from `taps + 7` input rows, each input row read once for all eight (with
+/// AVX-512 and at least eight taps; otherwise two calls of four). The same sums as pk_ci_convolve_gather.
+void pk_ci_convolve_gather8_floats(const float *const *rows, int taps, const float *weights, float *const *dst, long floats);
 
 /// The separable blur's opaque mode (pk_ci_opaque_rows.c). Packs four rows of `pixels` RGBA working pixels into
 /// three: p_i = (r_i.R, r_i.G, r_i.B, r3.[R, G, B][i]) for i = 0…2 (alpha is not read).

@@ -69,12 +69,12 @@ package struct SeparableConvolution: BandedAreaKernel {
     package let bandHeight = 16
 
     /// The ring of horizontally filtered rows.
-    var ringRows: Int { vertical.count + bandHeight + 3 }
+    var ringRows: Int { vertical.count + bandHeight + 7 }
 
     package func scratchFloats(width: Int, height: Int) -> Int {
         guard opaqueInput else { return Self.ringStride(width: width) * ringRows + 64 }
-        // The ring of packed RGB rows; three packed input rows, their three filtered rows; four packed output rows.
-        return Self.packedRingStride(width: width) * ringRows + 3 * (width + 2 * rx) * 4 + 3 * width * 4 + 4 * width * 3 + 64
+        // The ring of packed RGB rows; three packed input rows, their three filtered rows; eight packed output rows.
+        return Self.packedRingStride(width: width) * ringRows + 3 * (width + 2 * rx) * 4 + 3 * width * 4 + 8 * width * 3 + 64
     }
 
     /// Floats from one ring row to the next: the row plus 16 floats (one cache line), so that rows a power of two
@@ -96,7 +96,8 @@ package struct SeparableConvolution: BandedAreaKernel {
         let taps = vertical.count, ring = ringRows, width = rect.width, stride = Self.ringStride(width: width)
         let firstRow = rect.y - ry
         var produced = 0
-        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 3) { pointers in
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 7) { pointers in
+          withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 8) { outputs in
             horizontal.withUnsafeBufferPointer { h in
                 vertical.withUnsafeBufferPointer { v in
                     /// Filters input rows horizontally into the ring until row `last` is there.
@@ -114,13 +115,16 @@ package struct SeparableConvolution: BandedAreaKernel {
                     }
                     var y = rect.y
                     while y < rect.maxY, !RenderStop.currentIsDue {
-                        // Four output rows per call where possible (each input row read once for all four).
-                        let group = rect.maxY - y >= 4 ? 4 : 1
+                        // Eight or four output rows per call where possible (each input row read once for all of them).
+                        let group = Self.outputGroup(remaining: rect.maxY - y, taps: taps)
                         produce(through: y + group - 1 + ry)
                         for k in 0..<(taps + group - 1) {
                             pointers[k] = UnsafePointer(scratch + ((y - rect.y + k) % ring) * stride)
                         }
-                        if group == 4 {
+                        if group == 8 {
+                            for j in 0..<8 { outputs[j] = output.pointer(rect.x, y + j) }
+                            pk_ci_convolve_gather8_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs.baseAddress, width * 4)
+                        } else if group == 4 {
                             pk_ci_convolve_gather4(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y),
                                                    output.pointer(rect.x, y + 1), output.pointer(rect.x, y + 2), output.pointer(rect.x, y + 3),
                                                    Int32(width))
@@ -131,8 +135,13 @@ package struct SeparableConvolution: BandedAreaKernel {
                     }
                 }
             }
+          }
         }
     }
+
+    /// Output rows the vertical pass computes in one call: eight (AVX-512, eight taps or more), four, or one. Each row's
+    /// floats are the same whichever.
+    static func outputGroup(remaining: Int, taps: Int) -> Int { remaining >= 8 && taps >= 8 ? 8 : remaining >= 4 ? 4 : 1 }
 
     /// ``render(into:bands:scratch:)`` without the alpha channel (see ``opaqueInput``): rows of the band go through
     /// the horizontal pass four at a time, their RGB packed into three four-lane rows (the fourth row's components in
@@ -147,7 +156,8 @@ package struct SeparableConvolution: BandedAreaKernel {
         var produced = 0
         /// The ring row holding input row `firstRow + index`.
         func slot(_ index: Int) -> UnsafeMutablePointer<Float> { scratch + (index % ring) * stride }
-        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 3) { pointers in
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 7) { pointers in
+          withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 8) { outputs in
             horizontal.withUnsafeBufferPointer { h in
                 vertical.withUnsafeBufferPointer { v in
                     /// Filters input rows horizontally into the ring until row `last` is there.
@@ -177,10 +187,13 @@ package struct SeparableConvolution: BandedAreaKernel {
                     }
                     var y = rect.y
                     while y < rect.maxY, !RenderStop.currentIsDue {
-                        let group = rect.maxY - y >= 4 ? 4 : 1
+                        let group = Self.outputGroup(remaining: rect.maxY - y, taps: taps)
                         produce(through: y + group - 1 + ry)
                         for k in 0..<(taps + group - 1) { pointers[k] = UnsafePointer(slot(y - rect.y + k)) }
-                        if group == 4 {
+                        if group == 8 {
+                            for j in 0..<8 { outputs[j] = columns + j * width * 3 }
+                            pk_ci_convolve_gather8_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs.baseAddress, width * 3)
+                        } else if group == 4 {
                             pk_ci_convolve_gather4_floats(pointers.baseAddress, Int32(taps), v.baseAddress, columns, columns + width * 3,
                                                           columns + 2 * width * 3, columns + 3 * width * 3, width * 3)
                         } else {
@@ -191,6 +204,7 @@ package struct SeparableConvolution: BandedAreaKernel {
                     }
                 }
             }
+          }
         }
     }
 
