@@ -90,26 +90,51 @@ package struct SeparableConvolution: BandedAreaKernel {
 
     /// Bands of input rows are filtered horizontally into a ring of `taps + band` rows; each output row is the
     /// vertical sum over the ring rows it needs (in the same order for any tile size, so results never depend on it).
+    /// In the opaque mode (``opaqueInput``) ring rows hold packed RGB: a band's rows go through the horizontal pass
+    /// four at a time, their RGB packed into three four-lane rows (the fourth row's components in the alpha lanes)
+    /// and unpacked into four ring rows, its last rows one at a time; output rows are summed as packed RGB and
+    /// written back as RGBA with alpha 1.
     package func render(into output: Tile, bands input: (PixelRect) -> Tile, scratch: UnsafeMutablePointer<Float>) {
-        if opaqueInput { return renderOpaque(into: output, bands: input, scratch: scratch) }
         let rect = output.rect
-        let taps = vertical.count, ring = ringRows, width = rect.width, stride = Self.ringStride(width: width)
+        let opaque = opaqueInput
+        let taps = vertical.count, ring = ringRows, width = rect.width, inputWidth = width + 2 * rx
+        let stride = opaque ? Self.packedRingStride(width: width) : Self.ringStride(width: width)
+        let floats = opaque ? width * 3 : width * 4   // floats of a ring row the vertical pass sums
+        // Opaque mode only: three packed input rows, their three filtered rows, eight packed output rows.
+        let packed = scratch + ring * stride, filtered = packed + 3 * inputWidth * 4, columns = filtered + 3 * width * 4
         let firstRow = rect.y - ry
         var produced = 0
+        /// The ring row holding input row `firstRow + index`.
+        func slot(_ index: Int) -> UnsafeMutablePointer<Float> { scratch + (index % ring) * stride }
         withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 7) { pointers in
           withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 8) { outputs in
             horizontal.withUnsafeBufferPointer { h in
                 vertical.withUnsafeBufferPointer { v in
+                    /// Filters `count` input rows horizontally into the ring from `row` (ring index `index`) on.
+                    func filter(_ band: Tile, from row: Int, count: Int, index: Int) {
+                        var j = 0
+                        while opaque, j + 4 <= count {
+                            pk_ci_pack_opaque_rows(band.pointer(rect.x - rx, row + j), band.pointer(rect.x - rx, row + j + 1),
+                                                   band.pointer(rect.x - rx, row + j + 2), band.pointer(rect.x - rx, row + j + 3),
+                                                   packed, packed + inputWidth * 4, packed + 2 * inputWidth * 4, inputWidth)
+                            pk_ci_convolve_rows(packed, inputWidth, filtered, width, Int32(width), 3, h.baseAddress, Int32(h.count))
+                            pk_ci_unpack_opaque_rows(filtered, filtered + width * 4, filtered + 2 * width * 4, slot(index + j),
+                                                     slot(index + j + 1), slot(index + j + 2), slot(index + j + 3), width)
+                            j += 4
+                        }
+                        for k in j..<count {
+                            let target = opaque ? filtered : slot(index + k)
+                            pk_ci_convolve_rows(band.pointer(rect.x - rx, row + k), band.stride, target, width, Int32(width), 1,
+                                                h.baseAddress, Int32(h.count))
+                            if opaque { pk_ci_rgba_to_rgb(filtered, slot(index + k), width) }
+                        }
+                    }
                     /// Filters input rows horizontally into the ring until row `last` is there.
                     func produce(through last: Int) {
                         while firstRow + produced <= last, !RenderStop.currentIsDue {
                             let rows = min(bandHeight, rect.maxY + ry - (firstRow + produced))
-                            let band = input(PixelRect(x: rect.x - rx, y: firstRow + produced, width: width + 2 * rx, height: rows))
-                            for j in 0..<rows {
-                                let slot = (produced + j) % ring
-                                pk_ci_convolve_rows(band.pointer(rect.x - rx, firstRow + produced + j), band.stride,
-                                                    scratch + slot * stride, width, Int32(width), 1, h.baseAddress, Int32(h.count))
-                            }
+                            let band = input(PixelRect(x: rect.x - rx, y: firstRow + produced, width: inputWidth, height: rows))
+                            filter(band, from: firstRow + produced, count: rows, index: produced)
                             produced += rows
                         }
                     }
@@ -118,18 +143,16 @@ package struct SeparableConvolution: BandedAreaKernel {
                         // Eight or four output rows per call where possible (each input row read once for all of them).
                         let group = Self.outputGroup(remaining: rect.maxY - y, taps: taps)
                         produce(through: y + group - 1 + ry)
-                        for k in 0..<(taps + group - 1) {
-                            pointers[k] = UnsafePointer(scratch + ((y - rect.y + k) % ring) * stride)
+                        for k in 0..<(taps + group - 1) { pointers[k] = UnsafePointer(slot(y - rect.y + k)) }
+                        for j in 0..<group { outputs[j] = opaque ? columns + j * floats : output.pointer(rect.x, y + j) }
+                        switch group {
+                        case 8: pk_ci_convolve_gather8_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs.baseAddress, floats)
+                        case 4: pk_ci_convolve_gather4_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs[0], outputs[1],
+                                                              outputs[2], outputs[3], floats)
+                        default: pk_ci_convolve_gather_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs[0], floats)
                         }
-                        if group == 8 {
-                            for j in 0..<8 { outputs[j] = output.pointer(rect.x, y + j) }
-                            pk_ci_convolve_gather8_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs.baseAddress, width * 4)
-                        } else if group == 4 {
-                            pk_ci_convolve_gather4(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y),
-                                                   output.pointer(rect.x, y + 1), output.pointer(rect.x, y + 2), output.pointer(rect.x, y + 3),
-                                                   Int32(width))
-                        } else {
-                            pk_ci_convolve_gather(pointers.baseAddress, Int32(taps), v.baseAddress, output.pointer(rect.x, y), Int32(width))
+                        if opaque {
+                            for j in 0..<group { pk_ci_rgb_to_opaque_rgba(columns + j * floats, output.pointer(rect.x, y + j), width) }
                         }
                         y += group
                     }
@@ -142,71 +165,6 @@ package struct SeparableConvolution: BandedAreaKernel {
     /// Output rows the vertical pass computes in one call: eight (AVX-512, eight taps or more), four, or one. Each row's
     /// floats are the same whichever.
     static func outputGroup(remaining: Int, taps: Int) -> Int { remaining >= 8 && taps >= 8 ? 8 : remaining >= 4 ? 4 : 1 }
-
-    /// ``render(into:bands:scratch:)`` without the alpha channel (see ``opaqueInput``): rows of the band go through
-    /// the horizontal pass four at a time, their RGB packed into three four-lane rows (the fourth row's components in
-    /// the alpha lanes) and unpacked into four ring rows of packed RGB; a band's last rows one at a time. The vertical
-    /// pass sums packed rows and each output row is written back as RGBA with alpha 1.
-    func renderOpaque(into output: Tile, bands input: (PixelRect) -> Tile, scratch: UnsafeMutablePointer<Float>) {
-        let rect = output.rect
-        let taps = vertical.count, ring = ringRows, width = rect.width, stride = Self.packedRingStride(width: width)
-        let inputWidth = width + 2 * rx
-        let packed = scratch + ring * stride, filtered = packed + 3 * inputWidth * 4, columns = filtered + 3 * width * 4
-        let firstRow = rect.y - ry
-        var produced = 0
-        /// The ring row holding input row `firstRow + index`.
-        func slot(_ index: Int) -> UnsafeMutablePointer<Float> { scratch + (index % ring) * stride }
-        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps + 7) { pointers in
-          withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 8) { outputs in
-            horizontal.withUnsafeBufferPointer { h in
-                vertical.withUnsafeBufferPointer { v in
-                    /// Filters input rows horizontally into the ring until row `last` is there.
-                    func produce(through last: Int) {
-                        while firstRow + produced <= last, !RenderStop.currentIsDue {
-                            let rows = min(bandHeight, rect.maxY + ry - (firstRow + produced))
-                            let top = firstRow + produced
-                            let band = input(PixelRect(x: rect.x - rx, y: top, width: inputWidth, height: rows))
-                            var j = 0
-                            while j + 4 <= rows {
-                                pk_ci_pack_opaque_rows(band.pointer(rect.x - rx, top + j), band.pointer(rect.x - rx, top + j + 1),
-                                                       band.pointer(rect.x - rx, top + j + 2), band.pointer(rect.x - rx, top + j + 3),
-                                                       packed, packed + inputWidth * 4, packed + 2 * inputWidth * 4, inputWidth)
-                                pk_ci_convolve_rows(packed, inputWidth, filtered, width, Int32(width), 3, h.baseAddress, Int32(h.count))
-                                pk_ci_unpack_opaque_rows(filtered, filtered + width * 4, filtered + 2 * width * 4, slot(produced + j),
-                                                         slot(produced + j + 1), slot(produced + j + 2), slot(produced + j + 3), width)
-                                j += 4
-                            }
-                            while j < rows {
-                                pk_ci_convolve_rows(band.pointer(rect.x - rx, top + j), band.stride, filtered, width, Int32(width), 1,
-                                                    h.baseAddress, Int32(h.count))
-                                pk_ci_rgba_to_rgb(filtered, slot(produced + j), width)
-                                j += 1
-                            }
-                            produced += rows
-                        }
-                    }
-                    var y = rect.y
-                    while y < rect.maxY, !RenderStop.currentIsDue {
-                        let group = Self.outputGroup(remaining: rect.maxY - y, taps: taps)
-                        produce(through: y + group - 1 + ry)
-                        for k in 0..<(taps + group - 1) { pointers[k] = UnsafePointer(slot(y - rect.y + k)) }
-                        if group == 8 {
-                            for j in 0..<8 { outputs[j] = columns + j * width * 3 }
-                            pk_ci_convolve_gather8_floats(pointers.baseAddress, Int32(taps), v.baseAddress, outputs.baseAddress, width * 3)
-                        } else if group == 4 {
-                            pk_ci_convolve_gather4_floats(pointers.baseAddress, Int32(taps), v.baseAddress, columns, columns + width * 3,
-                                                          columns + 2 * width * 3, columns + 3 * width * 3, width * 3)
-                        } else {
-                            pk_ci_convolve_gather_floats(pointers.baseAddress, Int32(taps), v.baseAddress, columns, width * 3)
-                        }
-                        for k in 0..<group { pk_ci_rgb_to_opaque_rgba(columns + k * width * 3, output.pointer(rect.x, y + k), width) }
-                        y += group
-                    }
-                }
-            }
-          }
-        }
-    }
 
     /// The same computation when the whole input tile is already rendered: bands are views into it.
     package func render(into output: Tile, inputs: UnsafeBufferPointer<Tile>, scratch: UnsafeMutablePointer<Float>) {
