@@ -138,7 +138,7 @@ GATHER4_BODY(gather4_wide_body, pk_v16, 16)
 
 // Eight output rows at once (AVX-512, taps >= 8): each input row is loaded once for all eight, which halves the ring
 // rows read from L2 per multiply-add against four. Each output still sums its taps in order with one fused
-// multiply-add each (the same floats as pk_ci_convolve_gather).
+// multiply-add each (the same floats as pk_ci_convolve_gather_floats).
 typedef float pk_vg __attribute__((vector_size(64), aligned(4)));
 #if defined(__x86_64__)
 __attribute__((target("avx512f,avx512vl,avx2,fma,f16c")))
@@ -213,17 +213,8 @@ void pk_ci_convolve_gather8_floats(const float *const *rows, int taps, const flo
     pk_ci_convolve_gather4_floats(rows + 4, taps, weights, dst[4], dst[5], dst[6], dst[7], floats);
 }
 
-void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,
-                            float *dst0, float *dst1, float *dst2, float *dst3, int width) {
-    pk_ci_convolve_gather4_floats(rows, taps, weights, dst0, dst1, dst2, dst3, (long)width * 4);
-}
-
 void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats) {
     PK_PICK_WIDE(gather)(rows, taps, weights, dst, floats);
-}
-
-void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weights, float *dst, int width) {
-    pk_ci_convolve_gather_floats(rows, taps, weights, dst, (long)width * 4);
 }
 
 #if defined(__x86_64__)

@@ -82,8 +82,9 @@ public final class CIContext: NSObject, @unchecked Sendable {
         return lastError
     }
 
-    /// The settings of one render: the context's, the call's output space and tweaks, then the test overrides.
-    private func settings(outputSpace: CGColorSpace?, configure: ((inout RenderSettings) -> Void)?) -> RenderSettings {
+    /// The settings of one render: the context's, the call's output space and `configure`'s tweaks, then the test
+    /// overrides.
+    package func renderSettings(outputSpace: CGColorSpace?, configure: ((inout RenderSettings) -> Void)? = nil) -> RenderSettings {
         var settings = self.settings
         settings.stop = RenderStop(flag: settings.stopFlag, timeLimit: settings.timeLimit)
         settings.outputSpace = outputSpace
@@ -105,18 +106,12 @@ public final class CIContext: NSObject, @unchecked Sendable {
     /// (nothing was rendered) or failed.
     package func renderInPlace(_ image: Image, bounds: PixelRect, format: PixelFormat, outputSpace: CGColorSpace?,
                                configure: ((inout RenderSettings) -> Void)? = nil) -> Bitmap? {
-        let settings = settings(outputSpace: outputSpace, configure: configure)
+        let settings = renderSettings(outputSpace: outputSpace, configure: configure)
         let rendered = (try? Renderer.renderInPlace(image, rect: bounds, format: format, settings: settings))
             ?? (try? Renderer.renderStreamingOverSource(image, rect: bounds, format: format, settings: settings))
         guard let (bitmap, result) = rendered else { return nil }
         statisticsLock.lock(); statistics = result; lastError = nil; statisticsLock.unlock()
         return bitmap
-    }
-
-    /// The settings of one render with this context: its own, the output space, `configure`'s tweaks, then the
-    /// test overrides.
-    package func renderSettings(outputSpace: CGColorSpace?, configure: ((inout RenderSettings) -> Void)? = nil) -> RenderSettings {
-        settings(outputSpace: outputSpace, configure: configure)
     }
 
     /// Keeps a finished strip render's statistics as the last render's.
@@ -133,7 +128,7 @@ public final class CIContext: NSObject, @unchecked Sendable {
     @discardableResult
     package func render(_ image: Image, bounds: PixelRect, destination: Destination, outputSpace: CGColorSpace?,
                         configure: ((inout RenderSettings) -> Void)? = nil) -> Bool {
-        let settings = settings(outputSpace: outputSpace, configure: configure)
+        let settings = renderSettings(outputSpace: outputSpace, configure: configure)
         do {
             let result = try Renderer.render(image, rect: bounds, into: destination, settings: settings,
                                              cache: settings.cacheIntermediates ? cache : nil)

@@ -118,27 +118,10 @@ public struct JPEGCodec: ImageCodec {
               let split = JPEGRestartBands(data, markers: markers, bands: threads * 4) else { return false }
         let mcu = JPEGRestartBands.mcuSize(markers)
         guard mcu.height % denominator == 0 else { return false }
-        let width = (markers.width + denominator - 1) / denominator
-        let rowBytes = width * bytesPerPixel
-        let totalRows = (markers.height + denominator - 1) / denominator
-        let failures = Atomic(0)
-        nonisolated(unsafe) let destination = output.baseAddress!
         // Four bands per thread: each worker holds only the band it decodes (a copy of a quarter of its share).
-        DispatchQueue.concurrentPerform(iterations: split.bands.count) { index in
-            let band = split.bands[index]
-            let jpeg = split.jpeg(index, from: data)
-            let firstRow = band.firstRow / denominator
-            let rows = min((band.rows + denominator - 1) / denominator, totalRows - firstRow)
-            guard let handle = tjInitDecompress() else { failures.add(1); return }
-            defer { tjDestroy(handle) }
-            let status = jpeg.withUnsafeBytes { source in
-                tjDecompress2(handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(source.count),
-                              (destination + firstRow * rowBytes).assumingMemoryBound(to: UInt8.self), Int32(width), Int32(rowBytes),
-                              Int32(rows), Int32(format.rawValue), flags)
-            }
-            if status != 0 { failures.add(1) }
-        }
-        return failures.load() == 0
+        let rowBytes = (markers.width + denominator - 1) / denominator * bytesPerPixel
+        return split.decode(0..<split.bands.count, from: data, into: output.baseAddress!, firstRow: 0, bytesPerRow: rowBytes,
+                            format: format, flags: flags, denominator: denominator)
     }
 
     /// Decodes a full-size JPEG without restart markers on two threads: one decodes the top rows, the other skips

@@ -1,4 +1,5 @@
 import Foundation
+internal import CTurboJPEG
 
 /// Splits a sequential JPEG whose restart intervals start on MCU-row boundaries into independent JPEGs of
 /// horizontal bands (same headers, frame height patched, restart markers renumbered), so TurboJPEG can decode
@@ -35,6 +36,34 @@ struct JPEGRestartBands {
         }
         jpeg.append(contentsOf: [0xFF, 0xD9])
         return jpeg
+    }
+
+    /// Decodes bands `indices` on several threads (one TurboJPEG decode each) into `destination`, which holds row
+    /// `firstRow` of the decode scaled by 1/`denominator`, `bytesPerRow` apart; false when one fails (its rows are
+    /// then undefined). Each worker holds only the band it decodes.
+    func decode(_ indices: Range<Int>, from data: Data, into destination: UnsafeMutableRawPointer, firstRow: Int, bytesPerRow: Int,
+                format: TJPF, flags: Int32, denominator: Int = 1) -> Bool {
+        guard !indices.isEmpty else { return true }
+        let width = (markers.width + denominator - 1) / denominator
+        let totalRows = (markers.height + denominator - 1) / denominator
+        let failures = Atomic(0)
+        nonisolated(unsafe) let base = destination
+        DispatchQueue.concurrentPerform(iterations: indices.count) { offset in
+            let index = indices.lowerBound + offset
+            let band = bands[index]
+            let top = band.firstRow / denominator
+            let rows = min((band.rows + denominator - 1) / denominator, totalRows - top)
+            let jpeg = self.jpeg(index, from: data)
+            guard let handle = tjInitDecompress() else { failures.add(1); return }
+            defer { tjDestroy(handle) }
+            let status = jpeg.withUnsafeBytes { source in
+                tjDecompress2(handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(source.count),
+                              (base + (top - firstRow) * bytesPerRow).assumingMemoryBound(to: UInt8.self), Int32(width),
+                              Int32(bytesPerRow), Int32(rows), Int32(format.rawValue), flags)
+            }
+            if status != 0 { failures.add(1) }
+        }
+        return failures.load() == 0
     }
 
     /// MCU size for a frame's sampling factors (one 8×8 block for single-component scans).

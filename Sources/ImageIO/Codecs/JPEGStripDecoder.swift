@@ -10,7 +10,6 @@ package final class JPEGStripDecoder: RowBandDecoder {
     package let bandStarts: [Int]
     private let data: Data
     private let split: JPEGRestartBands
-    private let width: Int
 
     /// A decoder for `data`, or `nil` when the file cannot be cut into bands (no restart markers, progressive,
     /// vertically subsampled chroma, CMYK, 12-bit, fewer than two bands).
@@ -21,32 +20,16 @@ package final class JPEGStripDecoder: RowBandDecoder {
         guard let split = JPEGRestartBands(data, markers: markers, bands: max(2, markers.height / 64), orFewer: true) else { return nil }
         self.data = data
         self.split = split
-        width = markers.width
         layout = markers.components == 1 ? .gray : .rgbx
         bandStarts = split.bands.map(\.firstRow) + [markers.height]
     }
 
     package func decode(bands: Range<Int>, into destination: UnsafeMutableRawPointer, bytesPerRow: Int) throws(ImageIOError) {
         guard !bands.isEmpty else { return }
-        let failures = Atomic(0)
-        let format = layout == .gray ? TJPF_GRAY : TJPF_RGBX
-        let (split, data, width, starts) = (self.split, self.data, self.width, bandStarts)
-        nonisolated(unsafe) let base = destination
-        DispatchQueue.concurrentPerform(iterations: bands.count) { offset in
-            let index = bands.lowerBound + offset
-            let band = split.bands[index]
-            let jpeg = split.jpeg(index, from: data)
-            guard let handle = tjInitDecompress() else { failures.add(1); return }
-            defer { tjDestroy(handle) }
-            let status = jpeg.withUnsafeBytes { source in
-                tjDecompress2(handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(source.count),
-                              (base + (band.firstRow - starts[bands.lowerBound]) * bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                              Int32(width), Int32(bytesPerRow), Int32(band.rows), Int32(format.rawValue), TJFLAG_LIMITSCANS)
-            }
-            if status != 0 { failures.add(1) }
-        }
-        guard failures.load() == 0 else {
-            throw ImageIOError(.corrupt, "the JPEG data of rows \(starts[bands.lowerBound])..<\(starts[bands.upperBound]) cannot be decoded", format: .jpeg)
+        guard split.decode(bands, from: data, into: destination, firstRow: bandStarts[bands.lowerBound], bytesPerRow: bytesPerRow,
+                           format: layout == .gray ? TJPF_GRAY : TJPF_RGBX, flags: TJFLAG_LIMITSCANS) else {
+            throw ImageIOError(.corrupt, "the JPEG data of rows \(bandStarts[bands.lowerBound])..<\(bandStarts[bands.upperBound]) cannot be decoded",
+                               format: .jpeg)
         }
     }
 }

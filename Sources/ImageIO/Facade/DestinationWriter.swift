@@ -7,17 +7,18 @@ enum DestinationWriter {
         let props = shared.merging(image.properties) { _, new in new }
         var space = image.colorSpace
         let maxSize = props[kCGImageDestinationImageMaxPixelSize]?.intValue ?? 0
+        let forSharing = props[kCGImageDestinationOptimizeColorForSharing]?.intValue == 1
+        let encodeOptions = options(quality: props[kCGImageDestinationLossyCompressionQuality]?.doubleValue ?? 0.85)
         var pixels: PixelBuffer
         switch image.pixels {
         case .buffer(let buffer): pixels = buffer
         case .streamed(let streamed):
             // Written strip by strip when nothing below needs the whole image (scaling, a colour conversion).
-            let quality = props[kCGImageDestinationLossyCompressionQuality]?.doubleValue ?? 0.85
-            if !(maxSize > 0 && max(streamed.width, streamed.height) > maxSize), props[kCGImageDestinationOptimizeColorForSharing]?.intValue != 1,
+            if !(maxSize > 0 && max(streamed.width, streamed.height) > maxSize), !forSharing,
                let encoder = CodecRegistry.encoder(for: format) as? any StripEncoding,
                let encoded = try encoder.encode(streamed: streamed, colorSpace: space,
                                                 metadata: metadata(source: image.sourceMetadata, props: props, width: streamed.width, height: streamed.height),
-                                                as: format, options: options(quality: quality)) {
+                                                as: format, options: encodeOptions) {
                 return encoded
             }
             pixels = try streamed.materialized()
@@ -27,18 +28,17 @@ enum DestinationWriter {
             pixels = try pixels.resized(width: max(1, Int((Double(pixels.width) * scale).rounded())),
                                         height: max(1, Int((Double(pixels.height) * scale).rounded())))
         }
-        if props[kCGImageDestinationOptimizeColorForSharing]?.intValue == 1 {
+        if forSharing {
             (pixels, space) = ColorConversion.convert(pixels, from: space, to: CGColorSpaceCreateDeviceRGB())
         }
         if format == .jpeg, pixels.layout.hasAlpha, case .array(let components)? = props[kCGImageDestinationBackgroundColor] {
             pixels = pixels.flattened(onto: components.compactMap(\.doubleValue))
         }
-        let quality = props[kCGImageDestinationLossyCompressionQuality]?.doubleValue ?? 0.85
         let metadata = self.metadata(source: image.sourceMetadata, props: props, width: pixels.width, height: pixels.height)
         guard let encoder = CodecRegistry.encoder(for: format) else {
             throw ImageIOError(.unsupported, "this build cannot write \(format.rawValue)", format: format)
         }
-        return try encoder.encode(EncodableImage(pixels: pixels, colorSpace: space, metadata: metadata), as: format, options: options(quality: quality))
+        return try encoder.encode(EncodableImage(pixels: pixels, colorSpace: space, metadata: metadata), as: format, options: encodeOptions)
     }
 
     /// The encoder's options for a destination's lossy quality.

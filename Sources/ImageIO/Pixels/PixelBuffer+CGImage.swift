@@ -103,24 +103,23 @@ extension PixelBuffer {
 
     /// Whether `image` already has exactly this module's layout (no conversion needed).
     static func fastLayout(_ image: CGImage) -> PixelBuffer? {
-        guard let bytes = image.dataProvider?.data, let space = image.colorSpace else { return nil }
-        let info = image.bitmapInfo
-        guard !info.contains(.floatComponents) else { return nil }
-        let alpha = info.alphaInfo
-        let order = info.byteOrderInfo
+        guard let bytes = image.dataProvider?.data, let (layout, bits) = directLayout(image) else { return nil }
+        return PixelBuffer(width: image.width, height: image.height, layout: layout, bitsPerComponent: bits, bytesPerRow: image.bytesPerRow, data: bytes)
+    }
+
+    /// The layout and depth in which this module takes `image`'s bytes as they are (8-bit RGBX/RGBA big-endian,
+    /// 16-bit little-endian, gray), or `nil` when they must be converted.
+    static func directLayout(_ image: CGImage) -> (layout: Layout, bitsPerComponent: Int)? {
+        guard let space = image.colorSpace, !image.bitmapInfo.contains(.floatComponents) else { return nil }
+        let alpha = image.bitmapInfo.alphaInfo
+        let order = image.bitmapInfo.byteOrderInfo
         switch (space.model, image.bitsPerComponent, image.bitsPerPixel, alpha) {
-        case (.rgb, 8, 32, .noneSkipLast) where order == .orderDefault || order == .order32Big:
-            return PixelBuffer(width: image.width, height: image.height, layout: .rgbx, bitsPerComponent: 8, bytesPerRow: image.bytesPerRow, data: bytes)
-        case (.rgb, 8, 32, .last) where order == .orderDefault || order == .order32Big:
-            return PixelBuffer(width: image.width, height: image.height, layout: .rgba, bitsPerComponent: 8, bytesPerRow: image.bytesPerRow, data: bytes)
-        case (.monochrome, 8, 8, .none):
-            return PixelBuffer(width: image.width, height: image.height, layout: .gray, bitsPerComponent: 8, bytesPerRow: image.bytesPerRow, data: bytes)
-        case (.rgb, 16, 64, .noneSkipLast) where order == .order16Little:
-            return PixelBuffer(width: image.width, height: image.height, layout: .rgbx, bitsPerComponent: 16, bytesPerRow: image.bytesPerRow, data: bytes)
-        case (.rgb, 16, 64, .last) where order == .order16Little:
-            return PixelBuffer(width: image.width, height: image.height, layout: .rgba, bitsPerComponent: 16, bytesPerRow: image.bytesPerRow, data: bytes)
-        case (.monochrome, 16, 16, .none) where order == .order16Little:
-            return PixelBuffer(width: image.width, height: image.height, layout: .gray, bitsPerComponent: 16, bytesPerRow: image.bytesPerRow, data: bytes)
+        case (.rgb, 8, 32, .noneSkipLast) where order == .orderDefault || order == .order32Big: return (.rgbx, 8)
+        case (.rgb, 8, 32, .last) where order == .orderDefault || order == .order32Big: return (.rgba, 8)
+        case (.monochrome, 8, 8, .none): return (.gray, 8)
+        case (.rgb, 16, 64, .noneSkipLast) where order == .order16Little: return (.rgbx, 16)
+        case (.rgb, 16, 64, .last) where order == .order16Little: return (.rgba, 16)
+        case (.monochrome, 16, 16, .none) where order == .order16Little: return (.gray, 16)
         default: return nil
         }
     }

@@ -13,18 +13,12 @@ package struct StreamedPixels: Sendable {
     /// The provider, which keeps the rows once they are read whole.
     private let provider: CGDataProvider
 
-    /// The pixels of `image` as a stream when its provider is sequential and its layout is 8-bit RGBX (noneSkipLast,
-    /// big-endian order) or gray; `nil` otherwise (read it through `PixelBuffer(cgImage:)`).
+    /// The pixels of `image` as a stream when its provider is sequential and this module takes its bytes as they
+    /// are (`PixelBuffer.directLayout`) as 8-bit RGBX or gray; `nil` otherwise (read it through `PixelBuffer(cgImage:)`).
     package init?(cgImage image: CGImage) {
-        guard let provider = image.dataProvider, let rows = provider.rows, let space = image.colorSpace, image.bitsPerComponent == 8,
-              !image.bitmapInfo.contains(.floatComponents) else { return nil }
-        let order = image.bitmapInfo.byteOrderInfo
-        switch (space.model, image.bitsPerPixel, image.alphaInfo) {
-        case (.rgb, 32, .noneSkipLast) where order == .orderDefault || order == .order32Big: layout = .rgbx
-        case (.monochrome, 8, .none): layout = .gray
-        default: return nil
-        }
-        (width, height, bytesPerRow, self.rows, self.provider) = (image.width, image.height, image.bytesPerRow, rows, provider)
+        guard let provider = image.dataProvider, let rows = provider.rows, let (layout, bits) = PixelBuffer.directLayout(image),
+              bits == 8, layout == .rgbx || layout == .gray else { return nil }
+        (width, height, self.layout, bytesPerRow, self.rows, self.provider) = (image.width, image.height, layout, image.bytesPerRow, rows, provider)
     }
 
     /// Every row read into one buffer (the provider's bytes, kept by it).

@@ -99,9 +99,9 @@ void pk_ci_convolve_rows(const float *src, long src_stride, float *dst, long dst
 void pk_ci_convolve_columns(const float *src, long src_stride, float *dst, long dst_stride,
                             int width, int height, const float *weights, int taps);
 
-/// One output row of a vertical convolution: dst[x] = sum_k w[k] * rows[k][x] over `width` pixels, the
-/// `taps` input rows given by pointer (rows may live in a ring buffer).
-void pk_ci_convolve_gather(const float *const *rows, int taps, const float *weights, float *dst, int width);
+/// One output row of a vertical convolution: dst[j] = sum_k w[k] * rows[k][j] over `floats` floats (four a working
+/// pixel, or three for packed RGB), the `taps` input rows given by pointer (rows may live in a ring buffer).
+void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats);
 /// A general convolution's row: dst[j] = clamp(bias + Σₖ weights[k] · sources[k][j], 0, 1) over `count` floats,
 /// the taps added in order (NaN → 0).
 void pk_ci_convolve_taps(const float *const *sources, const float *weights, int taps, float bias, float *dst, long count);
@@ -124,18 +124,13 @@ void pk_ci_box_fresh(const float *const *rows, int count, float *acc, float *dst
 void pk_ci_zoom_blur_row(const float *input, long stride, int input_x, int input_y, int input_width, int input_height,
                          float *dst, int x0, int y, int width, double cx, double cy, double amount, int max_samples);
 
-/// Four consecutive output rows of a vertical convolution: dst_j[x] = sum_k w[k] * rows[j + k][x] for j = 0…3,
+/// Four consecutive output rows of a vertical convolution: dst_j[i] = sum_k w[k] * rows[j + k][i] for j = 0…3,
 /// from `taps + 3` input rows (each input row is read once for all four outputs). Sums in the same order as
-/// pk_ci_convolve_gather, so both give identical results.
-void pk_ci_convolve_gather4(const float *const *rows, int taps, const float *weights,
-                            float *dst0, float *dst1, float *dst2, float *dst3, int width);
-/// pk_ci_convolve_gather4 and pk_ci_convolve_gather over `floats` floats of any layout (rows of packed RGB), each
-/// float summed as those sum a pixel's components.
+/// pk_ci_convolve_gather_floats, so both give identical results.
 void pk_ci_convolve_gather4_floats(const float *const *rows, int taps, const float *weights,
                                    float *dst0, float *dst1, float *dst2, float *dst3, long floats);
-void pk_ci_convolve_gather_floats(const float *const *rows, int taps, const float *weights, float *dst, long floats);
 /// Eight consecutive output rows (dst[0…7]) from `taps + 7` input rows, each input row read once for all eight (with
-/// AVX-512 and at least eight taps; otherwise two calls of four). The same sums as pk_ci_convolve_gather.
+/// AVX-512 and at least eight taps; otherwise two calls of four). The same sums as pk_ci_convolve_gather_floats.
 void pk_ci_convolve_gather8_floats(const float *const *rows, int taps, const float *weights, float *const *dst, long floats);
 
 /// The separable blur's opaque mode (pk_ci_opaque_rows.c). Packs four rows of `pixels` RGBA working pixels into

@@ -25,7 +25,7 @@ package final class StripRender {
     private let sourceBytesPerRow: Int
     /// Decoded source rows: stored rows `windowRows` at the start of `window`, which holds `capacity` rows.
     private var window: PixelBuffer?
-    private var capacity = 0
+    private var capacity: Int { (window?.byteCount ?? 0) / sourceBytesPerRow }
     private var windowRows = 0..<0
     /// The next band to decode (its first row is `windowRows.upperBound` once decoding started).
     private var nextBand = 0
@@ -135,7 +135,6 @@ package final class StripRender {
             bigger.pointer.copyMemory(from: window.pointer, byteCount: windowRows.count * sourceBytesPerRow)
         }
         window = bigger
-        capacity = rows
     }
 
     /// Completes the statistics after the last strip and lets the window go.
